@@ -1,0 +1,64 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { s3Storage } from '@payloadcms/storage-s3'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+
+import { Media } from './collections/Media'
+import { Neighbourhoods } from './collections/Neighbourhoods'
+import { Users } from './collections/Users'
+import { migrations } from './migrations'
+import { installAfterCommit } from './src/server/afterCommit'
+import { emailAdapter } from './src/server/email'
+import { env } from './src/server/env'
+import { realtimeEndpoints } from './src/server/realtimeEndpoints'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+const s3 = env.s3
+
+export default buildConfig({
+  secret: env.payloadSecret ?? 'belong-build-only-secret',
+  serverURL: env.publicUrl,
+  admin: {
+    user: Users.slug,
+    importMap: {
+      baseDir: dirname,
+      importMapFile: path.resolve(dirname, 'cms/app/(payload)/admin/importMap.js'),
+    },
+    meta: { titleSuffix: ' · Belong admin' },
+  },
+  collections: [Users, Neighbourhoods, Media],
+  editor: lexicalEditor(),
+  db: postgresAdapter({
+    pool: { connectionString: env.databaseUrl ?? 'postgres://belong@127.0.0.1:1/belong', max: 10 },
+    migrationDir: path.resolve(dirname, 'migrations'),
+    prodMigrations: migrations,
+    // Schema changes only ever arrive through committed migrations.
+    push: false,
+  }),
+  email: emailAdapter(),
+  sharp,
+  endpoints: realtimeEndpoints,
+  plugins: s3
+    ? [
+        s3Storage({
+          collections: { media: true },
+          bucket: s3.bucket,
+          config: {
+            region: s3.region,
+            endpoint: s3.endpoint,
+            forcePathStyle: s3.forcePathStyle,
+            credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+          },
+        }),
+      ]
+    : [],
+  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  telemetry: false,
+  onInit: async (payload) => {
+    installAfterCommit(payload)
+  },
+})

@@ -1,0 +1,47 @@
+// Entry point for the demo data. Plain objects only: the caller decides how to store them.
+import { NEIGHBOURHOODS, type SeedNeighbourhood } from './neighbourhoods'
+import { DEFAULT_SEED, createRng } from './random'
+import { makeReviews, type ReviewOptions, type SeedReview } from './reviews'
+import { USERS, type SeedUser } from './users'
+
+export type SeedData = {
+  users: SeedUser[]
+  neighbourhoods: SeedNeighbourhood[]
+  reviews: SeedReview[]
+}
+
+export function buildSeedData(seed: number = DEFAULT_SEED, options: ReviewOptions = {}): SeedData {
+  const rng = createRng(seed)
+  // Copies, so callers can't mutate the shared constant tables between calls.
+  const users = USERS.map((u) => ({ ...u }))
+  const neighbourhoods = NEIGHBOURHOODS.map((n) => ({ ...n, vibes: [...n.vibes] }))
+  const reviews = makeReviews(rng.fork('reviews'), neighbourhoods, users, options)
+  return { users, neighbourhoods, reviews }
+}
+
+export { DEMO_PASSWORD, USERS, type SeedRole, type SeedUser } from './users'
+export {
+  NEIGHBOURHOODS,
+  PALETTES,
+  VIBES,
+  slugify,
+  type Palette,
+  type PaletteName,
+  type SeedNeighbourhood,
+  type Vibe,
+} from './neighbourhoods'
+export { DEFAULT_SEED, createRng, type Rng } from './random'
+export {
+  DEFAULT_REVIEW_COUNT,
+  SEED_REFERENCE_DATE,
+  makeReviews,
+  type ReviewOptions,
+  type SeedReview,
+} from './reviews'
+export {
+  makeAvatar,
+  makeNeighbourhoodImage,
+  IMAGE_WIDTH,
+  IMAGE_HEIGHT,
+  AVATAR_SIZE,
+} from './images'

@@ -1,0 +1,59 @@
+import type { Payload, PayloadRequest } from 'payload'
+
+type Task = () => unknown
+type TxId = string | number
+
+// Keyed by transaction id; on globalThis so every bundle copy of this module shares it.
+const store = globalThis as typeof globalThis & {
+  __belongAfterCommit?: Map<TxId, Task[]>
+  __belongAfterCommitInstalled?: WeakSet<object>
+}
+store.__belongAfterCommit ??= new Map()
+store.__belongAfterCommitInstalled ??= new WeakSet()
+const pending = store.__belongAfterCommit
+
+function runTasks(tasks: Task[] | undefined) {
+  for (const task of tasks ?? []) {
+    Promise.resolve()
+      .then(task)
+      .catch((error: unknown) => console.error('[afterCommit] task failed:', error))
+  }
+}
+
+/**
+ * Payload has no after-commit hook; live pushes and rebuilds must not announce data that a
+ * rollback later removes. Wrap the adapter's commit/rollback once, at init.
+ */
+export function installAfterCommit(payload: Payload): void {
+  const db = payload.db
+  if (store.__belongAfterCommitInstalled!.has(db)) return
+  store.__belongAfterCommitInstalled!.add(db)
+  const commit = db.commitTransaction.bind(db)
+  const rollback = db.rollbackTransaction.bind(db)
+  db.commitTransaction = async (id) => {
+    const resolved = await id
+    await commit(id)
+    const tasks = pending.get(resolved as TxId)
+    pending.delete(resolved as TxId)
+    runTasks(tasks)
+  }
+  db.rollbackTransaction = async (id) => {
+    const resolved = await id
+    pending.delete(resolved as TxId)
+    await rollback(id)
+  }
+}
+
+/** Run `task` once the request's transaction commits (at once when there is none). */
+export function afterCommit(req: PayloadRequest, task: Task): void {
+  const tx = req.transactionID
+  if (!tx) {
+    runTasks([task])
+    return
+  }
+  void Promise.resolve(tx).then((id) => {
+    const list = pending.get(id as TxId) ?? []
+    list.push(task)
+    pending.set(id as TxId, list)
+  })
+}

@@ -1,0 +1,64 @@
+import path from 'node:path'
+
+/**
+ * Every outside service is named here, read from the environment, with the local default
+ * that `npm start` uses when nothing is set. `.env.example` documents the same names.
+ */
+export const env = {
+  get port() {
+    return Number(process.env.PORT ?? 3000)
+  },
+  get host() {
+    return process.env.HOST ?? '0.0.0.0'
+  },
+  get dataDir() {
+    return path.resolve(process.env.DATA_DIR ?? '.data')
+  },
+  get databaseUrl() {
+    return process.env.DATABASE_URL || undefined
+  },
+  get payloadSecret() {
+    return process.env.PAYLOAD_SECRET || undefined
+  },
+  get publicUrl() {
+    return process.env.PUBLIC_URL || undefined
+  },
+  get smtpUrl() {
+    return process.env.SMTP_URL || undefined
+  },
+  get mailFrom() {
+    return process.env.MAIL_FROM ?? 'Belong <hello@belong.local>'
+  },
+  get seed() {
+    return process.env.SEED !== 'false'
+  },
+  get s3() {
+    const bucket = process.env.S3_BUCKET
+    if (!bucket) return undefined
+    return {
+      bucket,
+      region: process.env.S3_REGION ?? 'us-east-1',
+      endpoint: process.env.S3_ENDPOINT || undefined,
+      accessKeyId: process.env.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: process.env.S3_FORCE_PATH_STYLE !== 'false',
+    }
+  },
+  /** Hosted Pusher (or any compatible server) when PUSHER_APP_ID is set; else the in-repo server. */
+  get pusher() {
+    const external = Boolean(process.env.PUSHER_APP_ID)
+    return {
+      external,
+      appId: process.env.PUSHER_APP_ID ?? 'belong',
+      key: process.env.PUSHER_KEY ?? 'belong-key',
+      secret: process.env.PUSHER_SECRET ?? 'belong-local-secret',
+      cluster: process.env.PUSHER_CLUSTER ?? 'local',
+      host: process.env.PUSHER_HOST || undefined,
+      port: process.env.PUSHER_PORT ? Number(process.env.PUSHER_PORT) : undefined,
+      useTLS: process.env.PUSHER_USE_TLS === 'true',
+    }
+  },
+  get siteRegenDelayMs() {
+    return Number(process.env.SITE_REGEN_DELAY_MS ?? 3000)
+  },
+}

@@ -1,0 +1,54 @@
+import Pusher from 'pusher'
+
+import { env } from './env'
+
+/** Every live channel of the product, named in one place (docs/realtime.md lists them). */
+export const channels = {
+  neighbourhood: (id: string | number) => `neighbourhood-${id}`,
+  userPrivate: (id: string | number) => `private-user-${id}`,
+}
+
+let client: Pusher | undefined
+let localPort: number | undefined
+
+/** The in-repo server listens on the site's own port; the host tells us which once known. */
+export function useLocalRealtimePort(port: number): void {
+  localPort = port
+  client = undefined
+}
+
+export function pusherServer(): Pusher {
+  if (client) return client
+  const p = env.pusher
+  const host = p.host ?? (p.external ? undefined : '127.0.0.1')
+  const port = p.port ?? (p.external ? undefined : (localPort ?? env.port))
+  client = new Pusher({
+    appId: p.appId,
+    key: p.key,
+    secret: p.secret,
+    ...(host ? { host, port: port === undefined ? undefined : String(port) } : { cluster: p.cluster }),
+    useTLS: p.useTLS,
+  })
+  return client
+}
+
+/** Store first, push second: callers publish after the commit; a lost push is only logged. */
+export async function publish(channel: string, event: string, data: unknown): Promise<void> {
+  try {
+    await pusherServer().trigger(channel, event, data)
+  } catch (error) {
+    console.warn(`[realtime] publish ${event} on ${channel} failed:`, (error as Error).message)
+  }
+}
+
+/** What browsers need to connect: same origin unless a hosted service is configured. */
+export function publicRealtimeConfig() {
+  const p = env.pusher
+  return {
+    key: p.key,
+    cluster: p.cluster,
+    wsHost: p.external ? (p.host ?? null) : null,
+    wsPort: p.external ? (p.port ?? null) : null,
+    forceTLS: p.external ? p.useTLS : null,
+  }
+}
