@@ -9,8 +9,8 @@ import sharp from 'sharp'
 
 import { Media } from './collections/Media'
 import { Neighbourhoods } from './collections/Neighbourhoods'
+import { Reviews } from './collections/Reviews'
 import { Users } from './collections/Users'
-import { migrations } from './migrations'
 import { installAfterCommit } from './src/server/afterCommit'
 import { emailAdapter } from './src/server/email'
 import { env } from './src/server/env'
@@ -30,12 +30,11 @@ export default buildConfig({
     },
     meta: { titleSuffix: ' · Belong admin' },
   },
-  collections: [Users, Neighbourhoods, Media],
+  collections: [Users, Neighbourhoods, Reviews, Media],
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: env.databaseUrl ?? 'postgres://belong@127.0.0.1:1/belong', max: 10 },
     migrationDir: path.resolve(dirname, 'migrations'),
-    prodMigrations: migrations,
     // Schema changes only ever arrive through committed migrations.
     push: false,
   }),

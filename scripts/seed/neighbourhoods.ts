@@ -1,8 +1,10 @@
 // Real London neighbourhoods for the demo. Coordinates are the area's centre (usually its high
 // street or main station), rounded to 4 decimals; good to a few hundred metres.
 
-export const VIBES = ['Calm', 'Creative', 'Family-Friendly', 'Diverse'] as const
-export type Vibe = (typeof VIBES)[number]
+import { VIBES, type Vibe } from '../../src/rules/vibes'
+import { slugify } from '../../src/rules/slug'
+
+export { VIBES, type Vibe }
 
 /** Colours for the generated cover image: sky gradient top/bottom, a glow accent, a skyline ink. */
 export type Palette = { skyTop: string; skyBottom: string; accent: string; ink: string }
@@ -88,14 +90,7 @@ const ROWS: Row[] = [
   ['Kew', 51.48, -0.287, ['Calm'], 'park', 'World-famous botanic gardens, a village green and very quiet streets'],
 ]
 
-/** Same rule as the app: lower-case, trim, spaces to hyphens, drop anything but a-z, 0-9, hyphen. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/[^a-z0-9-]/g, '')
-}
+export { slugify }
 
 export const NEIGHBOURHOODS: SeedNeighbourhood[] = ROWS.map(
   ([name, latitude, longitude, vibes, palette, tagline]) => ({

@@ -45,8 +45,8 @@ export function serveConnection(ws: WebSocket, opts: ConnectionOptions): Connect
     conn.send(encodeFrame({ event: 'pusher:ping', data: {} }))
     pongTimer = setTimeout(() => {
       ws.close(CloseCode.pongNotReceived, 'Pong reply not received')
-    }, opts.pongTimeoutMs)
-  }, opts.activityTimeoutSeconds * 1000)
+    }, opts.pongTimeoutMs).unref()
+  }, opts.activityTimeoutSeconds * 1000).unref()
 
   const onActivity = () => {
     clearTimeout(pongTimer)
@@ -115,17 +115,18 @@ function subscribe(conn: Connection, data: Record<string, unknown>, opts: Connec
   if (kind === 'public') return opts.hub.subscribe(conn, channel)
 
   if (typeof auth !== 'string') return fail(`Missing auth for ${kind} channel ${channel}`)
-  const signedData = kind === 'presence' ? channelData : undefined
-  if (kind === 'presence' && typeof signedData !== 'string') {
+  if (kind === 'presence' && typeof channelData !== 'string') {
     return fail('Missing channel_data for presence channel')
   }
+  // Private channels sign socket:channel only, even if the client sent channel_data.
+  const signedData = kind === 'presence' ? (channelData as string) : undefined
   const { key, secret } = opts.app
   const expected = channelAuth(key, secret, conn.socketId, channel, signedData)
   if (!safeEqual(auth, expected)) return fail('Invalid signature')
 
-  if (kind === 'private') return opts.hub.subscribe(conn, channel)
+  if (signedData === undefined) return opts.hub.subscribe(conn, channel)
 
-  const member = parseMember(signedData as string)
+  const member = parseMember(signedData)
   if (!member) return fail('channel_data must be JSON with a user_id')
   opts.hub.subscribe(conn, channel, member)
 }

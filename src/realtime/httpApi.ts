@@ -111,7 +111,10 @@ function authenticate(
   const params = new URLSearchParams(rawQuery)
   if (params.get('auth_key') !== app.key) throw new ApiError(401, 'Unknown auth_key')
   const timestamp = Number(params.get('auth_timestamp'))
-  if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > MAX_TIMESTAMP_SKEW_S) {
+  if (
+    !Number.isFinite(timestamp) ||
+    Math.abs(Date.now() / 1000 - timestamp) > MAX_TIMESTAMP_SKEW_S
+  ) {
     throw new ApiError(401, 'Timestamp expired: auth_timestamp must be within 600 s of now')
   }
   if (params.get('auth_version') !== '1.0') throw new ApiError(401, 'auth_version must be 1.0')
@@ -156,7 +159,8 @@ function parseEvent(item: Record<string, unknown>, maxBytes: number, batch: bool
   if (Buffer.byteLength(data) > maxBytes) {
     throw new ApiError(413, `data must be at most ${maxBytes} bytes`)
   }
-  const channels = batch ? [item.channel] : (item.channels ?? [item.channel])
+  const single = item.channel === undefined ? [] : [item.channel]
+  const channels = batch ? single : (item.channels ?? single)
   if (!Array.isArray(channels) || channels.length < 1 || channels.length > MAX_CHANNELS) {
     throw new ApiError(400, `Give channel or channels (1–${MAX_CHANNELS})`)
   }

@@ -97,12 +97,12 @@ export class AppHub {
 
   private join(channel: ChannelState, name: string, sub: Subscriber, member: PresenceMember): void {
     const existing = channel.members.get(member.id)
-    if (existing) {
-      existing.sockets.add(sub)
-      return
-    }
+
     channel.members.set(member.id, { info: member.info, sockets: new Set([sub]) })
-    const data = { user_id: member.id, ...(member.info !== undefined && { user_info: member.info }) }
+    const data = {
+      user_id: member.id,
+      ...(member.info !== undefined && { user_info: member.info }),
+    }
     const text = encodeFrame({ event: 'pusher_internal:member_added', channel: name, data })
     for (const other of channel.subscribers) other.send(text)
   }

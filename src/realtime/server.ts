@@ -30,7 +30,13 @@ export interface RealtimeServer {
   /** For /apps/{id}/... HTTP API requests; returns false when the path is not under /apps/ */
   handleHttp(req: IncomingMessage, res: ServerResponse): Promise<boolean>
   /** Publish from inside the process without HTTP (same delivery as the events API) */
-  publish(appId: string, channels: string[], event: string, data: unknown, exceptSocketId?: string): void
+  publish(
+    appId: string,
+    channels: string[],
+    event: string,
+    data: unknown,
+    exceptSocketId?: string,
+  ): void
   connectionCount(): number
   close(): Promise<void>
 }
@@ -104,6 +110,13 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     async close() {
       // 4200 tells clients to reconnect at once, e.g. to the next process after a restart.
       for (const conn of connections) conn.close(CloseCode.reconnect, 'Server shutting down')
+      const closed = [...wss.clients].map(
+        (ws) => new Promise((resolve) => ws.once('close', resolve)),
+      )
+      // A peer that never answers the close handshake is cut off rather than holding shutdown.
+      const grace = setTimeout(() => wss.clients.forEach((ws) => ws.terminate()), 1000)
+      await Promise.all(closed)
+      clearTimeout(grace)
       await new Promise<void>((resolve) => wss.close(() => resolve()))
     },
   }

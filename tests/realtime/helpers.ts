@@ -198,11 +198,16 @@ export function waitUntil<T = void>(
   ms = WAIT_MS,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms)
-    const settle = <A>(fn: (arg: A) => void) => (arg: A) => {
-      clearTimeout(timer)
-      fn(arg)
-    }
+    const timer = setTimeout(
+      () => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)),
+      ms,
+    )
+    const settle =
+      <A>(fn: (arg: A) => void) =>
+      (arg: A) => {
+        clearTimeout(timer)
+        fn(arg)
+      }
     start(settle(resolve), settle(reject))
   })
 }

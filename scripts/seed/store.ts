@@ -1,0 +1,91 @@
+import type { Payload } from 'payload'
+
+import {
+  DEFAULT_SEED,
+  DEMO_PASSWORD,
+  buildSeedData,
+  createRng,
+  makeAvatar,
+  makeNeighbourhoodImage,
+} from './index'
+
+/** Hooks skip live pushes and site rebuilds while seeding. */
+const context = { disableLive: true, disableRevalidate: true }
+
+/**
+ * Stores the demo data once: on a database that already has users or neighbourhoods it does
+ * nothing, so every start may call it.
+ */
+export async function seedDatabase(payload: Payload, log: (line: string) => void = console.log) {
+  const existing = await payload.count({ collection: 'neighbourhoods' })
+  const users = await payload.count({ collection: 'users' })
+  if (existing.totalDocs > 0 || users.totalDocs > 0) return { seeded: false }
+
+  const data = buildSeedData(DEFAULT_SEED)
+  const rng = createRng(DEFAULT_SEED)
+  const userIds = new Map<string, number>()
+  for (const user of data.users) {
+    const avatar = await payload.create({
+      collection: 'media',
+      data: { alt: `${user.name}'s avatar` },
+      file: png(await makeAvatar(user.name, rng.fork(`avatar:${user.userName}`)), user.userName),
+      context,
+    })
+    const created = await payload.create({
+      collection: 'users',
+      data: { ...user, password: DEMO_PASSWORD, avatar: avatar.id },
+      context,
+    })
+    userIds.set(user.userName, created.id)
+  }
+  log(`seed: ${data.users.length} users (password "${DEMO_PASSWORD}")`)
+
+  const neighbourhoodIds = new Map<string, number>()
+  for (const n of data.neighbourhoods) {
+    const buffer = await makeNeighbourhoodImage(n, rng.fork(`image:${n.slug}`))
+    const image = await payload.create({
+      collection: 'media',
+      data: { alt: `${n.name}, London` },
+      file: { data: buffer, mimetype: 'image/jpeg', name: `${n.slug}.jpg`, size: buffer.length },
+      context,
+    })
+    const creator = data.users[neighbourhoodIds.size % data.users.length]!
+    const created = await payload.create({
+      collection: 'neighbourhoods',
+      data: {
+        name: n.name,
+        slug: n.slug,
+        tagline: n.tagline,
+        vibes: n.vibes,
+        latitude: n.latitude,
+        longitude: n.longitude,
+        image: image.id,
+        createdBy: userIds.get(creator.userName),
+      },
+      context,
+    })
+    neighbourhoodIds.set(n.slug, created.id)
+  }
+  log(`seed: ${data.neighbourhoods.length} neighbourhoods`)
+
+  for (const review of data.reviews) {
+    await payload.create({
+      collection: 'reviews',
+      data: {
+        neighbourhood: neighbourhoodIds.get(review.neighbourhoodSlug)!,
+        user: review.userName ? userIds.get(review.userName) : undefined,
+        authorName: review.authorName,
+        rating: review.rating,
+        comment: review.comment,
+        createdAt: review.createdAt,
+      },
+      context,
+    })
+  }
+  log(`seed: ${data.reviews.length} reviews`)
+  return { seeded: true }
+}
+
+function png(data: Buffer, name: string) {
+  return { data, mimetype: 'image/png', name: `${name}.png`, size: data.length }
+}

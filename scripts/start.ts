@@ -1,0 +1,37 @@
+/**
+ * `npm start`: embedded PostgreSQL (unless DATABASE_URL), migrations, demo seed, builds that are
+ * out of date, then one server on PORT. Ctrl-C stops everything, PostgreSQL included.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { boot, PortInUseError } from '../src/server/boot'
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const buildOnly = process.argv.includes('--build-only')
+const withoutAdmin = process.argv.includes('--without-admin') || process.env.ADMIN === 'false'
+
+try {
+  const site = await boot({ projectRoot, buildOnly, withoutAdmin })
+  if (site) {
+    let signals = 0
+    const shutdown = (signal: string) => {
+      if (++signals > 1) process.exit(1)
+      console.log(`\n${signal}: stopping…`)
+      site.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error)
+          process.exit(1)
+        },
+      )
+    }
+    process.on('SIGINT', () => shutdown('SIGINT'))
+    process.on('SIGTERM', () => shutdown('SIGTERM'))
+  } else {
+    process.exit(0)
+  }
+} catch (error) {
+  console.error(error instanceof PortInUseError ? `\n${error.message}\n` : error)
+  process.exit(1)
+}

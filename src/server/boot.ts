@@ -1,0 +1,177 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+
+import type { Payload } from 'payload'
+
+import { createRealtimeServer, type RealtimeServer } from '../realtime/server'
+import { adminBuildNeeded, buildAdmin, startAdmin, type AdminHandler } from './admin'
+import { env } from './env'
+import { startEmbeddedPostgres, type RunningPostgres } from './postgres'
+import { useLocalRealtimePort } from './realtime'
+import { onSiteStale } from './siteRevision'
+import { SiteBuilds } from './siteBuilds'
+import { createSiteServer } from './site'
+
+export interface BootOptions {
+  projectRoot: string
+  /** Build what is missing, then exit without serving. */
+  buildOnly?: boolean
+  /** Serve without the admin (no Next build), e.g. for quick local checks. */
+  withoutAdmin?: boolean
+  log?: (line: string) => void
+}
+
+export interface RunningSite {
+  url: string
+  payload: Payload
+  builds: SiteBuilds
+  stop: () => Promise<void>
+}
+
+/** Everything `npm start` does, in order, with a line of progress per step. */
+export async function boot(options: BootOptions): Promise<RunningSite | undefined> {
+  const log = options.log ?? ((line: string) => console.log(line))
+  const step = (n: number, text: string) => log(`[${n}/6] ${text}`)
+  const { projectRoot } = options
+  const port = env.port
+
+  if (!options.buildOnly) await assertPortFree(port, env.host)
+  fs.mkdirSync(env.dataDir, { recursive: true })
+  process.env.PAYLOAD_SECRET ??= readOrCreateSecret(path.join(env.dataDir, 'payload-secret'))
+
+  let postgres: RunningPostgres | undefined
+  step(1, env.databaseUrl ? 'Using DATABASE_URL' : `Starting PostgreSQL (data in ${env.dataDir})`)
+  if (!env.databaseUrl) {
+    postgres = await startEmbeddedPostgres({ dir: env.dataDir, databases: ['belong'] })
+    process.env.DATABASE_URL = postgres.url('belong')
+  }
+  let payloadForCleanup: Payload | undefined
+  const stopDatabase = async () => {
+    // Connections end when PostgreSQL stops; that is expected now, not an error to crash on.
+    const pool = (payloadForCleanup?.db as { pool?: { on: (e: string, f: () => void) => void } })
+      ?.pool
+    pool?.on('error', () => {})
+    await payloadForCleanup?.db.destroy?.().catch(() => {})
+    await postgres?.stop()
+  }
+
+  try {
+    const wantAdmin = !options.withoutAdmin
+    const adminBuild =
+      wantAdmin && adminBuildNeeded(projectRoot)
+        ? (log('       building the admin in the background (about 90 s the first time)'),
+          buildAdmin(projectRoot, process.env, false))
+        : undefined
+    adminBuild?.catch(() => {})
+
+    step(2, 'Applying migrations')
+    const { getPayload } = await import('payload')
+    const { default: config } = await import(path.join(projectRoot, 'payload.config.ts'))
+    const { migrations } = await import(path.join(projectRoot, 'migrations', 'index.ts'))
+    const payload = await getPayload({ config })
+    payloadForCleanup = payload
+    await payload.db.migrate({ migrations })
+
+    step(3, env.seed ? 'Seeding demo data when the database is empty' : 'Seeding skipped (SEED=false)')
+    if (env.seed) {
+      const { seedDatabase } = await import(path.join(projectRoot, 'scripts', 'seed', 'store.ts'))
+      await seedDatabase(payload, (line: string) => log(`       ${line}`))
+    }
+
+    const builds = new SiteBuilds({
+      projectRoot,
+      dataDir: env.dataDir,
+      env: process.env,
+      delayMs: env.siteRegenDelayMs,
+      log: (line) => log(line),
+    })
+    step(4, builds.upToDate ? 'Site build is up to date' : 'Building the public site (astro build)')
+    if (!builds.upToDate) await builds.buildNow(true)
+
+    step(5, wantAdmin ? 'Preparing the admin' : 'Admin skipped')
+    if (adminBuild) await adminBuild
+    if (options.buildOnly) {
+      await stopDatabase()
+      return undefined
+    }
+    const admin: AdminHandler | undefined = wantAdmin ? await startAdmin(projectRoot) : undefined
+
+    step(6, 'Starting the server')
+    let realtime: RealtimeServer | undefined
+    if (!env.pusher.external) {
+      const p = env.pusher
+      realtime = createRealtimeServer({ apps: [{ id: p.appId, key: p.key, secret: p.secret }] })
+      useLocalRealtimePort(port)
+    }
+    let listening = false
+    const server = await createSiteServer({
+      payload,
+      config: payload.config,
+      builds,
+      realtime,
+      admin,
+      realtimeReady: () => listening,
+      log,
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, env.host, () => resolve())
+    })
+    listening = true
+
+    const unsubscribe = onSiteStale((reason) => builds.schedule(reason))
+    if (await contentNewerThan(payload, builds.served!.builtAt)) builds.schedule('content')
+
+    const url = `http://localhost:${port}`
+    log(`\nBelong is ready at ${url}  (admin: ${url}/admin)\n`)
+    let stopping: Promise<void> | undefined
+    const stop = () =>
+      (stopping ??= (async () => {
+        unsubscribe()
+        builds.stop()
+        listening = false
+        await realtime?.close()
+        server.closeAllConnections()
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+        await stopDatabase()
+      })())
+    return { url, payload, builds, stop }
+  } catch (error) {
+    log(`Start failed: ${String((error as Error).stack ?? error)}`)
+    await stopDatabase()
+    throw error
+  }
+}
+
+async function contentNewerThan(payload: Payload, iso: string): Promise<boolean> {
+  for (const collection of ['neighbourhoods', 'reviews'] as const) {
+    const { docs } = await payload.find({ collection, sort: '-updatedAt', limit: 1, depth: 0 })
+    if (docs[0] && docs[0].updatedAt > iso) return true
+  }
+  return false
+}
+
+function readOrCreateSecret(file: string): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+  const secret = crypto.randomBytes(32).toString('hex')
+  fs.writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export class PortInUseError extends Error {}
+
+function assertPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUseError(`Port ${port} is already in use. Stop what uses it, or run with PORT=<another port>.`)
+          : error,
+      ),
+    )
+    probe.listen(port, host, () => probe.close(() => resolve()))
+  })
+}

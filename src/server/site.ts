@@ -1,0 +1,101 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
+
+import type { RealtimeServer } from '../realtime/server'
+import type { AdminHandler } from './admin'
+import { toFetchRequest, sendFetchResponse } from './nodeFetch'
+import type { SiteBuilds } from './siteBuilds'
+import { resolveStatic, sendFile } from './staticFiles'
+
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void
+
+export interface SiteOptions {
+  payload: Payload
+  config: SanitizedConfig
+  builds: SiteBuilds
+  realtime?: RealtimeServer
+  admin?: AdminHandler
+  /** Checked by /healthz besides the database. */
+  realtimeReady: () => boolean
+  log: (line: string) => void
+}
+
+/**
+ * One origin: /api → Payload REST, /admin and /_next → the admin, /app and /apps → the realtime
+ * server, then the prerendered site, then Astro's on-demand pages.
+ */
+export async function createSiteServer(options: SiteOptions): Promise<http.Server> {
+  const { builds, payload, config, realtime, admin, log } = options
+  const bootBuild = builds.served
+  if (!bootBuild) throw new Error('No site build to serve.')
+  builds.pin(bootBuild.dir)
+  const entry = pathToFileURL(path.join(bootBuild.dir, 'server', 'entry.mjs')).href
+  const { handler: astro } = (await import(entry)) as { handler: AstroHandler }
+
+  const serveSite = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://site')
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      // Newest build first; the boot build still holds assets of pages rendered on demand.
+      for (const build of [builds.served!, bootBuild]) {
+        const file = resolveStatic(path.join(build.dir, 'client'), url.pathname)
+        if (file) return sendFile(req, res, file)
+      }
+    }
+    astro(req, res, (error) => {
+      if (error) log(`astro: ${String(error)}`)
+      if (!res.headersSent) res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain' })
+      res.end(error ? 'Something went wrong.' : 'Not found')
+    })
+  }
+
+  const healthz = async (res: ServerResponse) => {
+    let database = false
+    try {
+      await (payload.db as unknown as { pool: { query: (q: string) => Promise<unknown> } }).pool.query(
+        'SELECT 1',
+      )
+      database = true
+    } catch {
+      database = false
+    }
+    const ready = database && options.realtimeReady()
+    res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ ok: ready, database, realtime: options.realtimeReady() }))
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/'
+    const route = async () => {
+      if (url === '/healthz' || url.startsWith('/healthz?')) return healthz(res)
+      if (url.startsWith('/api/') || url === '/api') {
+        const origin = `http://${req.headers.host ?? 'localhost'}`
+        const response = await handleEndpoints({ config, request: toFetchRequest(req, origin) })
+        return sendFetchResponse(res, response)
+      }
+      if (realtime && url.startsWith('/apps/') && (await realtime.handleHttp(req, res))) return
+      if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?') || url.startsWith('/_next/')) {
+        if (admin) return admin(req, res)
+        res.writeHead(503, { 'content-type': 'text/plain' })
+        return res.end('The admin is not built in this mode.')
+      }
+      return serveSite(req, res)
+    }
+    route().catch((error: unknown) => {
+      log(`request ${req.method} ${url} failed: ${String((error as Error).stack ?? error)}`)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+      res.end('Something went wrong.')
+    })
+  })
+  server.on('upgrade', (req, socket, head) => {
+    if (realtime?.handleUpgrade(req, socket, head)) return
+    socket.destroy()
+  })
+  return server
+}

@@ -1,0 +1,179 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { hashSources } from './sourceHash'
+
+/**
+ * The public site is prerendered by `astro build` into a fresh folder under DATA_DIR/site;
+ * `current.json` names the folder being served. A content change schedules a new build in the
+ * background; when it finishes the server switches folders in one step, so a reader gets either
+ * the old page or the new one, never a half-written file and never an error.
+ */
+export const SITE_SOURCES = [
+  'src',
+  'widgets',
+  'collections',
+  'public',
+  'astro.config.mjs',
+  'payload.config.ts',
+  'package-lock.json',
+]
+
+export interface SiteBuild {
+  dir: string
+  sourceHash: string
+  builtAt: string
+  durationMs: number
+}
+
+export class SiteBuilds {
+  private readonly root: string
+  private current: SiteBuild | undefined
+  private running: Promise<void> | undefined
+  private timer: NodeJS.Timeout | undefined
+  private dirty = false
+  private readonly pinned = new Set<string>()
+  private child: ChildProcess | undefined
+  readonly sourceHash: string
+  /** Called after every successful switch (tests and logs listen). */
+  onSwitch: (build: SiteBuild) => void = () => {}
+
+  constructor(
+    private readonly options: {
+      projectRoot: string
+      dataDir: string
+      env: NodeJS.ProcessEnv
+      delayMs: number
+      log: (line: string) => void
+    },
+  ) {
+    this.root = path.join(options.dataDir, 'site')
+    this.sourceHash = hashSources(options.projectRoot, SITE_SOURCES)
+    this.current = this.readCurrent()
+  }
+
+  /** The folder served now, or undefined before the first build. */
+  get served(): SiteBuild | undefined {
+    return this.current
+  }
+
+  /** True when the served build was made from the sources on disk. */
+  get upToDate(): boolean {
+    return this.current?.sourceHash === this.sourceHash
+  }
+
+  /** Build now and wait (first start, or sources changed). */
+  async buildNow(progress = false): Promise<SiteBuild> {
+    if (this.running) await this.running
+    await this.runBuild(progress)
+    return this.current!
+  }
+
+  /** Content changed: rebuild soon, coalescing bursts of changes into one build. */
+  schedule(reason: string): void {
+    this.dirty = true
+    if (this.timer || this.running) return
+    this.options.log(`site: ${reason} changed, rebuilding in ${this.options.delayMs} ms`)
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      void this.runBuild(false).catch((error: unknown) =>
+        this.options.log(`site: rebuild failed, still serving the previous build: ${String(error)}`),
+      )
+    }, this.options.delayMs)
+  }
+
+  /** Resolves when no build is running or scheduled (tests). */
+  async idle(): Promise<void> {
+    while (this.timer || this.running) {
+      if (this.running) await this.running.catch(() => {})
+      else await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+
+  /** Never delete this folder (the server loaded its on-demand code and assets from it). */
+  pin(dir: string): void {
+    this.pinned.add(dir)
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    this.child?.kill('SIGTERM')
+  }
+
+  private async runBuild(progress: boolean): Promise<void> {
+    this.dirty = false
+    const started = Date.now()
+    const dir = path.join(this.root, `build-${started}`)
+    const run = this.astroBuild(dir, progress)
+    this.running = run
+    try {
+      await run
+      const build: SiteBuild = {
+        dir,
+        sourceHash: this.sourceHash,
+        builtAt: new Date().toISOString(),
+        durationMs: Date.now() - started,
+      }
+      const pointer = path.join(this.root, 'current.json')
+      fs.writeFileSync(`${pointer}.tmp`, JSON.stringify(build, null, 2))
+      fs.renameSync(`${pointer}.tmp`, pointer)
+      this.current = build
+      this.options.log(`site: build ready in ${(build.durationMs / 1000).toFixed(1)} s`)
+      this.onSwitch(build)
+      this.prune()
+    } catch (error) {
+      fs.rmSync(dir, { recursive: true, force: true })
+      throw error
+    } finally {
+      this.running = undefined
+      if (this.dirty) this.schedule('content')
+    }
+  }
+
+  private astroBuild(outDir: string, progress: boolean): Promise<void> {
+    fs.mkdirSync(this.root, { recursive: true })
+    const astro = path.join(this.options.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs')
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [astro, 'build', '--silent'], {
+        cwd: this.options.projectRoot,
+        env: { ...this.options.env, NODE_ENV: 'production', ASTRO_OUT_DIR: outDir },
+        stdio: progress ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+      })
+      this.child = child
+      let output = ''
+      child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)))
+      child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)))
+      child.on('error', reject)
+      child.on('exit', (code) => {
+        this.child = undefined
+        if (code === 0) resolve()
+        else reject(new Error(`astro build exited with ${code}\n${output}`))
+      })
+    })
+  }
+
+  private readCurrent(): SiteBuild | undefined {
+    try {
+      const build = JSON.parse(
+        fs.readFileSync(path.join(this.root, 'current.json'), 'utf8'),
+      ) as SiteBuild
+      return fs.existsSync(path.join(build.dir, 'server', 'entry.mjs')) ? build : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  /** Keep the served build and the one before it (pages still loading may ask for its assets). */
+  private prune(): void {
+    const builds = fs
+      .readdirSync(this.root)
+      .filter((n) => n.startsWith('build-'))
+      .sort()
+    for (const name of builds.slice(0, -3)) {
+      const dir = path.join(this.root, name)
+      if (dir !== this.current?.dir && !this.pinned.has(dir)) fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}

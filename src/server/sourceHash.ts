@@ -1,0 +1,23 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** A hash of the files that shape a build, so a start with nothing changed skips it. */
+export function hashSources(root: string, entries: string[]): string {
+  const hash = crypto.createHash('sha256')
+  const visit = (p: string) => {
+    if (!fs.existsSync(p)) return
+    const stat = fs.statSync(p)
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(p).sort()) {
+        if (name === 'node_modules' || name === '.next' || name.startsWith('.')) continue
+        visit(path.join(p, name))
+      }
+    } else {
+      hash.update(path.relative(root, p))
+      hash.update(fs.readFileSync(p))
+    }
+  }
+  for (const entry of entries) visit(path.join(root, entry))
+  return hash.digest('hex').slice(0, 16)
+}
