@@ -97,7 +97,10 @@ export class AppHub {
 
   private join(channel: ChannelState, name: string, sub: Subscriber, member: PresenceMember): void {
     const existing = channel.members.get(member.id)
-
+    if (existing) {
+      existing.sockets.add(sub)
+      return
+    }
     channel.members.set(member.id, { info: member.info, sockets: new Set([sub]) })
     const data = {
       user_id: member.id,

@@ -1,0 +1,26 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { withPayload } from '@payloadcms/next/withPayload'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** The Payload admin only; the public site is Astro. Served in-process by src/server/admin.ts. */
+const nextConfig = {
+  // One Payload instance for the whole process: Next must not bundle its own copy.
+  serverExternalPackages: [
+    'payload',
+    '@payloadcms/db-postgres',
+    '@payloadcms/drizzle',
+    '@payloadcms/graphql',
+    'pusher',
+    'sharp',
+    'pg',
+    'nodemailer',
+  ],
+  outputFileTracingRoot: root,
+  turbopack: { root },
+  typescript: { ignoreBuildErrors: true },
+}
+
+export default withPayload(nextConfig, { devBundleServerPackages: false })

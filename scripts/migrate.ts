@@ -1,0 +1,9 @@
+/** Applies the committed migrations to DATABASE_URL (used by tests and for deployments). */
+import { getPayload } from 'payload'
+
+const { default: config } = await import('../payload.config')
+const { migrations } = await import('../migrations')
+const payload = await getPayload({ config })
+await payload.db.migrate({ migrations })
+await payload.db.destroy?.()
+process.exit(0)

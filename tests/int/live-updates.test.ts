@@ -1,0 +1,129 @@
+import type PusherClient from 'pusher-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import {
+  connectClient,
+  flush,
+  nextEvent,
+  record,
+  serverSdk,
+  startInRepoServer,
+  subscribe,
+  SubscriptionError,
+  type Target,
+} from '../realtime/helpers'
+import { makeUser, startTestSite, type TestSite } from './harness'
+
+let realtime: Target
+let site: TestSite
+let alice: Awaited<ReturnType<typeof makeUser>>
+let bob: Awaited<ReturnType<typeof makeUser>>
+let neighbourhoodId: number
+
+beforeAll(async () => {
+  realtime = await startInRepoServer()
+  // The app publishes through the `pusher` SDK to whatever server the environment names.
+  site = await startTestSite({
+    PUSHER_APP_ID: realtime.appId,
+    PUSHER_KEY: realtime.key,
+    PUSHER_SECRET: realtime.secret,
+    PUSHER_HOST: realtime.host,
+    PUSHER_PORT: String(realtime.port),
+  })
+  alice = await makeUser(site, 'alice')
+  bob = await makeUser(site, 'bob')
+  const created = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods', {
+    body: { name: 'Peckham', slug: 'peckham', tagline: 'Rooftops', vibes: ['Creative'] },
+    cookie: alice.cookie,
+  })
+  neighbourhoodId = created.body.doc.id
+})
+afterAll(async () => {
+  await site.close()
+  await realtime.stop()
+})
+
+/** pusher-js asks the app's own auth endpoint, carrying the given session cookie. */
+function clientWithSession(cookie?: string): Promise<PusherClient> {
+  return connectClient(realtime, {
+    channelAuthorization: {
+      endpoint: '/api/realtime/auth',
+      transport: 'ajax',
+      customHandler: ({ socketId, channelName }, callback) => {
+        void site
+          .api<{ auth?: string; error?: string }>('POST', '/api/realtime/auth', {
+            form: { socket_id: socketId, channel_name: channelName },
+            cookie,
+          })
+          .then(({ status, body }) =>
+            status === 200
+              ? callback(null, { auth: body.auth! })
+              : callback(new Error(body.error ?? String(status)), null),
+          )
+      },
+    },
+  })
+}
+
+describe('live updates after REST writes', () => {
+  it('pushes a neighbourhood edit to readers of its channel after the commit', async () => {
+    const reader = await clientWithSession()
+    const channel = await subscribe(reader, `neighbourhood-${neighbourhoodId}`)
+    const event = nextEvent(channel, 'neighbourhood.updated')
+    const patch = await site.api('PATCH', `/api/neighbourhoods/${neighbourhoodId}`, {
+      body: { tagline: 'Rooftop bars and the Bussey Building' },
+      cookie: alice.cookie,
+    })
+    expect(patch.status).toBe(200)
+    const { data } = await event
+    expect(data).toMatchObject({ id: neighbourhoodId, tagline: 'Rooftop bars and the Bussey Building' })
+  })
+
+  it('pushes a new review to the neighbourhood channel', async () => {
+    const reader = await clientWithSession()
+    const channel = await subscribe(reader, `neighbourhood-${neighbourhoodId}`)
+    const event = nextEvent(channel, 'review.created')
+    const review = await site.api('POST', '/api/reviews', {
+      body: { neighbourhood: neighbourhoodId, rating: 4, comment: 'Great food market.', authorName: 'x' },
+      cookie: bob.cookie,
+    })
+    expect(review.status).toBe(201)
+    const { data } = await event
+    expect(data).toMatchObject({ authorName: 'bob', rating: 4, comment: 'Great food market.' })
+  })
+
+  it('pushes nothing when the write is refused', async () => {
+    const reader = await clientWithSession()
+    const channel = await subscribe(reader, `neighbourhood-${neighbourhoodId}`)
+    const received = record(channel, 'neighbourhood.updated')
+    const refused = await site.api('PATCH', `/api/neighbourhoods/${neighbourhoodId}`, {
+      body: { tagline: 'Not allowed' },
+      cookie: bob.cookie,
+    })
+    expect(refused.status).toBe(403)
+    const invalid = await site.api('PATCH', `/api/neighbourhoods/${neighbourhoodId}`, {
+      body: { vibes: ['Noisy'] },
+      cookie: alice.cookie,
+    })
+    expect(invalid.status).toBe(400)
+    await flush(serverSdk(realtime), [channel])
+    expect(received).toEqual([])
+  })
+
+  it('lets a user join their own private channel and no one else’s', async () => {
+    const own = await clientWithSession(alice.cookie)
+    const channel = await subscribe(own, `private-user-${alice.id}`)
+    const message = nextEvent(channel, 'notification.created')
+    await serverSdk(realtime).trigger(`private-user-${alice.id}`, 'notification.created', { n: 1 })
+    expect((await message).data).toEqual({ n: 1 })
+
+    const intruder = await clientWithSession(bob.cookie)
+    await expect(subscribe(intruder, `private-user-${alice.id}`)).rejects.toBeInstanceOf(
+      SubscriptionError,
+    )
+    const visitor = await clientWithSession()
+    await expect(subscribe(visitor, `private-user-${alice.id}`)).rejects.toBeInstanceOf(
+      SubscriptionError,
+    )
+  })
+})

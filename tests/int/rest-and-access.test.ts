@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { makeUser, startTestSite, type TestSite } from './harness'
+
+let site: TestSite
+let alice: Awaited<ReturnType<typeof makeUser>>
+let bob: Awaited<ReturnType<typeof makeUser>>
+let editor: Awaited<ReturnType<typeof makeUser>>
+
+beforeAll(async () => {
+  site = await startTestSite()
+  alice = await makeUser(site, 'alice')
+  bob = await makeUser(site, 'bob')
+  editor = await makeUser(site, 'eddie', 'editor')
+})
+afterAll(() => site.close())
+
+const camden = { name: 'Camden Town', slug: 'camden-town', tagline: 'Markets', vibes: ['Creative'] }
+
+describe('REST through the one-origin API', () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie on login that later calls accept', async () => {
+    const login = await site.api('POST', '/api/users/login', {
+      body: { email: alice.email, password: alice.password },
+    })
+    expect(login.status).toBe(200)
+    const me = await site.api<{ user: { userName: string } }>('GET', '/api/users/me', {
+      cookie: login.cookie,
+    })
+    expect(me.body.user.userName).toBe('alice')
+  })
+
+  it('refuses a wrong password without a cookie', async () => {
+    const login = await site.api('POST', '/api/users/login', {
+      body: { email: alice.email, password: 'wrong password' },
+    })
+    expect(login.status).toBe(401)
+    expect(login.cookie).toBeUndefined()
+  })
+
+  it('lets visitors read neighbourhoods but not create them', async () => {
+    const created = await site.api('POST', '/api/neighbourhoods', { body: camden })
+    expect(created.status).toBe(403)
+    const list = await site.api<{ totalDocs: number }>('GET', '/api/neighbourhoods')
+    expect(list.status).toBe(200)
+    expect(list.body.totalDocs).toBe(0)
+  })
+
+  it('records the session user as creator, whatever the body says', async () => {
+    const created = await site.api<{ doc: { id: number; createdBy: number } }>(
+      'POST',
+      '/api/neighbourhoods',
+      { body: { ...camden, createdBy: bob.id }, cookie: alice.cookie },
+    )
+    expect(created.status).toBe(201)
+    expect(created.body.doc.createdBy).toBe(alice.id)
+  })
+
+  it('lets only the creator or staff edit a neighbourhood', async () => {
+    const { docs } = await site.payload.find({
+      collection: 'neighbourhoods',
+      where: { slug: { equals: 'camden-town' } },
+    })
+    const id = docs[0]!.id
+    const byBob = await site.api('PATCH', `/api/neighbourhoods/${id}`, {
+      body: { tagline: 'Bob was here' },
+      cookie: bob.cookie,
+    })
+    expect(byBob.status).toBe(403)
+    const byAlice = await site.api<{ doc: { tagline: string } }>(
+      'PATCH',
+      `/api/neighbourhoods/${id}`,
+      { body: { tagline: 'Markets, music and the lock' }, cookie: alice.cookie },
+    )
+    expect(byAlice.status).toBe(200)
+    expect(byAlice.body.doc.tagline).toBe('Markets, music and the lock')
+    const byEditor = await site.api('PATCH', `/api/neighbourhoods/${id}`, {
+      body: { tagline: 'Edited by staff' },
+      cookie: editor.cookie,
+    })
+    expect(byEditor.status).toBe(200)
+    const reread = await site.payload.findByID({ collection: 'neighbourhoods', id })
+    expect(reread.tagline).toBe('Edited by staff')
+  })
+
+  it('refuses a second neighbourhood with a taken slug and keeps the first', async () => {
+    const again = await site.api('POST', '/api/neighbourhoods', {
+      body: { ...camden, name: 'Camden Again' },
+      cookie: bob.cookie,
+    })
+    expect(again.status).toBe(400)
+    const { totalDocs } = await site.payload.count({
+      collection: 'neighbourhoods',
+      where: { slug: { equals: 'camden-town' } },
+    })
+    expect(totalDocs).toBe(1)
+  })
+
+  it('never shows an e-mail address to visitors or other members', async () => {
+    const asVisitor = await site.api<{ docs: { email?: string }[] }>('GET', '/api/users')
+    expect(asVisitor.body.docs.length).toBeGreaterThan(0)
+    expect(asVisitor.body.docs.every((u) => u.email === undefined)).toBe(true)
+    const asBob = await site.api<{ email?: string }>('GET', `/api/users/${alice.id}`, {
+      cookie: bob.cookie,
+    })
+    expect(asBob.body.email).toBeUndefined()
+    const asAlice = await site.api<{ email?: string }>('GET', `/api/users/${alice.id}`, {
+      cookie: alice.cookie,
+    })
+    expect(asAlice.body.email).toBe(alice.email)
+  })
+
+  it('does not let a member make themselves admin', async () => {
+    await site.api('PATCH', `/api/users/${bob.id}`, { body: { role: 'admin' }, cookie: bob.cookie })
+    const reread = await site.payload.findByID({ collection: 'users', id: bob.id })
+    expect(reread.role).toBe('member')
+  })
+})
+
+describe('realtime channel authorisation (the app signs, the realtime server checks)', () => {
+  const socketId = '1234.5678'
+
+  it('signs a private channel only for its own signed-in user', async () => {
+    const own = await site.api<{ auth: string }>('POST', '/api/realtime/auth', {
+      form: { socket_id: socketId, channel_name: `private-user-${alice.id}` },
+      cookie: alice.cookie,
+    })
+    expect(own.status).toBe(200)
+    expect(own.body.auth).toMatch(/^belong-key:[0-9a-f]{64}$/)
+
+    const other = await site.api('POST', '/api/realtime/auth', {
+      form: { socket_id: socketId, channel_name: `private-user-${alice.id}` },
+      cookie: bob.cookie,
+    })
+    expect(other.status).toBe(403)
+
+    const visitor = await site.api('POST', '/api/realtime/auth', {
+      form: { socket_id: socketId, channel_name: `private-user-${alice.id}` },
+    })
+    expect(visitor.status).toBe(401)
+  })
+
+  it('answers 400 to a malformed socket id', async () => {
+    const bad = await site.api('POST', '/api/realtime/auth', {
+      form: { socket_id: 'x', channel_name: `private-user-${alice.id}` },
+      cookie: alice.cookie,
+    })
+    expect(bad.status).toBe(400)
+  })
+})
