@@ -27,10 +27,9 @@ export default defineConfig({
     server: process.env.DEV_BACKEND_URL
       ? {
           proxy: Object.fromEntries(
-            ['/api', '/admin', '/_next', '/apps', '/healthz'].map((p) => [
-              p,
-              { target: process.env.DEV_BACKEND_URL, changeOrigin: false },
-            ]).concat([['/app/', { target: process.env.DEV_BACKEND_URL, ws: true }]]),
+            ['/api', '/admin', '/_next', '/apps', '/healthz']
+              .map((p) => [p, { target: process.env.DEV_BACKEND_URL, changeOrigin: false }])
+              .concat([['/app/', { target: process.env.DEV_BACKEND_URL, ws: true }]]),
           ),
         }
       : undefined,

@@ -14,7 +14,10 @@ export const Reviews: CollectionConfig = {
     update: staffOrOwner('user'),
     delete: staff,
   },
-  admin: { useAsTitle: 'comment', defaultColumns: ['neighbourhood', 'authorName', 'rating', 'createdAt'] },
+  admin: {
+    useAsTitle: 'comment',
+    defaultColumns: ['neighbourhood', 'authorName', 'rating', 'createdAt'],
+  },
   defaultSort: '-createdAt',
   fields: [
     {

@@ -26,6 +26,8 @@ export const Users: CollectionConfig = {
     admin: ({ req }) => isStaffUser(req.user),
   },
   admin: { useAsTitle: 'userName', defaultColumns: ['userName', 'email', 'role'] },
+  // Other documents that point at a user (creator, author) show only the public profile.
+  defaultPopulate: { userName: true, name: true, avatar: true },
   fields: [
     {
       name: 'email',
@@ -52,4 +54,3 @@ export const Users: CollectionConfig = {
     },
   ],
 }
-

@@ -25,7 +25,8 @@ function imageUrl(image: unknown, size: 'card' | 'hero'): string | null {
 async function ratingSummaries(payload: Payload, ids: number[]) {
   const summary = new Map<number, { count: number; average: number | null }>()
   if (!ids.length) return summary
-  const pool = (payload.db as unknown as { pool: { query: Function } }).pool
+  type Pool = { query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }> }
+  const pool = (payload.db as unknown as { pool: Pool }).pool
   const { rows } = (await pool.query(
     `SELECT neighbourhood_id AS id, count(*)::int AS count, avg(rating)::float AS average
        FROM reviews WHERE neighbourhood_id = ANY($1) GROUP BY neighbourhood_id`,
@@ -35,7 +36,10 @@ async function ratingSummaries(payload: Payload, ids: number[]) {
   return summary
 }
 
-function toView(doc: Record<string, unknown>, size: 'card' | 'hero'): Omit<NeighbourhoodView, 'reviewCount' | 'averageRating'> {
+function toView(
+  doc: Record<string, unknown>,
+  size: 'card' | 'hero',
+): Omit<NeighbourhoodView, 'reviewCount' | 'averageRating'> {
   return {
     id: doc.id as number,
     name: doc.name as string,
@@ -49,15 +53,30 @@ function toView(doc: Record<string, unknown>, size: 'card' | 'hero'): Omit<Neigh
 }
 
 export async function listNeighbourhoods(payload: Payload): Promise<NeighbourhoodView[]> {
-  const { docs } = await payload.find({ collection: 'neighbourhoods', sort: 'name', limit: 500, depth: 1 })
-  const summary = await ratingSummaries(payload, docs.map((d) => d.id))
+  const { docs } = await payload.find({
+    collection: 'neighbourhoods',
+    sort: 'name',
+    limit: 500,
+    depth: 1,
+  })
+  const summary = await ratingSummaries(
+    payload,
+    docs.map((d) => d.id),
+  )
   return docs.map((doc) => {
     const s = summary.get(doc.id)
-    return { ...toView(doc as never, 'card'), reviewCount: s?.count ?? 0, averageRating: s?.average ?? null }
+    return {
+      ...toView(doc as never, 'card'),
+      reviewCount: s?.count ?? 0,
+      averageRating: s?.average ?? null,
+    }
   })
 }
 
-export async function findNeighbourhood(payload: Payload, slug: string): Promise<NeighbourhoodView | null> {
+export async function findNeighbourhood(
+  payload: Payload,
+  slug: string,
+): Promise<NeighbourhoodView | null> {
   const { docs } = await payload.find({
     collection: 'neighbourhoods',
     where: { slug: { equals: slug } },
@@ -67,10 +86,23 @@ export async function findNeighbourhood(payload: Payload, slug: string): Promise
   const doc = docs[0]
   if (!doc) return null
   const s = (await ratingSummaries(payload, [doc.id])).get(doc.id)
-  return { ...toView(doc as never, 'hero'), reviewCount: s?.count ?? 0, averageRating: s?.average ?? null }
+  return {
+    ...toView(doc as never, 'hero'),
+    reviewCount: s?.count ?? 0,
+    averageRating: s?.average ?? null,
+  }
 }
 
 export async function suggestions(payload: Payload, limit = 4): Promise<NeighbourhoodView[]> {
-  const { docs } = await payload.find({ collection: 'neighbourhoods', sort: '-createdAt', limit, depth: 1 })
-  return docs.map((doc) => ({ ...toView(doc as never, 'card'), reviewCount: 0, averageRating: null }))
+  const { docs } = await payload.find({
+    collection: 'neighbourhoods',
+    sort: '-createdAt',
+    limit,
+    depth: 1,
+  })
+  return docs.map((doc) => ({
+    ...toView(doc as never, 'card'),
+    reviewCount: 0,
+    averageRating: null,
+  }))
 }

@@ -6,7 +6,13 @@ import path from 'node:path'
 import { hashSources } from './sourceHash'
 
 /** The Payload admin is a Next app in cms/, built once per source change and run in-process. */
-export const ADMIN_SOURCES = ['cms', 'collections', 'payload.config.ts', 'package-lock.json', 'src/server']
+export const ADMIN_SOURCES = [
+  'cms',
+  'collections',
+  'payload.config.ts',
+  'package-lock.json',
+  'src/server',
+]
 
 export type AdminHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 

@@ -20,6 +20,8 @@ export interface BootOptions {
   buildOnly?: boolean
   /** Serve without the admin (no Next build), e.g. for quick local checks. */
   withoutAdmin?: boolean
+  /** Development: no site build (astro dev serves pages), admin through `next dev`. */
+  dev?: boolean
   log?: (line: string) => void
 }
 
@@ -59,8 +61,9 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
 
   try {
     const wantAdmin = !options.withoutAdmin
+    const dev = Boolean(options.dev)
     const adminBuild =
-      wantAdmin && adminBuildNeeded(projectRoot)
+      wantAdmin && !dev && adminBuildNeeded(projectRoot)
         ? (log('       building the admin in the background (about 90 s the first time)'),
           buildAdmin(projectRoot, process.env, false))
         : undefined
@@ -72,9 +75,12 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const { migrations } = await import(path.join(projectRoot, 'migrations', 'index.ts'))
     const payload = await getPayload({ config })
     payloadForCleanup = payload
-    await payload.db.migrate({ migrations })
+    await payload.db.migrate({ migrations: migrations as never })
 
-    step(3, env.seed ? 'Seeding demo data when the database is empty' : 'Seeding skipped (SEED=false)')
+    step(
+      3,
+      env.seed ? 'Seeding demo data when the database is empty' : 'Seeding skipped (SEED=false)',
+    )
     if (env.seed) {
       const { seedDatabase } = await import(path.join(projectRoot, 'scripts', 'seed', 'store.ts'))
       await seedDatabase(payload, (line: string) => log(`       ${line}`))
@@ -87,8 +93,13 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       delayMs: env.siteRegenDelayMs,
       log: (line) => log(line),
     })
-    step(4, builds.upToDate ? 'Site build is up to date' : 'Building the public site (astro build)')
-    if (!builds.upToDate) await builds.buildNow(true)
+    if (dev) step(4, 'Site pages come from astro dev')
+    else
+      step(
+        4,
+        builds.upToDate ? 'Site build is up to date' : 'Building the public site (astro build)',
+      )
+    if (!dev && !builds.upToDate) await builds.buildNow(true)
 
     step(5, wantAdmin ? 'Preparing the admin' : 'Admin skipped')
     if (adminBuild) await adminBuild
@@ -96,7 +107,9 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       await stopDatabase()
       return undefined
     }
-    const admin: AdminHandler | undefined = wantAdmin ? await startAdmin(projectRoot) : undefined
+    const admin: AdminHandler | undefined = wantAdmin
+      ? await startAdmin(projectRoot, dev)
+      : undefined
 
     step(6, 'Starting the server')
     let realtime: RealtimeServer | undefined
@@ -109,7 +122,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const server = await createSiteServer({
       payload,
       config: payload.config,
-      builds,
+      builds: dev ? undefined : builds,
       realtime,
       admin,
       realtimeReady: () => listening,
@@ -121,8 +134,9 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     })
     listening = true
 
-    const unsubscribe = onSiteStale((reason) => builds.schedule(reason))
-    if (await contentNewerThan(payload, builds.served!.builtAt)) builds.schedule('content')
+    const unsubscribe = dev ? () => {} : onSiteStale((reason) => builds.schedule(reason))
+    if (!dev && (await contentNewerThan(payload, builds.served!.builtAt)))
+      builds.schedule('content')
 
     const url = `http://localhost:${port}`
     log(`\nBelong is ready at ${url}  (admin: ${url}/admin)\n`)
@@ -168,7 +182,9 @@ function assertPortFree(port: number, host: string): Promise<void> {
     probe.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new PortInUseError(`Port ${port} is already in use. Stop what uses it, or run with PORT=<another port>.`)
+          ? new PortInUseError(
+              `Port ${port} is already in use. Stop what uses it, or run with PORT=<another port>.`,
+            )
           : error,
       ),
     )

@@ -30,7 +30,10 @@ function outboxTransport() {
         if (error || !info) return done(error ?? new Error('mail not built'), undefined as never)
         try {
           await fs.mkdir(outbox, { recursive: true })
-          const file = path.join(outbox, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`)
+          const file = path.join(
+            outbox,
+            `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+          )
           await fs.writeFile(file, info.message as Buffer)
           console.log(`[mail] to ${String(mail.data.to)}: "${mail.data.subject}" → ${file}`)
           done(null, { envelope: info.envelope, messageId: info.messageId } as never)

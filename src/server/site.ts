@@ -19,7 +19,8 @@ type AstroHandler = (
 export interface SiteOptions {
   payload: Payload
   config: SanitizedConfig
-  builds: SiteBuilds
+  /** Absent in development, where `astro dev` serves the pages. */
+  builds?: SiteBuilds
   realtime?: RealtimeServer
   admin?: AdminHandler
   /** Checked by /healthz besides the database. */
@@ -33,21 +34,31 @@ export interface SiteOptions {
  */
 export async function createSiteServer(options: SiteOptions): Promise<http.Server> {
   const { builds, payload, config, realtime, admin, log } = options
-  const bootBuild = builds.served
-  if (!bootBuild) throw new Error('No site build to serve.')
-  builds.pin(bootBuild.dir)
-  const entry = pathToFileURL(path.join(bootBuild.dir, 'server', 'entry.mjs')).href
-  const { handler: astro } = (await import(entry)) as { handler: AstroHandler }
+  const bootBuild = builds?.served
+  if (builds && !bootBuild) throw new Error('No site build to serve.')
+  let astro: AstroHandler = (_req, res) => {
+    res.writeHead(404, { 'content-type': 'text/plain' })
+    res.end('Pages are served by astro dev in development.')
+  }
+  if (builds && bootBuild) {
+    builds.pin(bootBuild.dir)
+    const entry = pathToFileURL(path.join(bootBuild.dir, 'server', 'entry.mjs')).href
+    astro = ((await import(entry)) as { handler: AstroHandler }).handler
+  }
 
   const serveSite = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://site')
     if (req.method === 'GET' || req.method === 'HEAD') {
       // Newest build first; the boot build still holds assets of pages rendered on demand.
-      for (const build of [builds.served!, bootBuild]) {
+      for (const build of builds && bootBuild ? [builds.served!, bootBuild] : []) {
         const file = resolveStatic(path.join(build.dir, 'client'), url.pathname)
-        if (file) return sendFile(req, res, file)
+        if (file) {
+          res.setHeader('x-belong-render', 'static')
+          return sendFile(req, res, file)
+        }
       }
     }
+    res.setHeader('x-belong-render', 'on-demand')
     astro(req, res, (error) => {
       if (error) log(`astro: ${String(error)}`)
       if (!res.headersSent) res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain' })
@@ -58,9 +69,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   const healthz = async (res: ServerResponse) => {
     let database = false
     try {
-      await (payload.db as unknown as { pool: { query: (q: string) => Promise<unknown> } }).pool.query(
-        'SELECT 1',
-      )
+      await (
+        payload.db as unknown as { pool: { query: (q: string) => Promise<unknown> } }
+      ).pool.query('SELECT 1')
       database = true
     } catch {
       database = false
@@ -80,7 +91,12 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         return sendFetchResponse(res, response)
       }
       if (realtime && url.startsWith('/apps/') && (await realtime.handleHttp(req, res))) return
-      if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?') || url.startsWith('/_next/')) {
+      if (
+        url === '/admin' ||
+        url.startsWith('/admin/') ||
+        url.startsWith('/admin?') ||
+        url.startsWith('/_next/')
+      ) {
         if (admin) return admin(req, res)
         res.writeHead(503, { 'content-type': 'text/plain' })
         return res.end('The admin is not built in this mode.')

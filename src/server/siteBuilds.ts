@@ -78,7 +78,9 @@ export class SiteBuilds {
     this.timer = setTimeout(() => {
       this.timer = undefined
       void this.runBuild(false).catch((error: unknown) =>
-        this.options.log(`site: rebuild failed, still serving the previous build: ${String(error)}`),
+        this.options.log(
+          `site: rebuild failed, still serving the previous build: ${String(error)}`,
+        ),
       )
     }, this.options.delayMs)
   }
@@ -134,6 +136,12 @@ export class SiteBuilds {
 
   private astroBuild(outDir: string, progress: boolean): Promise<void> {
     fs.mkdirSync(this.root, { recursive: true })
+    // Built server code imports packages by name: let it find the project's node_modules
+    // even when DATA_DIR lives outside the project.
+    const modules = path.join(this.root, 'node_modules')
+    if (!fs.existsSync(modules)) {
+      fs.symlinkSync(path.join(this.options.projectRoot, 'node_modules'), modules, 'dir')
+    }
     const astro = path.join(this.options.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs')
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [astro, 'build', '--silent'], {
@@ -173,7 +181,8 @@ export class SiteBuilds {
       .sort()
     for (const name of builds.slice(0, -3)) {
       const dir = path.join(this.root, name)
-      if (dir !== this.current?.dir && !this.pinned.has(dir)) fs.rmSync(dir, { recursive: true, force: true })
+      if (dir !== this.current?.dir && !this.pinned.has(dir))
+        fs.rmSync(dir, { recursive: true, force: true })
     }
   }
 }

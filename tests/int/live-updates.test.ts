@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
   connectClient,
+  disconnectAll,
   flush,
   nextEvent,
   record,
@@ -39,6 +40,7 @@ beforeAll(async () => {
   neighbourhoodId = created.body.doc.id
 })
 afterAll(async () => {
+  disconnectAll()
   await site.close()
   await realtime.stop()
 })
@@ -76,7 +78,10 @@ describe('live updates after REST writes', () => {
     })
     expect(patch.status).toBe(200)
     const { data } = await event
-    expect(data).toMatchObject({ id: neighbourhoodId, tagline: 'Rooftop bars and the Bussey Building' })
+    expect(data).toMatchObject({
+      id: neighbourhoodId,
+      tagline: 'Rooftop bars and the Bussey Building',
+    })
   })
 
   it('pushes a new review to the neighbourhood channel', async () => {
@@ -84,7 +89,12 @@ describe('live updates after REST writes', () => {
     const channel = await subscribe(reader, `neighbourhood-${neighbourhoodId}`)
     const event = nextEvent(channel, 'review.created')
     const review = await site.api('POST', '/api/reviews', {
-      body: { neighbourhood: neighbourhoodId, rating: 4, comment: 'Great food market.', authorName: 'x' },
+      body: {
+        neighbourhood: neighbourhoodId,
+        rating: 4,
+        comment: 'Great food market.',
+        authorName: 'x',
+      },
       cookie: bob.cookie,
     })
     expect(review.status).toBe(201)

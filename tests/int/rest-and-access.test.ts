@@ -46,13 +46,24 @@ describe('REST through the one-origin API', () => {
   })
 
   it('records the session user as creator, whatever the body says', async () => {
-    const created = await site.api<{ doc: { id: number; createdBy: number } }>(
+    const created = await site.api<{ doc: { id: number; createdBy: { id: number } } }>(
       'POST',
       '/api/neighbourhoods',
       { body: { ...camden, createdBy: bob.id }, cookie: alice.cookie },
     )
     expect(created.status).toBe(201)
-    expect(created.body.doc.createdBy).toBe(alice.id)
+    expect(created.body.doc.createdBy.id).toBe(alice.id)
+  })
+
+  it('shows only the public profile of a populated creator', async () => {
+    const read = await site.api<{ docs: { createdBy: Record<string, unknown> }[] }>(
+      'GET',
+      '/api/neighbourhoods?depth=2',
+    )
+    const creator = read.body.docs[0]!.createdBy
+    expect(creator.userName).toBe('alice')
+    expect(creator).not.toHaveProperty('email')
+    expect(creator).not.toHaveProperty('sessions')
   })
 
   it('lets only the creator or staff edit a neighbourhood', async () => {

@@ -16,6 +16,23 @@ interface Review {
   createdAt: string
 }
 
+/** The latest reviews and the current name, tagline and vibes, from the REST API. */
+async function fetchLatest(id: number) {
+  const query = `where[neighbourhood][equals]=${id}&sort=-createdAt&limit=5&depth=0`
+  const [reviewsRes, infoRes] = await Promise.all([
+    fetch(`/api/reviews?${query}`),
+    fetch(`/api/neighbourhoods/${id}?depth=0`),
+  ])
+  if (!reviewsRes.ok) throw new Error(`reviews: ${reviewsRes.status}`)
+  const { docs } = (await reviewsRes.json()) as { docs: Review[] }
+  let info: Props['neighbourhood'] | undefined
+  if (infoRes.ok) {
+    const doc = (await infoRes.json()) as Props['neighbourhood']
+    info = { id: doc.id, name: doc.name, tagline: doc.tagline, vibes: doc.vibes ?? [] }
+  }
+  return { docs, info }
+}
+
 const stars = (n: number) => '★★★★★'.slice(0, n) + '☆☆☆☆☆'.slice(0, 5 - n)
 
 /**
@@ -29,30 +46,21 @@ export default function LiveNeighbourhood({ neighbourhood, summary: initialSumma
   const [error, setError] = useState(false)
   const connection = useStore($realtimeState)
 
-  const load = useCallback(async () => {
-    try {
-      const query = `where[neighbourhood][equals]=${neighbourhood.id}&sort=-createdAt&limit=5&depth=0`
-      const [reviewsRes, infoRes] = await Promise.all([
-        fetch(`/api/reviews?${query}`),
-        fetch(`/api/neighbourhoods/${neighbourhood.id}?depth=0`),
-      ])
-      if (!reviewsRes.ok) throw new Error(String(reviewsRes.status))
-      const page = (await reviewsRes.json()) as { docs: Review[]; totalDocs: number }
-      setReviews(page.docs)
-      if (infoRes.ok) {
-        const doc = (await infoRes.json()) as Props['neighbourhood']
-        setInfo({ id: doc.id, name: doc.name, tagline: doc.tagline, vibes: doc.vibes ?? [] })
-      }
-      setError(false)
-    } catch (e) {
-      console.warn('Could not load reviews', e)
-      setError(true)
-    }
+  const load = useCallback(() => {
+    fetchLatest(neighbourhood.id).then(
+      ({ docs, info: fresh }) => {
+        setReviews(docs)
+        if (fresh) setInfo(fresh)
+        setError(false)
+      },
+      (e: unknown) => {
+        console.warn('Could not load reviews', e)
+        setError(true)
+      },
+    )
   }, [neighbourhood.id])
 
-  useEffect(() => {
-    void load()
-  }, [load])
+  useEffect(load, [load])
 
   useChannel(
     `neighbourhood-${neighbourhood.id}`,
@@ -63,7 +71,9 @@ export default function LiveNeighbourhood({ neighbourhood, summary: initialSumma
       },
       'review.created': (data) => {
         const review = data as Review
-        setReviews((list) => [review, ...(list ?? []).filter((r) => r.id !== review.id)].slice(0, 5))
+        setReviews((list) =>
+          [review, ...(list ?? []).filter((r) => r.id !== review.id)].slice(0, 5),
+        )
         setSummary((s) => ({
           count: s.count + 1,
           average: ((s.average ?? 0) * s.count + review.rating) / (s.count + 1),

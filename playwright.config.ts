@@ -1,0 +1,58 @@
+import os from 'node:os'
+import path from 'node:path'
+
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * End-to-end tests against the real built server (`npm start` in production mode) on its own
+ * port with its own temporary data folder: embedded PostgreSQL, demo seed, admin and all.
+ */
+const port = Number(process.env.E2E_PORT ?? 3900 + Math.floor(Math.random() * 900))
+process.env.E2E_PORT = String(port)
+const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `belong-e2e-${Date.now()}`))
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalTeardown: './tests/e2e/teardown.ts',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --import tsx scripts/start.ts',
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 420_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_REGEN_DELAY_MS: '500',
+    },
+  },
+})

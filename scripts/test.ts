@@ -1,0 +1,100 @@
+/**
+ * `npm test`: typecheck, lint, formatting, unit + integration + realtime conformance (vitest, one
+ * embedded PostgreSQL), then end-to-end (Playwright in Debian's Chromium against the built server).
+ * Installs Chromium with apt when it is missing. Ends with one line: "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const reports = path.resolve('.tmp/test-reports')
+fs.mkdirSync(reports, { recursive: true })
+
+function run(
+  title: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): boolean {
+  console.log(`\n━━ ${title} ━━`)
+  const started = Date.now()
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = result.status === 0
+  console.log(
+    `━━ ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
+  return ok
+}
+
+function ensureChromium(): boolean {
+  if (fs.existsSync(chromium)) return true
+  console.log(`Chromium not found at ${chromium}; installing Debian's package…`)
+  const root = process.getuid?.() === 0
+  const apt = (args: string[]) =>
+    root
+      ? run(`apt-get ${args[0]}`, 'apt-get', args)
+      : run(`sudo apt-get ${args[0]}`, 'sudo', ['-n', 'apt-get', ...args])
+  return (
+    apt(['update', '-qq']) && apt(['install', '-y', '-qq', 'chromium']) && fs.existsSync(chromium)
+  )
+}
+
+const only = process.argv.slice(2)
+const want = (step: string) => only.length === 0 || only.includes(step)
+const failedSteps: string[] = []
+const step = (name: string, ok: boolean) => ok || failedSteps.push(name)
+
+if (want('typecheck'))
+  step('typecheck', run('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']))
+if (want('lint')) {
+  step('eslint', run('eslint', 'eslint', ['.', '--max-warnings=0']))
+  step('prettier', run('prettier', 'prettier', ['--check', '.', '--log-level=warn']))
+}
+if (want('vitest')) {
+  step(
+    'vitest',
+    run('unit, integration and realtime conformance (vitest)', 'vitest', [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/vitest.json`,
+    ]),
+  )
+}
+if (want('e2e')) {
+  if (!ensureChromium()) step('chromium', false)
+  else
+    step(
+      'e2e',
+      run('end-to-end (Playwright, Chromium)', 'playwright', ['test', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+      }),
+    )
+}
+
+// Totals across both runners, read from their JSON reports.
+let passed = 0
+let failed = 0
+try {
+  const v = JSON.parse(fs.readFileSync(`${reports}/vitest.json`, 'utf8')) as {
+    numPassedTests: number
+    numFailedTests: number
+  }
+  passed += v.numPassedTests
+  failed += v.numFailedTests
+} catch {
+  // vitest did not run
+}
+try {
+  const p = JSON.parse(fs.readFileSync(`${reports}/playwright.json`, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number }
+  }
+  passed += p.stats.expected + p.stats.flaky
+  failed += p.stats.unexpected
+} catch {
+  // playwright did not run
+}
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failedSteps.length ? 1 : 0)
