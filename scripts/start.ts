@@ -32,6 +32,9 @@ try {
     process.exit(0)
   }
 } catch (error) {
-  console.error(error instanceof PortInUseError ? `\n${error.message}\n` : error)
+  // A newcomer needs the reason, not a stack trace (DEBUG=1 shows it).
+  const message = error instanceof Error ? error.message : String(error)
+  console.error(`\n${message}\n`)
+  if (process.env.DEBUG && !(error instanceof PortInUseError)) console.error(error)
   process.exit(1)
 }

@@ -153,7 +153,6 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       })())
     return { url, payload, builds, stop }
   } catch (error) {
-    log(`Start failed: ${String((error as Error).stack ?? error)}`)
     await stopDatabase()
     throw error
   }

@@ -219,7 +219,8 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 
 async function waitReady(child: ChildProcess, url: string) {
   let exited: string | undefined
-  child.once('exit', (code, signal) => (exited = `exited with ${code ?? signal}`))
+  // 'close' (not 'exit'): its last output has been read by then.
+  child.once('close', (code, signal) => (exited = `exited with ${code ?? signal}`))
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (exited) throw new Error(exited)

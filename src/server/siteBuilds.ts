@@ -35,6 +35,7 @@ export class SiteBuilds {
   private dirty = false
   private readonly pinned = new Set<string>()
   private child: ChildProcess | undefined
+  private stopped = false
   readonly sourceHash: string
   /** Called after every successful switch (tests and logs listen). */
   onSwitch: (build: SiteBuild) => void = () => {}
@@ -99,6 +100,7 @@ export class SiteBuilds {
   }
 
   stop(): void {
+    this.stopped = true
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
     this.child?.kill('SIGTERM')
@@ -130,7 +132,7 @@ export class SiteBuilds {
       throw error
     } finally {
       this.running = undefined
-      if (this.dirty) this.schedule('content')
+      if (this.dirty && !this.stopped) this.schedule('content')
     }
   }
 
