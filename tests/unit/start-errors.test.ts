@@ -52,6 +52,6 @@ describe('npm start explains why it cannot start', () => {
     const { code, output } = await start({ PORT: '0', DATA_DIR: dataDir })
     expect(code).toBe(1)
     expect(output).toContain('PostgreSQL did not start')
-    expect(output).toMatch(/Its last words:\n  postgres: .+/)
+    expect(output).toMatch(/Its last words:\n {2}postgres: .+/)
   }, 60_000)
 })
