@@ -7,9 +7,7 @@ import { s3Storage } from '@payloadcms/storage-s3'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
-import { Media } from './collections/Media'
-import { Neighbourhoods } from './collections/Neighbourhoods'
-import { Reviews } from './collections/Reviews'
+import { collections } from './collections'
 import { Users } from './collections/Users'
 import { installAfterCommit } from './src/server/afterCommit'
 import { emailAdapter } from './src/server/email'
@@ -30,7 +28,7 @@ export default buildConfig({
     },
     meta: { titleSuffix: ' · Belong admin' },
   },
-  collections: [Users, Neighbourhoods, Reviews, Media],
+  collections,
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: env.databaseUrl ?? 'postgres://belong@127.0.0.1:1/belong', max: 10 },

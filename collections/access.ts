@@ -24,3 +24,10 @@ export const staffOrOwner =
     const id = userId(req.user)
     return id === undefined ? false : { [field]: { equals: id } }
   }
+
+/** Public read for content: staff see everything; others never see hidden documents. */
+export const visibleUnlessHidden: Access = ({ req }) =>
+  isStaffUser(req.user) ? true : { hidden: { not_equals: true } }
+
+/** Staff, or the document's own author (row-level, as a query). */
+export const staffOrAuthor = staffOrOwner('author')

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { startEmbeddedPostgres } from '../src/server/postgres'
 
 const name = process.argv[2] ?? 'change'
-const dir = path.resolve('.tmp/migrate-create')
+const dir = path.resolve(`.tmp/migrate-create-${process.pid}`)
 fs.rmSync(dir, { recursive: true, force: true })
 const pg = await startEmbeddedPostgres({ dir, databases: ['belong'] })
 const env = {
@@ -25,6 +25,7 @@ try {
   markGenerated(path.resolve('migrations'))
 } finally {
   await pg.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
 }
 
 /**

@@ -1,0 +1,23 @@
+import type { CollectionAfterChangeHook } from 'payload'
+
+import { afterCommit } from '../../../src/server/afterCommit'
+import { channels, publish } from '../../../src/server/realtime'
+
+const idOf = (v: unknown) => (typeof v === 'object' && v ? (v as { id: number }).id : (v as number))
+
+/** Stored first, pushed second: the bell hears of it on the user's private channel. */
+export const publishNotification: CollectionAfterChangeHook = ({ doc, req, operation, context }) => {
+  if (context.disableLive) return doc
+  const event = operation === 'create' ? 'notification.created' : 'notification.updated'
+  afterCommit(req, () =>
+    publish(channels.userPrivate(idOf(doc.user)), event, {
+      id: doc.id,
+      type: doc.type,
+      message: doc.message,
+      link: doc.link,
+      isRead: doc.isRead,
+      createdAt: doc.createdAt,
+    }),
+  )
+  return doc
+}

@@ -1,0 +1,56 @@
+import type { CollectionConfig } from 'payload'
+
+import { hasRole, userId } from '../access'
+import { publishNotification } from './hooks/publishNotification'
+
+export const NOTIFICATION_TYPES = [
+  'reaction',
+  'comment',
+  'reply',
+  'comment-reply',
+  'poll-vote',
+  'new-event',
+  'badge',
+] as const
+
+const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {
+  const user = req.user as Parameters<typeof userId>[0]
+  if (hasRole(user, 'admin')) return true
+  const id = userId(user)
+  return id === undefined ? false : { user: { equals: id } }
+}
+
+/** A user's notifications; only the server creates them (src/server/notify.ts). */
+export const Notifications: CollectionConfig = {
+  slug: 'notifications',
+  access: {
+    read: ownOrAdmin,
+    create: () => false,
+    update: ownOrAdmin,
+    delete: ownOrAdmin,
+  },
+  admin: { useAsTitle: 'message', defaultColumns: ['user', 'type', 'message', 'isRead'] },
+  defaultSort: '-createdAt',
+  fields: [
+    {
+      name: 'user',
+      type: 'relationship',
+      relationTo: 'users',
+      required: true,
+      index: true,
+      access: { update: () => false },
+    },
+    {
+      name: 'type',
+      type: 'select',
+      options: [...NOTIFICATION_TYPES],
+      required: true,
+      access: { update: () => false },
+    },
+    { name: 'referenceId', type: 'text', access: { update: () => false } },
+    { name: 'link', type: 'text', access: { update: () => false } },
+    { name: 'message', type: 'text', required: true, access: { update: () => false } },
+    { name: 'isRead', type: 'checkbox', defaultValue: false, index: true },
+  ],
+  hooks: { afterChange: [publishNotification] },
+}
