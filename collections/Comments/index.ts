@@ -1,0 +1,68 @@
+import type { CollectionConfig } from 'payload'
+
+import { COMMENT_TARGET_KINDS } from '../../src/rules/targets'
+import { commentCreateSchema, commentUpdateSchema } from '../../src/schemas/engagement'
+import { signedIn, staffOrAuthor, visibleUnlessHidden } from '../access'
+import { authorField, hiddenField } from '../shared/fields'
+import { setAuthor, validateWith } from '../shared/hooks'
+import { afterCommentChange } from './hooks/afterCommentChange'
+import { afterCommentDelete, deleteReplies } from './hooks/deleteReplies'
+import { placeInThread } from './hooks/placeInThread'
+
+/**
+ * One comments mechanism for reviews, stories and discussions (SPEC §3), threaded through
+ * `parent` up to MAX_COMMENT_DEPTH.
+ */
+export const Comments: CollectionConfig = {
+  slug: 'comments',
+  access: {
+    read: visibleUnlessHidden,
+    create: signedIn,
+    update: staffOrAuthor,
+    delete: staffOrAuthor,
+  },
+  admin: { useAsTitle: 'content', defaultColumns: ['targetKind', 'targetId', 'author', 'content'] },
+  defaultSort: 'createdAt',
+  indexes: [{ fields: ['targetKind', 'targetId'] }],
+  fields: [
+    {
+      name: 'targetKind',
+      type: 'select',
+      options: [...COMMENT_TARGET_KINDS],
+      required: true,
+      access: { update: () => false },
+    },
+    { name: 'targetId', type: 'number', required: true, access: { update: () => false } },
+    {
+      name: 'parent',
+      type: 'relationship',
+      relationTo: 'comments',
+      index: true,
+      access: { update: () => false },
+    },
+    {
+      name: 'depth',
+      type: 'number',
+      defaultValue: 0,
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true },
+    },
+    { name: 'content', type: 'textarea', required: true, maxLength: 4000 },
+    authorField(),
+    hiddenField,
+    {
+      name: 'reactionCount',
+      type: 'number',
+      defaultValue: 0,
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true },
+    },
+  ],
+  hooks: {
+    beforeValidate: [validateWith(commentCreateSchema, commentUpdateSchema)],
+    beforeChange: [setAuthor(), placeInThread],
+    afterChange: [afterCommentChange],
+    beforeDelete: [deleteReplies],
+    afterDelete: [afterCommentDelete],
+  },
+}

@@ -1,0 +1,109 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { MESSAGES } from '../../../src/rules/messages'
+import {
+  REACTION_TARGETS,
+  toggleOutcome,
+  type EmojiName,
+  type ReactionTargetKind,
+} from '../../../src/rules/targets'
+import { reactionToggleSchema } from '../../../src/schemas/engagement'
+import { afterCommit } from '../../../src/server/afterCommit'
+import { columnName, inTransaction, lockKey, query, sql, tableName } from '../../../src/server/db'
+import { actorName, notify } from '../../../src/server/notify'
+import { publish } from '../../../src/server/realtime'
+import { reactionTarget } from '../../../src/server/targets'
+import { summarise } from './summary'
+
+const refuse = (status: number, message: string) =>
+  Response.json({ errors: [{ message }] }, { status })
+
+/** POST /api/reactions/toggle {targetKind, targetId, emoji} — SPEC §4 toggle, race-free. */
+export const toggleReaction: Endpoint = {
+  path: '/toggle',
+  method: 'post',
+  handler: async (req) => {
+    if (!req.user) return refuse(401, MESSAGES.loginToReact)
+    const body = await readJson(req)
+    const parsed = reactionToggleSchema.safeParse(body)
+    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
+    const kind = parsed.data.targetKind as ReactionTargetKind
+    const { targetId } = parsed.data
+    const emoji = parsed.data.emoji as EmojiName
+    const userId = req.user.id
+
+    const target = await reactionTarget(req, kind, targetId)
+    if (!target) return refuse(404, 'Not found.')
+
+    const result = await inTransaction(req, async () => {
+      await lockKey(req, `reaction:${kind}:${targetId}:${userId}`)
+      const [existing] = await query<{ id: number; emoji: EmojiName }>(
+        req,
+        sql`SELECT id, emoji FROM reactions
+            WHERE target_kind = ${kind} AND target_id = ${targetId} AND user_id = ${userId}`,
+      )
+      const outcome = toggleOutcome(existing?.emoji ?? null, emoji)
+      if (outcome.action === 'remove') {
+        await query(req, sql`DELETE FROM reactions WHERE id = ${existing!.id}`)
+      } else if (outcome.action === 'replace') {
+        await query(
+          req,
+          sql`UPDATE reactions SET emoji = ${emoji}, updated_at = now() WHERE id = ${existing!.id}`,
+        )
+      } else {
+        await query(
+          req,
+          sql`INSERT INTO reactions (target_kind, target_id, user_id, emoji, created_at, updated_at)
+              VALUES (${kind}, ${targetId}, ${userId}, ${emoji}, now(), now())`,
+        )
+      }
+      await recount(req, kind, targetId)
+      if (outcome.action !== 'remove') {
+        await notify(req, {
+          recipient: target.owner,
+          type: 'reaction',
+          referenceId: targetId,
+          link: target.link,
+          message: `${actorName(req)} reacted to your ${REACTION_TARGETS[kind].noun}.`,
+        })
+      }
+      const [summary] = await summarise(req, kind, [targetId])
+      return {
+        targetKind: kind,
+        targetId,
+        mine: outcome.next,
+        counts: summary!.counts,
+        total: summary!.total,
+      }
+    })
+
+    afterCommit(req, () =>
+      publish(target.channel, 'reaction.changed', {
+        targetKind: kind,
+        targetId,
+        counts: result.counts,
+        total: result.total,
+      }),
+    )
+    return Response.json(result)
+  },
+}
+
+/** Keeps the target's reactionCount (used for sorting, e.g. discussions) in the same transaction. */
+async function recount(req: PayloadRequest, kind: ReactionTargetKind, targetId: number) {
+  const table = sql.raw(`"${tableName(REACTION_TARGETS[kind].collection)}"`)
+  const column = sql.raw(`"${columnName('reactionCount')}"`)
+  await query(
+    req,
+    sql`UPDATE ${table} SET ${column} = (SELECT count(*) FROM reactions
+         WHERE target_kind = ${kind} AND target_id = ${targetId}) WHERE id = ${targetId}`,
+  )
+}
+
+async function readJson(req: PayloadRequest): Promise<unknown> {
+  try {
+    return req.json ? await req.json() : {}
+  } catch {
+    return {}
+  }
+}

@@ -1,0 +1,35 @@
+import type { CollectionConfig } from 'payload'
+
+import { EMOJI, REACTION_TARGET_KINDS } from '../../src/rules/targets'
+import { anyone, staffOrOwner } from '../access'
+import { reactionSummary } from './endpoints/summary'
+import { toggleReaction } from './endpoints/toggle'
+
+/**
+ * Every emoji reaction of the product, for all seven target kinds (SPEC §4). The database keeps
+ * one reaction per user per target (unique index); writes go through POST /api/reactions/toggle.
+ */
+export const Reactions: CollectionConfig = {
+  slug: 'reactions',
+  access: {
+    read: anyone,
+    create: () => false,
+    update: () => false,
+    delete: staffOrOwner('user'),
+  },
+  admin: { defaultColumns: ['targetKind', 'targetId', 'emoji', 'user'] },
+  indexes: [{ fields: ['targetKind', 'targetId', 'user'], unique: true }],
+  fields: [
+    {
+      name: 'targetKind',
+      type: 'select',
+      options: [...REACTION_TARGET_KINDS],
+      required: true,
+      index: true,
+    },
+    { name: 'targetId', type: 'number', required: true, index: true },
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'emoji', type: 'select', options: Object.keys(EMOJI), required: true },
+  ],
+  endpoints: [toggleReaction, reactionSummary],
+}

@@ -1,0 +1,157 @@
+/**
+ * Times the main list reads on the demo seed scaled ×100, through the real REST router.
+ * Usage: npm run bench:lists   (throwaway embedded PostgreSQL under .tmp/bench)
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { handleEndpoints } from 'payload'
+import pg from 'pg'
+
+import { startEmbeddedPostgres } from '../../src/server/postgres'
+
+const SCALE = Number(process.env.SCALE ?? 100)
+const dir = path.resolve('.tmp/bench')
+fs.rmSync(dir, { recursive: true, force: true })
+const server = await startEmbeddedPostgres({ dir, databases: ['bench'] })
+process.env.DATABASE_URL = server.url('bench')
+process.env.DATA_DIR = dir
+process.env.PAYLOAD_SECRET = 'bench'
+
+const { getPayload } = await import('payload')
+const { default: config } = await import('../../payload.config')
+const { migrations } = await import('../../migrations')
+const { seedDatabase } = await import('../seed/store')
+const payload = await getPayload({ config })
+await payload.db.migrate({ migrations: migrations as never })
+await seedDatabase(payload, () => {})
+
+const db = new pg.Client({ connectionString: server.url('bench') })
+await db.connect()
+const t0 = Date.now()
+await scaleUp(db, SCALE)
+console.log(`scaled ×${SCALE} in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+for (const table of [
+  'neighbourhoods',
+  'reviews',
+  'reactions',
+  'comments',
+  'discussions',
+  'stories',
+  'events',
+  'polls',
+]) {
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table}`)
+  console.log(`  ${table}: ${rows[0].n}`)
+}
+await db.query('ANALYZE')
+
+const {
+  rows: [busiest],
+} = await db.query(
+  'SELECT neighbourhood_id AS id FROM reviews GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+)
+const reads: Record<string, string> = {
+  'neighbourhood reviews (newest, 10, authors populated)': `/api/reviews?where[neighbourhood][equals]=${busiest.id}&sort=-createdAt&limit=10&depth=1`,
+  'neighbourhood reviews (highest rated)': `/api/reviews?where[neighbourhood][equals]=${busiest.id}&sort=-rating&limit=10&depth=1`,
+  'review reaction summaries (10 ids)': '', // filled below
+  'forum feed page 1': '/api/forum?page=1',
+  'forum feed page 100': '/api/forum?page=100',
+  'forum discussions tab': '/api/forum?type=discussion&page=1',
+  'discussions by reactions': '/api/discussions?sort=-reactionCount&limit=10&depth=1',
+  'top reviewers': '/api/top-reviewers?limit=20',
+  'neighbourhoods page (by name, 20)': '/api/neighbourhoods?sort=name&limit=20&depth=1',
+}
+const { rows: ids } = await db.query(
+  'SELECT id FROM reviews WHERE neighbourhood_id = $1 ORDER BY created_at DESC LIMIT 10',
+  [busiest.id],
+)
+reads['review reaction summaries (10 ids)'] =
+  `/api/reactions/summary?targetKind=review&ids=${ids.map((r) => r.id).join(',')}`
+
+const call = async (url: string) => {
+  const res = await handleEndpoints({
+    config: payload.config,
+    request: new Request(`http://local${url}`),
+  })
+  if (res.status !== 200) throw new Error(`${url} → ${res.status}: ${await res.text()}`)
+  await res.arrayBuffer()
+}
+console.log('\nread (20 runs after 3 warm-ups)                          median    p95')
+for (const [name, url] of Object.entries(reads)) {
+  for (let i = 0; i < 3; i++) await call(url)
+  const times: number[] = []
+  for (let i = 0; i < 20; i++) {
+    const s = performance.now()
+    await call(url)
+    times.push(performance.now() - s)
+  }
+  times.sort((a, b) => a - b)
+  console.log(
+    `${name.padEnd(56)} ${times[10]!.toFixed(1).padStart(6)} ms ${times[18]!.toFixed(1).padStart(6)} ms`,
+  )
+}
+
+console.log('\nquery plans')
+for (const [name, q] of [
+  [
+    'reviews of a neighbourhood, newest',
+    `EXPLAIN ANALYZE SELECT * FROM reviews WHERE neighbourhood_id = ${busiest.id} ORDER BY created_at DESC LIMIT 10`,
+  ],
+  [
+    'reaction summary',
+    `EXPLAIN ANALYZE SELECT target_id, emoji, count(*) FROM reactions WHERE target_kind = 'review' AND target_id IN (${ids.map((r) => r.id).join(',')}) GROUP BY 1, 2`,
+  ],
+  [
+    'top reviewers',
+    `EXPLAIN ANALYZE SELECT u.id, count(r.id), sum(r.reaction_count) FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.hidden IS NOT TRUE GROUP BY u.id ORDER BY 2 DESC, 3 DESC LIMIT 20`,
+  ],
+  [
+    'discussions by reactions',
+    'EXPLAIN ANALYZE SELECT * FROM discussions WHERE hidden IS NOT TRUE ORDER BY reaction_count DESC, created_at DESC LIMIT 10',
+  ],
+] as const) {
+  const { rows } = await db.query(q)
+  console.log(`\n-- ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`)
+}
+
+await db.end()
+await payload.db.destroy?.()
+await server.stop()
+process.exit(0)
+
+/** Multiplies the seed: copies of every neighbourhood and its content, plus reactions. */
+async function scaleUp(client: pg.Client, factor: number) {
+  const copies = factor - 1
+  await client.query(`
+    INSERT INTO neighbourhoods (name, slug, tagline, latitude, longitude, created_by_id, image_id, updated_at, created_at)
+    SELECT n.name || ' ' || g, n.slug || '-' || g, n.tagline, n.latitude, n.longitude, n.created_by_id, n.image_id, now(), now() - (g || ' hours')::interval
+      FROM neighbourhoods n, generate_series(1, ${copies}) g`)
+  await client.query(`
+    INSERT INTO reviews (neighbourhood_id, user_id, author_name, rating, comment, updated_at, created_at)
+    SELECT c.id, r.user_id, r.author_name, r.rating, r.comment, now(), r.created_at - (g || ' days')::interval
+      FROM reviews r
+      JOIN neighbourhoods o ON o.id = r.neighbourhood_id
+      CROSS JOIN generate_series(1, ${copies}) g
+      JOIN neighbourhoods c ON c.slug = o.slug || '-' || g`)
+  // Each review gets reactions from up to 3 users.
+  await client.query(`
+    INSERT INTO reactions (target_kind, target_id, user_id, emoji, updated_at, created_at)
+    SELECT 'review', r.id, u.id, (ARRAY['heart','thumbs-up','thumbs-down'])[1 + (r.id + u.id) % 3], now(), now()
+      FROM reviews r JOIN users u ON (r.id + u.id) % 3 = 0 AND u.id <> coalesce(r.user_id, 0)
+     WHERE u.id <= 8`)
+  await client.query(`UPDATE reviews r SET reaction_count = x.n FROM
+      (SELECT target_id, count(*) n FROM reactions WHERE target_kind = 'review' GROUP BY 1) x WHERE x.target_id = r.id`)
+  for (const table of ['discussions', 'stories', 'events', 'polls']) {
+    const { rows } = await client.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name NOT IN ('id')`,
+      [table],
+    )
+    const cols = rows.map((r) => `"${r.column_name}"`).join(', ')
+    if (cols) {
+      await client.query(
+        `INSERT INTO ${table} (${cols}) SELECT ${cols} FROM ${table}, generate_series(1, ${copies})`,
+      )
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * One table for every kind of thing people react to or comment on (SPEC §4). A new target kind
+ * is one entry here.
+ */
+export const EMOJI = {
+  heart: '❤️',
+  'thumbs-up': '👍',
+  'thumbs-down': '👎',
+  fire: '🔥',
+} as const
+export type EmojiName = keyof typeof EMOJI
+
+export const REACTION_TARGETS = {
+  review: { collection: 'reviews', emojis: ['heart', 'thumbs-up', 'thumbs-down'], noun: 'review' },
+  'review-comment': {
+    collection: 'comments',
+    commentOn: 'review',
+    emojis: ['heart', 'thumbs-up', 'thumbs-down'],
+    noun: 'comment',
+  },
+  story: { collection: 'stories', emojis: ['heart', 'thumbs-up'], noun: 'story' },
+  'story-comment': {
+    collection: 'comments',
+    commentOn: 'story',
+    emojis: ['heart', 'thumbs-up'],
+    noun: 'comment',
+  },
+  discussion: { collection: 'discussions', emojis: ['heart', 'thumbs-up'], noun: 'discussion' },
+  'discussion-comment': {
+    collection: 'comments',
+    commentOn: 'discussion',
+    emojis: ['heart', 'thumbs-up'],
+    noun: 'comment',
+  },
+  'local-business': {
+    collection: 'local-businesses',
+    emojis: ['heart', 'fire', 'thumbs-up'],
+    noun: 'local spot',
+  },
+} as const satisfies Record<
+  string,
+  { collection: string; emojis: readonly EmojiName[]; noun: string; commentOn?: string }
+>
+export type ReactionTargetKind = keyof typeof REACTION_TARGETS
+export const REACTION_TARGET_KINDS = Object.keys(REACTION_TARGETS) as ReactionTargetKind[]
+
+export const COMMENT_TARGETS = {
+  review: { collection: 'reviews', noun: 'review' },
+  story: { collection: 'stories', noun: 'story' },
+  discussion: { collection: 'discussions', noun: 'discussion' },
+} as const
+export type CommentTargetKind = keyof typeof COMMENT_TARGETS
+export const COMMENT_TARGET_KINDS = Object.keys(COMMENT_TARGETS) as CommentTargetKind[]
+
+/** SPEC §9: comment nesting depth 2 (a comment, a reply, a reply to a reply). */
+export const MAX_COMMENT_DEPTH = 2
+
+export function allowedEmojis(kind: ReactionTargetKind): readonly EmojiName[] {
+  return REACTION_TARGETS[kind].emojis
+}
+
+/** SPEC §4 toggle: same emoji removes, a different one replaces, none creates. */
+export function toggleOutcome(
+  current: EmojiName | null,
+  chosen: EmojiName,
+): { action: 'create' | 'replace' | 'remove'; next: EmojiName | null } {
+  if (current === null) return { action: 'create', next: chosen }
+  if (current === chosen) return { action: 'remove', next: null }
+  return { action: 'replace', next: chosen }
+}

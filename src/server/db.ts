@@ -1,0 +1,48 @@
+import { sql } from '@payloadcms/db-postgres'
+import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+
+export { sql }
+
+type SQL = ReturnType<typeof sql>
+
+type Executor = { execute: (query: SQL) => Promise<{ rows: Record<string, unknown>[] }> }
+
+/** Raw SQL inside the request's transaction (or on the pool when there is none). */
+export async function query<T = Record<string, unknown>>(
+  req: PayloadRequest,
+  q: SQL,
+): Promise<T[]> {
+  const db = req.payload.db as unknown as {
+    sessions?: Record<string, { db: Executor }>
+    drizzle: Executor
+  }
+  const id = req.transactionID ? await req.transactionID : undefined
+  const executor = (id !== undefined && db.sessions?.[String(id)]?.db) || db.drizzle
+  const result = await executor.execute(q)
+  return result.rows as T[]
+}
+
+/**
+ * Runs `work` in one transaction owned by this call (custom endpoints get none from Payload):
+ * commit on success, roll back on any error.
+ */
+export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
+  const owned = await initTransaction(req)
+  try {
+    const result = await work()
+    if (owned) await commitTransaction(req)
+    return result
+  } catch (error) {
+    if (owned) await killTransaction(req)
+    throw error
+  }
+}
+
+/** Serialises concurrent writers of one logical row (e.g. a user's reaction to one target). */
+export async function lockKey(req: PayloadRequest, key: string): Promise<void> {
+  await query(req, sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`)
+}
+
+/** Snake-case table/column name Payload's postgres adapter uses for a slug or field name. */
+export const tableName = (slug: string) => slug.replace(/-/g, '_')
+export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)

@@ -1,0 +1,116 @@
+import type { CollectionSlug, PayloadRequest } from 'payload'
+
+import {
+  COMMENT_TARGETS,
+  REACTION_TARGETS,
+  type CommentTargetKind,
+  type ReactionTargetKind,
+} from '../rules/targets'
+
+type Doc = Record<string, unknown> & { id: number }
+
+export interface TargetInfo {
+  doc: Doc
+  /** The user who owns the target (gets notified), if any. */
+  owner: number | null
+  /** Public channel whose readers see reactions and comments on it live. */
+  channel: string
+  /** Where a notification about it leads (SPEC §2). */
+  link: string
+}
+
+const idOf = (v: unknown): number | null =>
+  v === null || v === undefined ? null : typeof v === 'object' ? (v as Doc).id : Number(v)
+
+async function neighbourhoodSlug(req: PayloadRequest, id: unknown): Promise<string> {
+  const nid = idOf(id)
+  if (nid === null) return ''
+  const n = await req.payload.findByID({
+    collection: 'neighbourhoods',
+    id: nid,
+    depth: 0,
+    req,
+    disableErrors: true,
+  })
+  return (n?.slug as string) ?? ''
+}
+
+/** Loads a target as the acting user may see it (hidden or private targets are not found). */
+async function load(req: PayloadRequest, collection: string, id: number): Promise<Doc | null> {
+  const doc = await req.payload.findByID({
+    collection: collection as CollectionSlug,
+    id,
+    depth: 0,
+    req,
+    overrideAccess: false,
+    user: req.user,
+    disableErrors: true,
+  })
+  return (doc as Doc | null) ?? null
+}
+
+export async function commentTarget(
+  req: PayloadRequest,
+  kind: CommentTargetKind,
+  id: number,
+): Promise<TargetInfo | null> {
+  const doc = await load(req, COMMENT_TARGETS[kind].collection, id)
+  if (!doc) return null
+  if (kind === 'review') {
+    const slug = await neighbourhoodSlug(req, doc.neighbourhood)
+    return {
+      doc,
+      owner: idOf(doc.user),
+      channel: `neighbourhood-${idOf(doc.neighbourhood)}`,
+      link: `/neighbourhood/${slug}#review-${doc.id}`,
+    }
+  }
+  if (kind === 'story') {
+    const slug = await neighbourhoodSlug(req, doc.neighbourhood)
+    return {
+      doc,
+      owner: idOf(doc.author),
+      channel: `story-${doc.id}`,
+      link: `/neighbourhood/${slug}/stories/${doc.id}`,
+    }
+  }
+  return {
+    doc,
+    owner: idOf(doc.author),
+    channel: `discussion-${doc.id}`,
+    link: `/discussions/${doc.id}`,
+  }
+}
+
+export async function reactionTarget(
+  req: PayloadRequest,
+  kind: ReactionTargetKind,
+  id: number,
+): Promise<TargetInfo | null> {
+  const spec = REACTION_TARGETS[kind]
+  if ('commentOn' in spec) {
+    const comment = await load(req, 'comments', id)
+    if (!comment || comment.targetKind !== spec.commentOn) return null
+    const parent = await commentTarget(req, spec.commentOn, Number(comment.targetId))
+    if (!parent) return null
+    const anchor = `#comment-${comment.id}`
+    return {
+      doc: comment,
+      owner: idOf(comment.author),
+      channel: parent.channel,
+      link: parent.link.replace(/#.*$/, '') + anchor,
+    }
+  }
+  if (kind === 'local-business') {
+    const doc = await load(req, spec.collection, id)
+    if (!doc) return null
+    const slug = await neighbourhoodSlug(req, doc.neighbourhood)
+    return {
+      doc,
+      owner: idOf(doc.author),
+      channel: `local-spots-${idOf(doc.neighbourhood)}`,
+      link: `/neighbourhood/${slug}/local-spots`,
+    }
+  }
+  return commentTarget(req, kind as CommentTargetKind, id)
+}
