@@ -8,10 +8,13 @@ import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { collections } from './collections'
+import { uploadLimits } from './collections/Media'
 import { Users } from './collections/Users'
 import { installAfterCommit } from './src/server/afterCommit'
 import { emailAdapter } from './src/server/email'
 import { env } from './src/server/env'
+import { forumFeed } from './src/server/endpoints/forumFeed'
+import { topReviewers } from './src/server/endpoints/topReviewers'
 import { realtimeEndpoints } from './src/server/realtimeEndpoints'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -38,7 +41,8 @@ export default buildConfig({
   }),
   email: emailAdapter(),
   sharp,
-  endpoints: realtimeEndpoints,
+  upload: uploadLimits,
+  endpoints: [...realtimeEndpoints, topReviewers, forumFeed],
   plugins: s3
     ? [
         s3Storage({
@@ -55,6 +59,9 @@ export default buildConfig({
     : [],
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
+  // Refusals with a message (4xx APIErrors) are answers, not faults: log them quietly.
+  loggingLevels: { APIError: 'info', ValidationError: 'info', Forbidden: 'info', NotFound: 'info' },
+  logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
   onInit: async (payload) => {
     installAfterCommit(payload)
   },

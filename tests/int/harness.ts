@@ -19,7 +19,13 @@ export interface TestSite {
   api: <T = Record<string, unknown>>(
     method: string,
     url: string,
-    options?: { body?: unknown; cookie?: string; form?: Record<string, string> },
+    options?: {
+      body?: unknown
+      cookie?: string
+      form?: Record<string, string>
+      /** multipart/form-data (uploads); the boundary header is set by Request itself. */
+      formData?: FormData
+    },
   ) => Promise<ApiResult<T>>
   signIn: (email: string, password: string) => Promise<string>
   close: () => Promise<void>
@@ -42,6 +48,7 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     DATABASE_URL: adminUrl.replace(/\/postgres$/, `/${name}`),
     DATA_DIR: dataDir,
     PAYLOAD_SECRET: 'integration-test-secret',
+    LOG_LEVEL: 'warn',
     ...env,
   })
   const { getPayload } = await import('payload')
@@ -50,8 +57,10 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
 
   const api: TestSite['api'] = async (method, url, options = {}) => {
     const headers = new Headers()
-    let body: string | undefined
-    if (options.form) {
+    let body: string | FormData | undefined
+    if (options.formData) {
+      body = options.formData
+    } else if (options.form) {
       headers.set('content-type', 'application/x-www-form-urlencoded')
       body = new URLSearchParams(options.form).toString()
     } else if (options.body !== undefined) {
