@@ -15,6 +15,7 @@ import { emailAdapter } from './src/server/email'
 import { env } from './src/server/env'
 import { forumFeed } from './src/server/endpoints/forumFeed'
 import { topReviewers } from './src/server/endpoints/topReviewers'
+import { addListIndexes } from './src/server/listIndexes'
 import { realtimeEndpoints } from './src/server/realtimeEndpoints'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -38,6 +39,7 @@ export default buildConfig({
     migrationDir: path.resolve(dirname, 'migrations'),
     // Schema changes only ever arrive through committed migrations.
     push: false,
+    afterSchemaInit: [addListIndexes],
   }),
   email: emailAdapter(),
   sharp,

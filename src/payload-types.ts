@@ -72,6 +72,17 @@ export interface Config {
     reviews: Review;
     media: Media;
     notifications: Notification;
+    comments: Comment;
+    reactions: Reaction;
+    stories: Story;
+    events: Event;
+    'event-rsvps': EventRsvp;
+    discussions: Discussion;
+    polls: Poll;
+    'poll-votes': PollVote;
+    'local-businesses': LocalBusiness;
+    'business-badges': BusinessBadge;
+    'user-badges': UserBadge;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -84,6 +95,17 @@ export interface Config {
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     notifications: NotificationsSelect<false> | NotificationsSelect<true>;
+    comments: CommentsSelect<false> | CommentsSelect<true>;
+    reactions: ReactionsSelect<false> | ReactionsSelect<true>;
+    stories: StoriesSelect<false> | StoriesSelect<true>;
+    events: EventsSelect<false> | EventsSelect<true>;
+    'event-rsvps': EventRsvpsSelect<false> | EventRsvpsSelect<true>;
+    discussions: DiscussionsSelect<false> | DiscussionsSelect<true>;
+    polls: PollsSelect<false> | PollsSelect<true>;
+    'poll-votes': PollVotesSelect<false> | PollVotesSelect<true>;
+    'local-businesses': LocalBusinessesSelect<false> | LocalBusinessesSelect<true>;
+    'business-badges': BusinessBadgesSelect<false> | BusinessBadgesSelect<true>;
+    'user-badges': UserBadgesSelect<false> | UserBadgesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -129,7 +151,11 @@ export interface UserAuthOperations {
  */
 export interface User {
   id: number;
+  /**
+   * 3–30 letters, digits, _, - or .; unique whatever the case.
+   */
   userName?: string | null;
+  userNameKey?: string | null;
   name?: string | null;
   bio?: string | null;
   avatar?: (number | null) | Media;
@@ -161,6 +187,8 @@ export interface User {
 export interface Media {
   id: number;
   alt?: string | null;
+  purpose: 'review-photo' | 'neighbourhood-image' | 'business-image' | 'avatar' | 'story-image' | 'event-image';
+  uploadedBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -212,6 +240,14 @@ export interface Neighbourhood {
   image?: (number | null) | Media;
   latitude?: number | null;
   longitude?: number | null;
+  /**
+   * POINT(lon lat), from latitude and longitude.
+   */
+  location?: string | null;
+  populationEstimate?: number | null;
+  populationYear?: number | null;
+  populationSource?: string | null;
+  populationQuality?: number | null;
   createdBy?: (number | null) | User;
   updatedAt: string;
   createdAt: string;
@@ -228,8 +264,11 @@ export interface Review {
   rating: number;
   comment: string;
   photo?: (number | null) | Media;
-  updatedAt: string;
+  hidden?: boolean | null;
+  reactionCount?: number | null;
+  commentCount?: number | null;
   createdAt: string;
+  updatedAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -243,6 +282,188 @@ export interface Notification {
   link?: string | null;
   message: string;
   isRead?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "comments".
+ */
+export interface Comment {
+  id: number;
+  targetKind: 'review' | 'story' | 'discussion';
+  targetId: number;
+  parent?: (number | null) | Comment;
+  depth?: number | null;
+  content: string;
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  reactionCount?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reactions".
+ */
+export interface Reaction {
+  id: number;
+  targetKind:
+    'review' | 'review-comment' | 'story' | 'story-comment' | 'discussion' | 'discussion-comment' | 'local-business';
+  targetId: number;
+  user: number | User;
+  emoji: 'heart' | 'thumbs-up' | 'thumbs-down' | 'fire';
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stories".
+ */
+export interface Story {
+  id: number;
+  title: string;
+  description: string;
+  isPublic?: boolean | null;
+  image?: (number | null) | Media;
+  neighbourhood: number | Neighbourhood;
+  tags?: string[] | null;
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  reactionCount?: number | null;
+  commentCount?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "events".
+ */
+export interface Event {
+  id: number;
+  title: string;
+  description: string;
+  eventDate: string;
+  location: string;
+  isPublic?: boolean | null;
+  image?: (number | null) | Media;
+  tags?: string[] | null;
+  neighbourhood?: (number | null) | Neighbourhood;
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  attendingCount?: number | null;
+  interestedCount?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-rsvps".
+ */
+export interface EventRsvp {
+  id: number;
+  event: number | Event;
+  user: number | User;
+  status: 'attending' | 'interested';
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "discussions".
+ */
+export interface Discussion {
+  id: number;
+  title: string;
+  content: string;
+  neighbourhood?: (number | null) | Neighbourhood;
+  tags?: string[] | null;
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  reactionCount?: number | null;
+  commentCount?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "polls".
+ */
+export interface Poll {
+  id: number;
+  question: string;
+  options: {
+    text: string;
+    id?: string | null;
+  }[];
+  closeDate?: string | null;
+  neighbourhood?: (number | null) | Neighbourhood;
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "poll-votes".
+ */
+export interface PollVote {
+  id: number;
+  poll: number | Poll;
+  user: number | User;
+  optionIndex: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "local-businesses".
+ */
+export interface LocalBusiness {
+  id: number;
+  name: string;
+  category: string;
+  description?: string | null;
+  address?: string | null;
+  googleMapsUrl?: string | null;
+  image?: (number | null) | Media;
+  emojis?:
+    | (
+        'coffee' | 'bubble-tea' | 'noodles' | 'soap' | 'cake' | 'wine' | 'barber' | 'shopping-bag' | 'weights' | 'plant'
+      )[]
+    | null;
+  neighbourhood: number | Neighbourhood;
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  reactionCount?: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "business-badges".
+ */
+export interface BusinessBadge {
+  id: number;
+  business: number | LocalBusiness;
+  label: string;
+  colour: string;
+  expiresAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-badges".
+ */
+export interface UserBadge {
+  id: number;
+  user: number | User;
+  badgeName: string;
+  colour: string;
+  icon?: string | null;
+  awardedAt: string;
+  expiresAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -289,6 +510,50 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'notifications';
         value: number | Notification;
+      } | null)
+    | ({
+        relationTo: 'comments';
+        value: number | Comment;
+      } | null)
+    | ({
+        relationTo: 'reactions';
+        value: number | Reaction;
+      } | null)
+    | ({
+        relationTo: 'stories';
+        value: number | Story;
+      } | null)
+    | ({
+        relationTo: 'events';
+        value: number | Event;
+      } | null)
+    | ({
+        relationTo: 'event-rsvps';
+        value: number | EventRsvp;
+      } | null)
+    | ({
+        relationTo: 'discussions';
+        value: number | Discussion;
+      } | null)
+    | ({
+        relationTo: 'polls';
+        value: number | Poll;
+      } | null)
+    | ({
+        relationTo: 'poll-votes';
+        value: number | PollVote;
+      } | null)
+    | ({
+        relationTo: 'local-businesses';
+        value: number | LocalBusiness;
+      } | null)
+    | ({
+        relationTo: 'business-badges';
+        value: number | BusinessBadge;
+      } | null)
+    | ({
+        relationTo: 'user-badges';
+        value: number | UserBadge;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -338,6 +603,7 @@ export interface PayloadMigration {
  */
 export interface UsersSelect<T extends boolean = true> {
   userName?: T;
+  userNameKey?: T;
   name?: T;
   bio?: T;
   avatar?: T;
@@ -372,6 +638,11 @@ export interface NeighbourhoodsSelect<T extends boolean = true> {
   image?: T;
   latitude?: T;
   longitude?: T;
+  location?: T;
+  populationEstimate?: T;
+  populationYear?: T;
+  populationSource?: T;
+  populationQuality?: T;
   createdBy?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -387,8 +658,11 @@ export interface ReviewsSelect<T extends boolean = true> {
   rating?: T;
   comment?: T;
   photo?: T;
-  updatedAt?: T;
+  hidden?: T;
+  reactionCount?: T;
+  commentCount?: T;
   createdAt?: T;
+  updatedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -396,6 +670,8 @@ export interface ReviewsSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  purpose?: T;
+  uploadedBy?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;
@@ -453,6 +729,174 @@ export interface NotificationsSelect<T extends boolean = true> {
   link?: T;
   message?: T;
   isRead?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "comments_select".
+ */
+export interface CommentsSelect<T extends boolean = true> {
+  targetKind?: T;
+  targetId?: T;
+  parent?: T;
+  depth?: T;
+  content?: T;
+  author?: T;
+  hidden?: T;
+  reactionCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reactions_select".
+ */
+export interface ReactionsSelect<T extends boolean = true> {
+  targetKind?: T;
+  targetId?: T;
+  user?: T;
+  emoji?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stories_select".
+ */
+export interface StoriesSelect<T extends boolean = true> {
+  title?: T;
+  description?: T;
+  isPublic?: T;
+  image?: T;
+  neighbourhood?: T;
+  tags?: T;
+  author?: T;
+  hidden?: T;
+  reactionCount?: T;
+  commentCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "events_select".
+ */
+export interface EventsSelect<T extends boolean = true> {
+  title?: T;
+  description?: T;
+  eventDate?: T;
+  location?: T;
+  isPublic?: T;
+  image?: T;
+  tags?: T;
+  neighbourhood?: T;
+  author?: T;
+  hidden?: T;
+  attendingCount?: T;
+  interestedCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "event-rsvps_select".
+ */
+export interface EventRsvpsSelect<T extends boolean = true> {
+  event?: T;
+  user?: T;
+  status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "discussions_select".
+ */
+export interface DiscussionsSelect<T extends boolean = true> {
+  title?: T;
+  content?: T;
+  neighbourhood?: T;
+  tags?: T;
+  author?: T;
+  hidden?: T;
+  reactionCount?: T;
+  commentCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "polls_select".
+ */
+export interface PollsSelect<T extends boolean = true> {
+  question?: T;
+  options?:
+    | T
+    | {
+        text?: T;
+        id?: T;
+      };
+  closeDate?: T;
+  neighbourhood?: T;
+  author?: T;
+  hidden?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "poll-votes_select".
+ */
+export interface PollVotesSelect<T extends boolean = true> {
+  poll?: T;
+  user?: T;
+  optionIndex?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "local-businesses_select".
+ */
+export interface LocalBusinessesSelect<T extends boolean = true> {
+  name?: T;
+  category?: T;
+  description?: T;
+  address?: T;
+  googleMapsUrl?: T;
+  image?: T;
+  emojis?: T;
+  neighbourhood?: T;
+  author?: T;
+  hidden?: T;
+  reactionCount?: T;
+  createdAt?: T;
+  updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "business-badges_select".
+ */
+export interface BusinessBadgesSelect<T extends boolean = true> {
+  business?: T;
+  label?: T;
+  colour?: T;
+  expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-badges_select".
+ */
+export interface UserBadgesSelect<T extends boolean = true> {
+  user?: T;
+  badgeName?: T;
+  colour?: T;
+  icon?: T;
+  awardedAt?: T;
+  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

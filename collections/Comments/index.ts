@@ -8,6 +8,7 @@ import { setAuthor, validateWith } from '../shared/hooks'
 import { afterCommentChange } from './hooks/afterCommentChange'
 import { afterCommentDelete, deleteReplies } from './hooks/deleteReplies'
 import { placeInThread } from './hooks/placeInThread'
+import { requireSignInToComment } from './hooks/requireSignInToComment'
 
 /**
  * One comments mechanism for reviews, stories and discussions (SPEC §3), threaded through
@@ -59,6 +60,7 @@ export const Comments: CollectionConfig = {
     },
   ],
   hooks: {
+    beforeOperation: [requireSignInToComment],
     beforeValidate: [validateWith(commentCreateSchema, commentUpdateSchema)],
     beforeChange: [setAuthor(), placeInThread],
     afterChange: [afterCommentChange],

@@ -1,13 +1,35 @@
 import path from 'node:path'
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Config } from 'payload'
 
+import { IMAGE_PURPOSES, MAX_UPLOAD_BYTES } from '../../src/rules/imageFile'
+import { MESSAGES } from '../../src/rules/messages'
 import { env } from '../../src/server/env'
-import { anyone, signedIn, staff } from '../access'
+import { anyone, signedIn, staffOrOwner } from '../access'
+import { authorField } from '../shared/fields'
+import { setAuthor } from '../shared/hooks'
+import { checkImageUpload } from './hooks/checkImageUpload'
 
-/** Uploaded images: resized by sharp into WebP variants. */
+/**
+ * Payload's limit for any multipart body (payload.config.ts `upload`): nothing bigger than the
+ * largest image a purpose allows is even read.
+ */
+export const uploadLimits: NonNullable<Config['upload']> = {
+  limits: { fileSize: MAX_UPLOAD_BYTES },
+  responseOnLimit: MESSAGES.neighbourhoodImageTooLarge,
+}
+
+/**
+ * Uploaded images, checked by content (hooks/checkImageUpload.ts) and stored as WebP with
+ * resized WebP variants. `purpose` (fixed at upload) sets the size limit and refusal wording.
+ */
 export const Media: CollectionConfig = {
   slug: 'media',
-  access: { read: anyone, create: signedIn, update: staff, delete: staff },
+  access: {
+    read: anyone,
+    create: signedIn,
+    update: staffOrOwner('uploadedBy'),
+    delete: staffOrOwner('uploadedBy'),
+  },
   upload: {
     staticDir: path.join(env.dataDir, 'media'),
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
@@ -18,5 +40,20 @@ export const Media: CollectionConfig = {
       { name: 'hero', width: 1280, height: 720, formatOptions: { format: 'webp' } },
     ],
   },
-  fields: [{ name: 'alt', type: 'text' }],
+  fields: [
+    { name: 'alt', type: 'text' },
+    {
+      name: 'purpose',
+      type: 'select',
+      required: true,
+      options: [...IMAGE_PURPOSES],
+      access: { update: () => false },
+      admin: { position: 'sidebar' },
+    },
+    authorField('uploadedBy'),
+  ],
+  hooks: {
+    beforeOperation: [checkImageUpload],
+    beforeChange: [setAuthor('uploadedBy')],
+  },
 }

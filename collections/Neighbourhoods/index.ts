@@ -1,11 +1,35 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
+import { MESSAGES } from '../../src/rules/messages'
 import { VIBES } from '../../src/rules/vibes'
-import { anyone, signedIn, staff, staffOrOwner } from '../access'
+import { neighbourhoodSchema } from '../../src/schemas/neighbourhood'
+import { markSiteStale } from '../../src/server/siteRevision'
+import { anyone, isStaffUser, signedIn, staff, staffOrOwner } from '../access'
+import { validateWith } from '../shared/hooks'
+import { uniqueMessages } from '../shared/uniqueMessages'
+import { lookupPopulation } from './hooks/lookupPopulation'
+import { normaliseNeighbourhood } from './hooks/normaliseNeighbourhood'
+import { deleteNeighbourhoodContent } from './hooks/deleteContent'
 import { publishNeighbourhood, publishNeighbourhoodDeleted } from './hooks/publishNeighbourhood'
 import { setCreator } from './hooks/setCreator'
-import { markSiteStale } from '../../src/server/siteRevision'
+import { setLocation } from './hooks/setLocation'
+import { uniqueSlug } from './hooks/uniqueSlug'
 
+const staffOnly: FieldAccess = ({ req }) => isStaffUser(req.user)
+const nobody: FieldAccess = () => false
+
+/** Written by the population lookup (and staff), never by members. */
+const populationAccess = { create: staffOnly, update: staffOnly }
+const populationField = (name: string, type: 'number' | 'text'): Field =>
+  type === 'number'
+    ? { name, type, access: populationAccess, admin: { position: 'sidebar' } }
+    : { name, type, access: populationAccess, admin: { position: 'sidebar' } }
+
+/**
+ * Neighbourhoods (SPEC §3). The spec's PostGIS centroid becomes latitude/longitude numbers plus
+ * `location` text 'POINT(lon lat)' (no PostGIS in the embedded PostgreSQL). The create answer
+ * carries a non-stored `populationStatus` (see hooks/lookupPopulation.ts).
+ */
 export const Neighbourhoods: CollectionConfig = {
   slug: 'neighbourhoods',
   access: {
@@ -21,9 +45,24 @@ export const Neighbourhoods: CollectionConfig = {
     { name: 'slug', type: 'text', required: true, unique: true, index: true },
     { name: 'tagline', type: 'text', required: true },
     { name: 'vibes', type: 'select', hasMany: true, options: [...VIBES], required: true },
-    { name: 'image', type: 'upload', relationTo: 'media' },
+    {
+      name: 'image',
+      type: 'upload',
+      relationTo: 'media',
+      filterOptions: { purpose: { equals: 'neighbourhood-image' } },
+    },
     { name: 'latitude', type: 'number', min: -90, max: 90 },
     { name: 'longitude', type: 'number', min: -180, max: 180 },
+    {
+      name: 'location',
+      type: 'text',
+      access: { create: nobody, update: nobody },
+      admin: { readOnly: true, description: 'POINT(lon lat), from latitude and longitude.' },
+    },
+    populationField('populationEstimate', 'number'),
+    populationField('populationYear', 'number'),
+    populationField('populationSource', 'text'),
+    populationField('populationQuality', 'number'),
     {
       name: 'createdBy',
       type: 'relationship',
@@ -34,8 +73,11 @@ export const Neighbourhoods: CollectionConfig = {
     },
   ],
   hooks: {
-    beforeChange: [setCreator],
-    afterChange: [publishNeighbourhood, markSiteStale],
+    beforeValidate: [normaliseNeighbourhood, validateWith(neighbourhoodSchema)],
+    beforeChange: [setCreator, uniqueSlug, setLocation],
+    afterChange: [lookupPopulation, publishNeighbourhood, markSiteStale],
+    beforeDelete: [deleteNeighbourhoodContent],
     afterDelete: [publishNeighbourhoodDeleted, markSiteStale],
+    afterError: [uniqueMessages({ slug: MESSAGES.slugTaken })],
   },
 }

@@ -1,15 +1,33 @@
 import type { CollectionConfig } from 'payload'
 
+import { MESSAGES } from '../../src/rules/messages'
+import { reviewSchema } from '../../src/schemas/review'
 import { markSiteStale } from '../../src/server/siteRevision'
-import { anyone, signedIn, staff, staffOrOwner } from '../access'
-import { publishReview } from './hooks/publishReview'
+import { isStaffUser, signedIn, staff, staffOrOwner, visibleUnlessHidden } from '../access'
+import { counterField, keepCounters } from '../shared/counters'
+import { deleteEngagement } from '../shared/engagementCleanup'
+import { hiddenField } from '../shared/fields'
+import { validateWith } from '../shared/hooks'
+import { neighbourhoodMustExist } from '../shared/neighbourhoodMustExist'
+import { requireSignIn } from '../shared/requireSignIn'
+import { protectedCreatedAt } from '../shared/timestamps'
+import { claimReview } from './endpoints/claim'
+import { awardBadges } from './hooks/awardBadges'
+import { publishReview, publishReviewDeleted } from './hooks/publishReview'
 import { setAuthor } from './hooks/setAuthor'
 
-/** Star-rated reviews of a neighbourhood. `user` empty = unclaimed (written before sign-up). */
+const staffOnly = ({ req }: { req: { user: Parameters<typeof isStaffUser>[0] } }) =>
+  isStaffUser(req.user)
+
+/**
+ * Star-rated reviews of a neighbourhood. `user` empty = unclaimed (written before sign-up); a
+ * signed-in user claims one with POST /api/reviews/:id/claim. Authors edit their own text and
+ * rating; only staff delete (the product offers no review delete).
+ */
 export const Reviews: CollectionConfig = {
   slug: 'reviews',
   access: {
-    read: anyone,
+    read: visibleUnlessHidden,
     create: signedIn,
     update: staffOrOwner('user'),
     delete: staff,
@@ -19,6 +37,7 @@ export const Reviews: CollectionConfig = {
     defaultColumns: ['neighbourhood', 'authorName', 'rating', 'createdAt'],
   },
   defaultSort: '-createdAt',
+  endpoints: [claimReview],
   fields: [
     {
       name: 'neighbourhood',
@@ -26,16 +45,26 @@ export const Reviews: CollectionConfig = {
       relationTo: 'neighbourhoods',
       required: true,
       index: true,
+      access: { update: staffOnly },
     },
     { name: 'user', type: 'relationship', relationTo: 'users', index: true },
-    { name: 'authorName', type: 'text', required: true },
+    { name: 'authorName', type: 'text', required: true, maxLength: 80 },
     { name: 'rating', type: 'number', required: true, min: 1, max: 5, defaultValue: 5 },
     { name: 'comment', type: 'textarea', required: true, maxLength: 4000 },
     { name: 'photo', type: 'upload', relationTo: 'media' },
+    hiddenField,
+    counterField('reactionCount'),
+    counterField('commentCount'),
+    protectedCreatedAt,
   ],
   hooks: {
-    beforeChange: [setAuthor],
-    afterChange: [publishReview, markSiteStale],
-    afterDelete: [markSiteStale],
+    beforeOperation: [requireSignIn(MESSAGES.loginToReview)],
+    beforeValidate: [
+      validateWith(reviewSchema),
+      neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
+    ],
+    beforeChange: [setAuthor, keepCounters('reactionCount', 'commentCount')],
+    afterChange: [awardBadges, publishReview, markSiteStale],
+    afterDelete: [deleteEngagement('review', 'review'), publishReviewDeleted, markSiteStale],
   },
 }

@@ -1,10 +1,22 @@
 import type { CollectionConfig } from 'payload'
 
-import { adminField, adminOnly, anyone, isStaffUser, userId } from '../access'
+import { MESSAGES } from '../../src/rules/messages'
+import { userSchema } from '../../src/schemas/user'
+import { adminField, adminOnly, anyone, hasRole, isStaffUser, userId } from '../access'
+import { validateWith } from '../shared/hooks'
+import { uniqueMessages } from '../shared/uniqueMessages'
+import { hideSessions } from './hooks/hideSessions'
+import { deleteAccountData } from './hooks/deleteAccountData'
+import { setUserNameKey } from './hooks/setUserNameKey'
 
 /**
- * Accounts. Public profile fields (userName, name, bio, avatar) are readable by anyone;
- * the e-mail is readable only by its owner and admins (field access below).
+ * Accounts and their public profiles (SPEC §3 "profiles"). Anyone reads the public profile
+ * (userName, name, bio, avatar); the e-mail only its owner and admins. Payload keeps the auth
+ * fields (hash, salt, reset token, loginAttempts, lockUntil) hidden, and `sessions` readable
+ * by their owner only, so none of them appears in a public read.
+ *
+ * A user without a userName has signed up but not finished registration: the site sends them
+ * to /register to pick one (SPEC §2). Nothing here enforces that.
  */
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -17,8 +29,9 @@ export const Users: CollectionConfig = {
   access: {
     read: anyone,
     create: anyone,
+    // Members (and editors) change only their own account; admins any.
     update: ({ req }) => {
-      if (isStaffUser(req.user)) return true
+      if (hasRole(req.user, 'admin')) return true
       const id = userId(req.user)
       return id === undefined ? false : { id: { equals: id } }
     },
@@ -36,13 +49,26 @@ export const Users: CollectionConfig = {
       unique: true,
       access: {
         read: ({ req, id }) =>
-          isStaffUser(req.user) || (id !== undefined && String(userId(req.user)) === String(id)),
+          hasRole(req.user, 'admin') ||
+          (req.user != null && id !== undefined && String(userId(req.user)) === String(id)),
       },
     },
-    { name: 'userName', type: 'text', unique: true, index: true },
+    {
+      name: 'userName',
+      type: 'text',
+      index: true,
+      admin: { description: '3–30 letters, digits, _, - or .; unique whatever the case.' },
+    },
+    // Lower-cased userName, kept by setUserNameKey; its unique index is the real guard.
+    { name: 'userNameKey', type: 'text', unique: true, index: true, hidden: true },
     { name: 'name', type: 'text' },
     { name: 'bio', type: 'textarea', maxLength: 500 },
-    { name: 'avatar', type: 'upload', relationTo: 'media' },
+    {
+      name: 'avatar',
+      type: 'upload',
+      relationTo: 'media',
+      filterOptions: { purpose: { equals: 'avatar' } },
+    },
     {
       name: 'role',
       type: 'select',
@@ -53,4 +79,11 @@ export const Users: CollectionConfig = {
       access: { create: adminField, update: adminField },
     },
   ],
+  hooks: {
+    beforeValidate: [validateWith(userSchema)],
+    beforeChange: [setUserNameKey],
+    beforeDelete: [deleteAccountData],
+    afterRead: [hideSessions],
+    afterError: [uniqueMessages({ userNameKey: MESSAGES.userNameTaken })],
+  },
 }

@@ -1,4 +1,6 @@
 // Entry point for the demo data. Plain objects only: the caller decides how to store them.
+import { makeUserBadges, type SeedUserBadge } from './badges'
+import { makeLocalSpots, type SeedLocalSpot } from './localSpots'
 import { NEIGHBOURHOODS, type SeedNeighbourhood } from './neighbourhoods'
 import { DEFAULT_SEED, createRng } from './random'
 import { makeReviews, type ReviewOptions, type SeedReview } from './reviews'
@@ -8,6 +10,9 @@ export type SeedData = {
   users: SeedUser[]
   neighbourhoods: SeedNeighbourhood[]
   reviews: SeedReview[]
+  localSpots: SeedLocalSpot[]
+  /** Review badges the seeded reviewers have earned (SPEC §9). */
+  userBadges: SeedUserBadge[]
 }
 
 export function buildSeedData(seed: number = DEFAULT_SEED, options: ReviewOptions = {}): SeedData {
@@ -16,7 +21,9 @@ export function buildSeedData(seed: number = DEFAULT_SEED, options: ReviewOption
   const users = USERS.map((u) => ({ ...u }))
   const neighbourhoods = NEIGHBOURHOODS.map((n) => ({ ...n, vibes: [...n.vibes] }))
   const reviews = makeReviews(rng.fork('reviews'), neighbourhoods, users, options)
-  return { users, neighbourhoods, reviews }
+  const localSpots = makeLocalSpots(rng.fork('local-spots'), neighbourhoods, users)
+  const userBadges = makeUserBadges(reviews)
+  return { users, neighbourhoods, reviews, localSpots, userBadges }
 }
 
 export { DEMO_PASSWORD, USERS, type SeedRole, type SeedUser } from './users'
@@ -45,3 +52,5 @@ export {
   IMAGE_HEIGHT,
   AVATAR_SIZE,
 } from './images'
+export { makeLocalSpots, type SeedBusinessBadge, type SeedLocalSpot } from './localSpots'
+export { makeUserBadges, type SeedUserBadge } from './badges'

@@ -8,9 +8,19 @@ import {
   makeAvatar,
   makeNeighbourhoodImage,
 } from './index'
+import { seedCommunity } from './community'
+import { storeLocalSpots, storeUserBadges } from './storeSpots'
 
-/** Hooks skip live pushes and site rebuilds while seeding. */
-const context = { disableLive: true, disableRevalidate: true }
+/**
+ * Hooks skip live pushes, site rebuilds and population lookups while seeding; review badges are
+ * stored from the computed list instead of being awarded (and notified) one review at a time.
+ */
+const context = {
+  disableLive: true,
+  disableRevalidate: true,
+  disablePopulation: true,
+  disableBadges: true,
+}
 
 /**
  * Stores the demo data once: on a database that already has users or neighbourhoods it does
@@ -27,7 +37,7 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
   for (const user of data.users) {
     const avatar = await payload.create({
       collection: 'media',
-      data: { alt: `${user.name}'s avatar` },
+      data: { alt: `${user.name}'s avatar`, purpose: 'avatar' },
       file: png(await makeAvatar(user.name, rng.fork(`avatar:${user.userName}`)), user.userName),
       context,
     })
@@ -45,7 +55,7 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
     const buffer = await makeNeighbourhoodImage(n, rng.fork(`image:${n.slug}`))
     const image = await payload.create({
       collection: 'media',
-      data: { alt: `${n.name}, London` },
+      data: { alt: `${n.name}, London`, purpose: 'neighbourhood-image' },
       file: { data: buffer, mimetype: 'image/jpeg', name: `${n.slug}.jpg`, size: buffer.length },
       context,
     })
@@ -68,8 +78,9 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
   }
   log(`seed: ${data.neighbourhoods.length} neighbourhoods`)
 
+  const reviewIds: number[] = []
   for (const review of data.reviews) {
-    await payload.create({
+    const created = await payload.create({
       collection: 'reviews',
       data: {
         neighbourhood: neighbourhoodIds.get(review.neighbourhoodSlug)!,
@@ -81,8 +92,21 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
       },
       context,
     })
+    reviewIds.push(created.id)
   }
   log(`seed: ${data.reviews.length} reviews`)
+
+  const ids = { users: userIds, neighbourhoods: neighbourhoodIds }
+  log(`seed: ${await storeLocalSpots(payload, data, ids, context)} local spots`)
+  log(`seed: ${await storeUserBadges(payload, data, userIds, context)} review badges`)
+  await seedCommunity(
+    payload,
+    rng.fork('community'),
+    [...userIds.values()],
+    [...neighbourhoodIds.values()],
+    reviewIds,
+    log,
+  )
   return { seeded: true }
 }
 

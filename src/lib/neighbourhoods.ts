@@ -29,7 +29,8 @@ async function ratingSummaries(payload: Payload, ids: number[]) {
   const pool = (payload.db as unknown as { pool: Pool }).pool
   const { rows } = (await pool.query(
     `SELECT neighbourhood_id AS id, count(*)::int AS count, avg(rating)::float AS average
-       FROM reviews WHERE neighbourhood_id = ANY($1) GROUP BY neighbourhood_id`,
+       FROM reviews WHERE neighbourhood_id = ANY($1) AND hidden IS NOT TRUE
+       GROUP BY neighbourhood_id`,
     [ids],
   )) as { rows: { id: number; count: number; average: number }[] }
   for (const row of rows) summary.set(row.id, { count: row.count, average: row.average })

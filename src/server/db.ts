@@ -46,3 +46,8 @@ export async function lockKey(req: PayloadRequest, key: string): Promise<void> {
 /** Snake-case table/column name Payload's postgres adapter uses for a slug or field name. */
 export const tableName = (slug: string) => slug.replace(/-/g, '_')
 export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** Locks one row until the transaction ends: writers of the same target's counters queue up. */
+export async function lockRow(req: PayloadRequest, table: string, id: number): Promise<void> {
+  await query(req, sql`SELECT id FROM ${sql.raw(`"${table}"`)} WHERE id = ${id} FOR UPDATE`)
+}

@@ -58,6 +58,13 @@ export const env = {
       useTLS: process.env.PUSHER_USE_TLS === 'true',
     }
   },
+  /** Population service (SPEC §7): POST {url}/sum. Unset: the lookup is skipped. */
+  get populationUrl() {
+    return process.env.POPULATION_URL?.replace(/\/+$/, '') || undefined
+  },
+  get populationToken() {
+    return process.env.POPULATION_TOKEN || undefined
+  },
   get siteRegenDelayMs() {
     return Number(process.env.SITE_REGEN_DELAY_MS ?? 3000)
   },

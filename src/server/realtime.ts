@@ -6,6 +6,16 @@ import { env } from './env'
 export const channels = {
   neighbourhood: (id: string | number) => `neighbourhood-${id}`,
   userPrivate: (id: string | number) => `private-user-${id}`,
+  /** Local spots of one neighbourhood (business.created / updated / deleted). */
+  localSpots: (neighbourhoodId: string | number) => `local-spots-${neighbourhoodId}`,
+  /** Every public event (the /event list). */
+  events: 'events',
+  /** RSVP counts of one event. */
+  event: (id: string | number) => `event-${id}`,
+  /** Discussions of the community forum. */
+  forum: 'forum',
+  /** Vote counts of one poll. */
+  poll: (id: string | number) => `poll-${id}`,
 }
 
 let client: Pusher | undefined

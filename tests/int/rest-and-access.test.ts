@@ -93,12 +93,13 @@ describe('REST through the one-origin API', () => {
     expect(reread.tagline).toBe('Edited by staff')
   })
 
-  it('refuses a second neighbourhood with a taken slug and keeps the first', async () => {
-    const again = await site.api('POST', '/api/neighbourhoods', {
+  it('gives a second neighbourhood with a taken slug a numbered one and keeps the first', async () => {
+    const again = await site.api<{ doc: { slug: string } }>('POST', '/api/neighbourhoods', {
       body: { ...camden, name: 'Camden Again' },
       cookie: bob.cookie,
     })
-    expect(again.status).toBe(400)
+    expect(again.status).toBe(201)
+    expect(again.body.doc.slug).toBe('camden-town-2')
     const { totalDocs } = await site.payload.count({
       collection: 'neighbourhoods',
       where: { slug: { equals: 'camden-town' } },

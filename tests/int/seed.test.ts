@@ -27,7 +27,7 @@ describe('demo seed', () => {
     const second = await seedDatabase(site.payload, () => {})
     expect(second.seeded).toBe(false)
     expect(await count('reviews')).toBe(counts.reviews)
-  })
+  }, 180_000) // 42 generated cover images; slow when the machine is busy
 
   it('gives every neighbourhood a WebP image with resized variants', async () => {
     const { docs } = await site.payload.find({
@@ -44,5 +44,40 @@ describe('demo seed', () => {
   it('signs demo users in with the documented password', async () => {
     const cookie = await site.signIn('amara@belong.local', 'belong-demo')
     expect(cookie).toMatch(/^payload-token=/)
+  })
+
+  it('stores local spots with badges, and the review badges reviewers earned, without notifying', async () => {
+    const spots = await site.api<{ totalDocs: number; docs: { author: { userName: string } }[] }>(
+      'GET',
+      '/api/local-businesses?limit=100&depth=1',
+    )
+    expect(spots.body.totalDocs).toBeGreaterThanOrEqual(20)
+    expect(spots.body.docs.every((s) => s.author.userName.length > 0)).toBe(true)
+    expect((await site.payload.count({ collection: 'business-badges' })).totalDocs).toBeGreaterThan(
+      0,
+    )
+
+    const reviewers = await site.payload.find({ collection: 'users', pagination: false, depth: 0 })
+    for (const user of reviewers.docs) {
+      const reviews = await site.payload.count({
+        collection: 'reviews',
+        where: { user: { equals: user.id } },
+      })
+      const badges = await site.payload.find({
+        collection: 'user-badges',
+        where: { user: { equals: user.id } },
+        pagination: false,
+      })
+      const expected = [
+        reviews.totalDocs >= 3 && 'Frequent Explorer',
+        reviews.totalDocs >= 5 && 'Top Local',
+      ]
+      expect(badges.docs.map((b) => b.badgeName).sort()).toEqual(expected.filter(Boolean).sort())
+    }
+    const notified = await site.payload.count({
+      collection: 'notifications',
+      where: { type: { equals: 'badge' } },
+    })
+    expect(notified.totalDocs).toBe(0)
   })
 })

@@ -1,6 +1,11 @@
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
-import { MAX_COMMENT_DEPTH, type CommentTargetKind } from '../../../src/rules/targets'
+import {
+  COMMENT_TARGETS,
+  MAX_COMMENT_DEPTH,
+  type CommentTargetKind,
+} from '../../../src/rules/targets'
+import { lockRow, tableName } from '../../../src/server/db'
 import { commentTarget } from '../../../src/server/targets'
 
 /**
@@ -12,6 +17,8 @@ export const placeInThread: CollectionBeforeChangeHook = async ({ data, operatio
   const kind = data.targetKind as CommentTargetKind
   const target = await commentTarget(req, kind, Number(data.targetId))
   if (!target) throw new APIError('Not found.', 404, null, true)
+  // Comments on one target queue up, so the recount after each sees all earlier ones.
+  await lockRow(req, tableName(COMMENT_TARGETS[kind].collection), target.doc.id)
   if (!data.parent) return { ...data, depth: 0 }
   const parent = await req.payload.findByID({
     collection: 'comments',

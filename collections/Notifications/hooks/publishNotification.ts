@@ -6,7 +6,12 @@ import { channels, publish } from '../../../src/server/realtime'
 const idOf = (v: unknown) => (typeof v === 'object' && v ? (v as { id: number }).id : (v as number))
 
 /** Stored first, pushed second: the bell hears of it on the user's private channel. */
-export const publishNotification: CollectionAfterChangeHook = ({ doc, req, operation, context }) => {
+export const publishNotification: CollectionAfterChangeHook = ({
+  doc,
+  req,
+  operation,
+  context,
+}) => {
   if (context.disableLive) return doc
   const event = operation === 'create' ? 'notification.created' : 'notification.updated'
   afterCommit(req, () =>

@@ -9,7 +9,7 @@ import {
 } from '../../../src/rules/targets'
 import { reactionToggleSchema } from '../../../src/schemas/engagement'
 import { afterCommit } from '../../../src/server/afterCommit'
-import { columnName, inTransaction, lockKey, query, sql, tableName } from '../../../src/server/db'
+import { columnName, inTransaction, lockRow, query, sql, tableName } from '../../../src/server/db'
 import { actorName, notify } from '../../../src/server/notify'
 import { publish } from '../../../src/server/realtime'
 import { reactionTarget } from '../../../src/server/targets'
@@ -36,7 +36,9 @@ export const toggleReaction: Endpoint = {
     if (!target) return refuse(404, 'Not found.')
 
     const result = await inTransaction(req, async () => {
-      await lockKey(req, `reaction:${kind}:${targetId}:${userId}`)
+      // One writer per target at a time: the toggle reads the user's row and the recount reads
+      // everyone's, so both must see the writes of whoever went before.
+      await lockRow(req, tableName(REACTION_TARGETS[kind].collection), targetId)
       const [existing] = await query<{ id: number; emoji: EmojiName }>(
         req,
         sql`SELECT id, emoji FROM reactions

@@ -1,22 +1,33 @@
-import type { CollectionAfterChangeHook } from 'payload'
+import {
+  type LiveContent,
+  notHidden,
+  publishChange,
+  publishDelete,
+  relId,
+} from '../../../src/server/contentLive'
+import { channels } from '../../../src/server/realtime'
 
-import { afterCommit } from '../../../src/server/afterCommit'
-import { channels, publish } from '../../../src/server/realtime'
-
-const idOf = (value: unknown) =>
-  typeof value === 'object' && value !== null ? (value as { id: number }).id : (value as number)
-
-/** Readers of the neighbourhood page see a new or edited review at once. */
-export const publishReview: CollectionAfterChangeHook = ({ doc, req, operation, context }) => {
-  if (context.disableLive) return doc
-  afterCommit(req, () =>
-    publish(channels.neighbourhood(idOf(doc.neighbourhood)), `review.${operation}d`, {
-      id: doc.id,
-      authorName: doc.authorName,
-      rating: doc.rating,
-      comment: doc.comment,
-      createdAt: doc.createdAt,
-    }),
-  )
-  return doc
+/**
+ * Readers of the neighbourhood page see a new or edited review at once; a hidden or deleted one
+ * is announced as `review.deleted` (hidden text never goes out on the public channel).
+ */
+const live: LiveContent = {
+  entity: 'review',
+  channels: (doc) => {
+    const neighbourhood = relId(doc.neighbourhood)
+    return neighbourhood === null ? [] : [channels.neighbourhood(neighbourhood)]
+  },
+  visible: notHidden,
+  view: (doc) => ({
+    id: doc.id,
+    user: relId(doc.user),
+    authorName: doc.authorName,
+    rating: doc.rating,
+    comment: doc.comment,
+    photo: relId(doc.photo),
+    createdAt: doc.createdAt,
+  }),
 }
+
+export const publishReview = publishChange(live)
+export const publishReviewDeleted = publishDelete(live)

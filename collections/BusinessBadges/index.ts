@@ -1,0 +1,42 @@
+import type { CollectionConfig } from 'payload'
+
+import { businessBadgeSchema } from '../../src/schemas/badge'
+import { markSiteStale } from '../../src/server/siteRevision'
+import { staff } from '../access'
+import { validateWith } from '../shared/hooks'
+import { unexpiredUnlessStaff } from '../shared/unexpired'
+
+/** Coloured labels staff pin on a local spot (SPEC local_business_badges), optionally expiring. */
+export const BusinessBadges: CollectionConfig = {
+  slug: 'business-badges',
+  access: {
+    read: unexpiredUnlessStaff,
+    create: staff,
+    update: staff,
+    delete: staff,
+  },
+  admin: { useAsTitle: 'label', defaultColumns: ['label', 'business', 'colour', 'expiresAt'] },
+  defaultSort: 'createdAt',
+  fields: [
+    {
+      name: 'business',
+      type: 'relationship',
+      relationTo: 'local-businesses',
+      required: true,
+      index: true,
+    },
+    { name: 'label', type: 'text', required: true, maxLength: 40 },
+    { name: 'colour', type: 'text', required: true, defaultValue: '#0f766e' },
+    {
+      name: 'expiresAt',
+      type: 'date',
+      index: true,
+      admin: { date: { pickerAppearance: 'dayAndTime' } },
+    },
+  ],
+  hooks: {
+    beforeValidate: [validateWith(businessBadgeSchema)],
+    afterChange: [markSiteStale],
+    afterDelete: [markSiteStale],
+  },
+}

@@ -1,0 +1,55 @@
+import type { CollectionConfig } from 'payload'
+
+import { deleteEngagement } from '../shared/engagementCleanup'
+
+import { MESSAGES } from '../../src/rules/messages'
+import { discussionSchema } from '../../src/schemas/discussion'
+import { signedIn, staffOrAuthor } from '../access'
+import { readableContent } from '../shared/contentAccess'
+import { counterField, keepCounters } from '../shared/counters'
+import { authorField, hiddenField, neighbourhoodField, tagsField } from '../shared/fields'
+import { setAuthor, validateWith } from '../shared/hooks'
+import { immutable } from '../shared/immutable'
+import { neighbourhoodMustExist } from '../shared/neighbourhoodMustExist'
+import { normaliseTags } from '../shared/normaliseTags'
+import { publishDiscussion, publishDiscussionDeleted } from './hooks/publishDiscussion'
+
+/**
+ * Forum discussions, optionally about one neighbourhood. reactionCount and commentCount are kept
+ * by the reactions and comments code and give the default order (most reacted, then newest).
+ */
+export const Discussions: CollectionConfig = {
+  slug: 'discussions',
+  access: {
+    read: readableContent({ privacy: false }),
+    create: signedIn,
+    update: staffOrAuthor,
+    delete: staffOrAuthor,
+  },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'neighbourhood', 'author', 'reactionCount', 'createdAt'],
+  },
+  // SPEC §7: discussions view ordered by reaction_count, then created_at, both descending.
+  defaultSort: ['-reactionCount', '-createdAt'],
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    { name: 'content', type: 'textarea', required: true, maxLength: 10_000 },
+    immutable(neighbourhoodField(false)),
+    tagsField,
+    authorField(),
+    hiddenField,
+    counterField('reactionCount', true),
+    counterField('commentCount'),
+  ],
+  hooks: {
+    beforeValidate: [
+      normaliseTags,
+      validateWith(discussionSchema),
+      neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
+    ],
+    beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
+    afterChange: [publishDiscussion],
+    afterDelete: [deleteEngagement('discussion', 'discussion'), publishDiscussionDeleted],
+  },
+}

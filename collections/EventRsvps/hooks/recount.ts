@@ -1,0 +1,31 @@
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
+
+import { afterCommit } from '../../../src/server/afterCommit'
+import { relId } from '../../../src/server/contentLive'
+import { channels, publish } from '../../../src/server/realtime'
+import { recountRsvps } from '../../../src/server/rsvps'
+
+/**
+ * RSVPs written around the endpoint (a member deleting their own through REST, staff, the seed)
+ * keep the event's counts right too.
+ */
+async function recountAndPublish(
+  doc: Record<string, unknown>,
+  req: Parameters<CollectionAfterDeleteHook>[0]['req'],
+) {
+  const eventId = relId(doc.event)
+  if (eventId === null) return
+  const counts = await recountRsvps(req, eventId)
+  if (req.context.disableLive) return
+  afterCommit(req, () => publish(channels.event(eventId), 'rsvp.changed', { eventId, ...counts }))
+}
+
+export const recountAfterChange: CollectionAfterChangeHook = async ({ doc, req }) => {
+  await recountAndPublish(doc, req)
+  return doc
+}
+
+export const recountAfterDelete: CollectionAfterDeleteHook = async ({ doc, req }) => {
+  await recountAndPublish(doc, req)
+  return doc
+}

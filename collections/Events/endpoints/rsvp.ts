@@ -1,0 +1,75 @@
+import type { Endpoint } from 'payload'
+
+import { MESSAGES } from '../../../src/rules/messages'
+import { nextRsvp, type RsvpStatus } from '../../../src/rules/rsvp'
+import { rsvpSchema } from '../../../src/schemas/event'
+import { afterCommit } from '../../../src/server/afterCommit'
+import { inTransaction, query, sql } from '../../../src/server/db'
+import { channels, publish } from '../../../src/server/realtime'
+import { readJson, refuse, routeId } from '../../../src/server/requests'
+import { lockEvent, recountRsvps } from '../../../src/server/rsvps'
+
+/**
+ * POST /api/events/:id/rsvp {status}: SPEC §4 toggle (same status removes, another replaces,
+ * none creates). The event row is locked first, so parallel calls apply one after another and
+ * the stored counts always match the rows. Answers {status, attendingCount, interestedCount}.
+ */
+export const rsvpEndpoint: Endpoint = {
+  path: '/:id/rsvp',
+  method: 'post',
+  handler: async (req) => {
+    if (!req.user) return refuse(401, MESSAGES.mustBeLoggedIn)
+    const eventId = routeId(req)
+    const parsed = rsvpSchema.safeParse(await readJson(req))
+    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
+    const event =
+      eventId === null
+        ? null
+        : await req.payload.findByID({
+            collection: 'events',
+            id: eventId,
+            depth: 0,
+            req,
+            overrideAccess: false,
+            user: req.user,
+            disableErrors: true,
+          })
+    if (!event || eventId === null) return refuse(404, 'Event not found.')
+    const userId = req.user.id
+
+    const result = await inTransaction(req, async () => {
+      await lockEvent(req, eventId)
+      const [existing] = await query<{ id: number; status: RsvpStatus }>(
+        req,
+        sql`SELECT id, status FROM event_rsvps WHERE event_id = ${eventId} AND user_id = ${userId}`,
+      )
+      const next = nextRsvp(existing?.status ?? null, parsed.data.status)
+      if (next === null) {
+        await query(req, sql`DELETE FROM event_rsvps WHERE id = ${existing!.id}`)
+      } else if (existing) {
+        await query(
+          req,
+          sql`UPDATE event_rsvps SET status = ${next}, updated_at = now() WHERE id = ${existing.id}`,
+        )
+      } else {
+        await query(
+          req,
+          sql`INSERT INTO event_rsvps (event_id, user_id, status, created_at, updated_at)
+              VALUES (${eventId}, ${userId}, ${next}, now(), now())`,
+        )
+      }
+      return { status: next, ...(await recountRsvps(req, eventId)) }
+    })
+
+    if (event.isPublic && !event.hidden) {
+      afterCommit(req, () =>
+        publish(channels.event(eventId), 'rsvp.changed', {
+          eventId,
+          attendingCount: result.attendingCount,
+          interestedCount: result.interestedCount,
+        }),
+      )
+    }
+    return Response.json(result)
+  },
+}

@@ -1,0 +1,8 @@
+import type { CollectionBeforeDeleteHook } from 'payload'
+
+import { query, sql } from '../../../src/server/db'
+
+/** An event's RSVPs go with it (their event column may not be empty). */
+export const deleteRsvps: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await query(req, sql`DELETE FROM event_rsvps WHERE event_id = ${Number(id)}`)
+}

@@ -1,0 +1,23 @@
+import type { CollectionBeforeValidateHook } from 'payload'
+import { APIError } from 'payload'
+
+import { isWithinEditWindow } from '../../../src/rules/localSpots'
+import { MESSAGES } from '../../../src/rules/messages'
+import { isStaffUser } from '../../access'
+
+/**
+ * SPEC §4/§6: the owner edits a spot only within 7 days of creating it (staff any time). Access
+ * has already limited updates to the owner; this answers 403 with the spec's words after that.
+ */
+export const enforceEditWindow: CollectionBeforeValidateHook = ({
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
+  if (operation !== 'update' || !req.user || isStaffUser(req.user)) return data
+  if (originalDoc?.createdAt && !isWithinEditWindow(originalDoc.createdAt)) {
+    throw new APIError(MESSAGES.editingExpired, 403, null, true)
+  }
+  return data
+}

@@ -1,0 +1,25 @@
+import type { CollectionBeforeDeleteHook, CollectionSlug } from 'payload'
+
+import { query, sql } from '../../../src/server/db'
+
+/**
+ * Staff deleting a neighbourhood delete what belongs only to it (reviews, stories, local spots,
+ * each through Payload so their own cleanup runs); events, discussions and polls may stand alone,
+ * so they just lose the link. Same transaction: all or nothing.
+ */
+export const deleteNeighbourhoodContent: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  for (const collection of ['reviews', 'stories', 'local-businesses'] as CollectionSlug[]) {
+    await req.payload.delete({
+      collection,
+      where: { neighbourhood: { equals: id } },
+      req,
+      overrideAccess: true,
+    })
+  }
+  for (const table of ['events', 'discussions', 'polls']) {
+    await query(
+      req,
+      sql`UPDATE ${sql.raw(table)} SET neighbourhood_id = NULL WHERE neighbourhood_id = ${id}`,
+    )
+  }
+}

@@ -1,0 +1,89 @@
+import type { Endpoint } from 'payload'
+
+import { MESSAGES } from '../../../src/rules/messages'
+import { isPollOpen, isValidOptionIndex, optionTexts } from '../../../src/rules/polls'
+import { voteSchema } from '../../../src/schemas/poll'
+import { afterCommit } from '../../../src/server/afterCommit'
+import { relId } from '../../../src/server/contentLive'
+import { inTransaction, query, sql } from '../../../src/server/db'
+import { actorName, notify } from '../../../src/server/notify'
+import { pollSummary } from '../../../src/server/polls'
+import { channels, publish } from '../../../src/server/realtime'
+import { isUniqueViolation, readJson, Refusal, refuse, routeId } from '../../../src/server/requests'
+
+const CHOOSE_OPTION = 'Choose one of the options.'
+
+/**
+ * POST /api/polls/:id/vote {optionIndex}: one vote per user (SPEC §5). The poll row is locked
+ * before the check, so parallel votes by one user yield one row and 'You already voted.' for
+ * the rest; the unique index on (poll, user) is the last guard. Answers the new summary.
+ */
+export const voteEndpoint: Endpoint = {
+  path: '/:id/vote',
+  method: 'post',
+  handler: async (req) => {
+    if (!req.user) return refuse(401, MESSAGES.mustBeLoggedInToVote)
+    const pollId = routeId(req)
+    const parsed = voteSchema.safeParse(await readJson(req))
+    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
+    const poll =
+      pollId === null
+        ? null
+        : await req.payload.findByID({
+            collection: 'polls',
+            id: pollId,
+            depth: 0,
+            req,
+            overrideAccess: false,
+            user: req.user,
+            disableErrors: true,
+          })
+    if (!poll || pollId === null) return refuse(404, MESSAGES.pollNotFound)
+    const optionCount = optionTexts(poll.options).length
+    const { optionIndex } = parsed.data
+    if (!isValidOptionIndex(optionIndex, optionCount)) return refuse(400, CHOOSE_OPTION)
+    const userId = req.user.id
+
+    let summary
+    try {
+      summary = await inTransaction(req, async () => {
+        const [locked] = await query<{ closeDate: string | null }>(
+          req,
+          sql`SELECT close_date AS "closeDate" FROM polls WHERE id = ${pollId} FOR UPDATE`,
+        )
+        if (!locked) throw new Refusal(404, MESSAGES.pollNotFound)
+        if (!isPollOpen(locked.closeDate)) throw new Refusal(409, MESSAGES.votingClosed)
+        const voted = await query(
+          req,
+          sql`SELECT 1 FROM poll_votes WHERE poll_id = ${pollId} AND user_id = ${userId}`,
+        )
+        if (voted.length > 0) throw new Refusal(409, MESSAGES.alreadyVoted)
+        await query(
+          req,
+          sql`INSERT INTO poll_votes (poll_id, user_id, option_index, created_at, updated_at)
+              VALUES (${pollId}, ${userId}, ${optionIndex}, now(), now())`,
+        )
+        await notify(req, {
+          recipient: relId(poll.author),
+          type: 'poll-vote',
+          referenceId: pollId,
+          link: `/polls/${pollId}`,
+          message: `${actorName(req)} voted on your poll.`,
+        })
+        return pollSummary(req, pollId, optionCount)
+      })
+    } catch (error) {
+      if (error instanceof Refusal) return refuse(error.status, error.message)
+      if (isUniqueViolation(error)) return refuse(409, MESSAGES.alreadyVoted)
+      throw error
+    }
+
+    if (!poll.hidden) {
+      const { counts, total } = summary
+      afterCommit(req, () =>
+        publish(channels.poll(pollId), 'poll.voted', { pollId, counts, total }),
+      )
+    }
+    return Response.json(summary, { status: 201 })
+  },
+}

@@ -1,0 +1,64 @@
+import type { CollectionConfig } from 'payload'
+
+import { MESSAGES } from '../../src/rules/messages'
+import { MIN_POLL_OPTIONS } from '../../src/rules/polls'
+import { pollSchema } from '../../src/schemas/poll'
+import { signedIn, staffOrAuthor } from '../access'
+import { readableContent } from '../shared/contentAccess'
+import { authorField, hiddenField, neighbourhoodField } from '../shared/fields'
+import { setAuthor, validateWith } from '../shared/hooks'
+import { immutable } from '../shared/immutable'
+import { neighbourhoodMustExist } from '../shared/neighbourhoodMustExist'
+import { requireSignIn } from '../shared/requireSignIn'
+import { summaryEndpoint } from './endpoints/summary'
+import { voteEndpoint } from './endpoints/vote'
+import { deleteVotes } from './hooks/deleteVotes'
+import { lockAnsweredPoll } from './hooks/lockAnsweredPoll'
+import { emptyDateIsNone, optionsFromText } from './hooks/normalisePollInput'
+
+/**
+ * Community polls. Votes live in poll-votes and are cast through POST /:id/vote; the question and
+ * options are fixed once anyone has voted. Open until closeDate passes (none = open).
+ */
+export const Polls: CollectionConfig = {
+  slug: 'polls',
+  access: {
+    read: readableContent({ privacy: false }),
+    create: signedIn,
+    update: staffOrAuthor,
+    delete: staffOrAuthor,
+  },
+  admin: { useAsTitle: 'question', defaultColumns: ['question', 'closeDate', 'author'] },
+  defaultSort: '-createdAt',
+  fields: [
+    { name: 'question', type: 'text', required: true, maxLength: 300 },
+    {
+      name: 'options',
+      type: 'array',
+      required: true,
+      minRows: MIN_POLL_OPTIONS,
+      hooks: { beforeValidate: [optionsFromText] },
+      fields: [{ name: 'text', type: 'text', required: true, maxLength: 200 }],
+    },
+    {
+      name: 'closeDate',
+      type: 'date',
+      index: true,
+      admin: { date: { pickerAppearance: 'dayAndTime' } },
+      hooks: { beforeValidate: [emptyDateIsNone] },
+    },
+    immutable(neighbourhoodField(false)),
+    authorField(),
+    hiddenField,
+  ],
+  hooks: {
+    beforeOperation: [requireSignIn(MESSAGES.mustBeLoggedInToCreatePoll)],
+    beforeValidate: [
+      validateWith(pollSchema),
+      neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
+    ],
+    beforeChange: [setAuthor(), lockAnsweredPoll],
+    beforeDelete: [deleteVotes],
+  },
+  endpoints: [voteEndpoint, summaryEndpoint],
+}

@@ -1,0 +1,58 @@
+import type { Endpoint } from 'payload'
+
+import { MESSAGES } from '../../../src/rules/messages'
+import { inTransaction, query, sql } from '../../../src/server/db'
+import { isStaffUser } from '../../access'
+
+const refuse = (status: number, message: string) =>
+  Response.json({ errors: [{ message }] }, { status })
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * POST /api/reviews/:id/claim — SPEC §4: a signed-in user makes an unclaimed review theirs
+ * (user and user name from the session). The row is locked first, so of two claims at the same
+ * moment exactly one wins and the other is told the review is already claimed.
+ */
+export const claimReview: Endpoint = {
+  path: '/:id/claim',
+  method: 'post',
+  handler: async (req) => {
+    if (!req.user) return refuse(401, MESSAGES.loginToClaim)
+    const id = Number(req.routeParams?.id)
+    if (!Number.isSafeInteger(id) || id <= 0) return refuse(404, MESSAGES.reviewNotFound)
+    try {
+      const doc = await inTransaction(req, async () => {
+        const [row] = await query<{ user_id: number | null; hidden: boolean | null }>(
+          req,
+          sql`SELECT user_id, hidden FROM reviews WHERE id = ${id} FOR UPDATE`,
+        )
+        if (!row || (row.hidden && !isStaffUser(req.user))) {
+          throw new Refusal(404, MESSAGES.reviewNotFound)
+        }
+        if (row.user_id !== null) throw new Refusal(409, MESSAGES.reviewAlreadyClaimed)
+        // The data comes from the session (setAuthor reads context.claimReview), not the body.
+        return req.payload.update({
+          collection: 'reviews',
+          id,
+          data: {},
+          depth: 1,
+          req,
+          overrideAccess: true,
+          context: { claimReview: true },
+        })
+      })
+      return Response.json({ message: MESSAGES.reviewClaimed, doc })
+    } catch (error) {
+      if (error instanceof Refusal) return refuse(error.status, error.message)
+      throw error
+    }
+  },
+}

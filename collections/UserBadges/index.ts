@@ -1,0 +1,40 @@
+import type { CollectionConfig } from 'payload'
+
+import { userBadgeSchema } from '../../src/schemas/badge'
+import { staff } from '../access'
+import { validateWith } from '../shared/hooks'
+import { unexpiredUnlessStaff } from '../shared/unexpired'
+
+/**
+ * Badges a user holds (SPEC user_badges). Review badges are awarded by the server
+ * (collections/Reviews/hooks/awardReviewBadges.ts); staff manage any badge through REST.
+ */
+export const UserBadges: CollectionConfig = {
+  slug: 'user-badges',
+  access: {
+    read: unexpiredUnlessStaff,
+    create: staff,
+    update: staff,
+    delete: staff,
+  },
+  admin: { useAsTitle: 'badgeName', defaultColumns: ['badgeName', 'user', 'awardedAt'] },
+  defaultSort: 'awardedAt',
+  // Each badge once per user, even when two requests award it at the same moment.
+  indexes: [{ fields: ['user', 'badgeName'], unique: true }],
+  fields: [
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'badgeName', type: 'text', required: true, maxLength: 60 },
+    { name: 'colour', type: 'text', required: true, defaultValue: '#2563eb' },
+    { name: 'icon', type: 'text', maxLength: 16 },
+    {
+      name: 'awardedAt',
+      type: 'date',
+      required: true,
+      defaultValue: () => new Date().toISOString(),
+    },
+    { name: 'expiresAt', type: 'date', index: true },
+  ],
+  hooks: {
+    beforeValidate: [validateWith(userBadgeSchema)],
+  },
+}

@@ -1,0 +1,21 @@
+import type { Access, Where } from 'payload'
+
+import { isStaffUser, userId } from '../access'
+
+const notHidden: Where = { hidden: { not_equals: true } }
+const isPublic: Where = { isPublic: { equals: true } }
+
+/**
+ * Read rule for community content. Staff see everything. Nobody else sees what staff hid, not
+ * even its author. With `privacy` (stories, events) the rest is public unless marked private,
+ * which leaves it to its author.
+ */
+export const readableContent =
+  ({ privacy }: { privacy: boolean }): Access =>
+  ({ req }) => {
+    if (isStaffUser(req.user)) return true
+    if (!privacy) return notHidden
+    const id = userId(req.user)
+    const shown = id === undefined ? isPublic : { or: [isPublic, { author: { equals: id } }] }
+    return { and: [notHidden, shown] }
+  }

@@ -1,0 +1,17 @@
+/**
+ * User names (the public handle in /profile/{userName}): 3 to 30 characters of letters, digits,
+ * '_', '-' and '.', starting with a letter or digit (so no handle reads as '...' or '-x' in a
+ * URL). Unique without regard to case: 'Alice' and 'alice' are the same name.
+ */
+export const USER_NAME_MIN = 3
+export const USER_NAME_MAX = 30
+export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,29}$/
+
+export function isValidUserName(value: string): boolean {
+  return USER_NAME_PATTERN.test(value)
+}
+
+/** The key the database keeps unique: the same name in any case maps to one key. */
+export function userNameKey(value: string): string {
+  return value.toLowerCase()
+}

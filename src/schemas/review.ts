@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+import { MESSAGES } from '../rules/messages'
+import { imageRef, relationId, requiredText } from './common'
+
+export const RATING_MIN = 1
+export const RATING_MAX = 5
+export const DEFAULT_RATING = 5
+
+/** SPEC §5 review: text required, whole-star rating 1-5 (default 5), optional name and photo. */
+export const reviewSchema = z.object({
+  neighbourhood: relationId(MESSAGES.selectNeighbourhood),
+  rating: z
+    .number({ error: MESSAGES.reviewRating })
+    .int({ error: MESSAGES.reviewRating })
+    .min(RATING_MIN, { error: MESSAGES.reviewRating })
+    .max(RATING_MAX, { error: MESSAGES.reviewRating })
+    .default(DEFAULT_RATING),
+  comment: requiredText(MESSAGES.reviewTextRequired, 4000, MESSAGES.reviewTooLong),
+  authorName: z.string().trim().max(80).nullish(),
+  photo: imageRef,
+})
+export type ReviewInput = z.input<typeof reviewSchema>

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import {
+  connectClient,
+  disconnectAll,
+  flush,
+  nextEvent,
+  record,
+  serverSdk,
+  startInRepoServer,
+  subscribe,
+  type Target,
+} from '../realtime/helpers'
+import { makeUser, startTestSite, type TestSite } from './harness'
+
+/** Live pushes of stories, events, discussions, RSVPs and votes: public content only. */
+
+let realtime: Target
+let site: TestSite
+let alice: Awaited<ReturnType<typeof makeUser>>
+let bob: Awaited<ReturnType<typeof makeUser>>
+let editor: Awaited<ReturnType<typeof makeUser>>
+let camden: number
+
+beforeAll(async () => {
+  realtime = await startInRepoServer()
+  site = await startTestSite({
+    PUSHER_APP_ID: realtime.appId,
+    PUSHER_KEY: realtime.key,
+    PUSHER_SECRET: realtime.secret,
+    PUSHER_HOST: realtime.host,
+    PUSHER_PORT: String(realtime.port),
+  })
+  alice = await makeUser(site, 'alice')
+  bob = await makeUser(site, 'bob')
+  editor = await makeUser(site, 'eddie', 'editor')
+  camden = (
+    await site.payload.create({
+      collection: 'neighbourhoods',
+      data: { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
+      context: { disableLive: true },
+    })
+  ).id
+})
+afterAll(async () => {
+  disconnectAll()
+  await site.close()
+  await realtime.stop()
+})
+
+const listen = async (name: string) => subscribe(await connectClient(realtime), name)
+const post = (collection: string, body: unknown, cookie: string) =>
+  site.api<{ doc: { id: number } }>('POST', `/api/${collection}`, { body, cookie })
+
+describe('live community content', () => {
+  it('pushes a public story to its neighbourhood, and never a private one', async () => {
+    const channel = await listen(`neighbourhood-${camden}`)
+    const created = record(channel, 'story.created')
+    const secret = await post(
+      'stories',
+      { title: 'Secret', description: 'Shh', neighbourhood: camden, isPublic: false },
+      alice.cookie,
+    )
+    expect(secret.status).toBe(201)
+    const event = nextEvent(channel, 'story.created')
+    const open = await post(
+      'stories',
+      { title: 'Market day', description: 'Stalls', neighbourhood: camden },
+      alice.cookie,
+    )
+    const { data } = await event
+    expect(data).toMatchObject({ id: open.body.doc.id, title: 'Market day', author: alice.id })
+    await flush(serverSdk(realtime), [channel])
+    expect(created.map((c) => (c.data as { id: number }).id)).toEqual([open.body.doc.id])
+
+    const gone = nextEvent(channel, 'story.deleted')
+    await site.api('PATCH', `/api/stories/${open.body.doc.id}`, {
+      body: { hidden: true },
+      cookie: editor.cookie,
+    })
+    expect((await gone).data).toEqual({ id: open.body.doc.id })
+  })
+
+  it('pushes events to the events channel and their neighbourhood', async () => {
+    const all = await listen('events')
+    const local = await listen(`neighbourhood-${camden}`)
+    const onAll = nextEvent(all, 'event.created')
+    const onLocal = nextEvent(local, 'event.created')
+    const res = await post(
+      'events',
+      {
+        title: 'Street party',
+        description: 'Bring food',
+        eventDate: '2031-07-01T18:00:00.000Z',
+        location: 'Elm Row',
+        neighbourhood: camden,
+      },
+      alice.cookie,
+    )
+    expect((await onAll).data).toMatchObject({ id: res.body.doc.id, location: 'Elm Row' })
+    expect((await onLocal).data).toMatchObject({ id: res.body.doc.id })
+
+    const rsvpChannel = await listen(`event-${res.body.doc.id}`)
+    const changed = nextEvent(rsvpChannel, 'rsvp.changed')
+    await site.api('POST', `/api/events/${res.body.doc.id}/rsvp`, {
+      body: { status: 'attending' },
+      cookie: bob.cookie,
+    })
+    expect((await changed).data).toEqual({
+      eventId: res.body.doc.id,
+      attendingCount: 1,
+      interestedCount: 0,
+    })
+  })
+
+  it('pushes discussions to the forum', async () => {
+    const forum = await listen('forum')
+    const event = nextEvent(forum, 'discussion.created')
+    const res = await post('discussions', { title: 'Best pub?', content: 'Go on.' }, bob.cookie)
+    expect((await event).data).toMatchObject({ id: res.body.doc.id, title: 'Best pub?' })
+    const deleted = nextEvent(forum, 'discussion.deleted')
+    await site.api('DELETE', `/api/discussions/${res.body.doc.id}`, { cookie: bob.cookie })
+    expect((await deleted).data).toEqual({ id: res.body.doc.id })
+  })
+
+  it('pushes the new counts of a poll after a vote, and nothing for a refused one', async () => {
+    const poll = await post('polls', { question: 'Best park?', options: ['A', 'B'] }, alice.cookie)
+    const id = poll.body.doc.id
+    const channel = await listen(`poll-${id}`)
+    const voted = record(channel, 'poll.voted')
+    const event = nextEvent(channel, 'poll.voted')
+    await site.api('POST', `/api/polls/${id}/vote`, {
+      body: { optionIndex: 1 },
+      cookie: bob.cookie,
+    })
+    expect((await event).data).toEqual({ pollId: id, counts: [0, 1], total: 1 })
+    const again = await site.api('POST', `/api/polls/${id}/vote`, {
+      body: { optionIndex: 0 },
+      cookie: bob.cookie,
+    })
+    expect(again.status).toBe(409)
+    await flush(serverSdk(realtime), [channel])
+    expect(voted).toHaveLength(1)
+  })
+})
