@@ -17,6 +17,7 @@ const server = await startEmbeddedPostgres({ dir, databases: ['bench'] })
 process.env.DATABASE_URL = server.url('bench')
 process.env.DATA_DIR = dir
 process.env.PAYLOAD_SECRET = 'bench'
+process.env.LOG_LEVEL = 'warn'
 
 const { getPayload } = await import('payload')
 const { default: config } = await import('../../payload.config')
@@ -116,6 +117,7 @@ for (const [name, q] of [
 }
 
 await db.end()
+;(payload.db as unknown as { pool: { on: (e: string, f: () => void) => void } }).pool.on('error', () => {})
 await payload.db.destroy?.()
 await server.stop()
 process.exit(0)
@@ -137,9 +139,10 @@ async function scaleUp(client: pg.Client, factor: number) {
   // Each review gets reactions from up to 3 users.
   await client.query(`
     INSERT INTO reactions (target_kind, target_id, user_id, emoji, updated_at, created_at)
-    SELECT 'review', r.id, u.id, (ARRAY['heart','thumbs-up','thumbs-down'])[1 + (r.id + u.id) % 3], now(), now()
+    SELECT 'review', r.id, u.id, (ARRAY['heart','thumbs-up','thumbs-down'])[1 + (r.id + u.id) % 3]::enum_reactions_emoji, now(), now()
       FROM reviews r JOIN users u ON (r.id + u.id) % 3 = 0 AND u.id <> coalesce(r.user_id, 0)
-     WHERE u.id <= 8`)
+     WHERE u.id <= 8
+    ON CONFLICT DO NOTHING`)
   await client.query(`UPDATE reviews r SET reaction_count = x.n FROM
       (SELECT target_id, count(*) n FROM reactions WHERE target_kind = 'review' GROUP BY 1) x WHERE x.target_id = r.id`)
   for (const table of ['discussions', 'stories', 'events', 'polls']) {
