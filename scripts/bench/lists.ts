@@ -117,7 +117,10 @@ for (const [name, q] of [
 }
 
 await db.end()
-;(payload.db as unknown as { pool: { on: (e: string, f: () => void) => void } }).pool.on('error', () => {})
+;(payload.db as unknown as { pool: { on: (e: string, f: () => void) => void } }).pool.on(
+  'error',
+  () => {},
+)
 await payload.db.destroy?.()
 await server.stop()
 process.exit(0)
