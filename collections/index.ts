@@ -9,6 +9,7 @@ import { LocalBusinesses } from './LocalBusinesses'
 import { Media } from './Media'
 import { Neighbourhoods } from './Neighbourhoods'
 import { Notifications } from './Notifications'
+import { Pages } from './Pages'
 import { Polls } from './Polls'
 import { PollVotes } from './PollVotes'
 import { Reactions } from './Reactions'
@@ -35,4 +36,5 @@ export const collections: CollectionConfig[] = [
   LocalBusinesses,
   BusinessBadges,
   UserBadges,
+  Pages,
 ]

@@ -83,6 +83,7 @@ export interface Config {
     'local-businesses': LocalBusiness;
     'business-badges': BusinessBadge;
     'user-badges': UserBadge;
+    pages: Page;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -106,6 +107,7 @@ export interface Config {
     'local-businesses': LocalBusinessesSelect<false> | LocalBusinessesSelect<true>;
     'business-badges': BusinessBadgesSelect<false> | BusinessBadgesSelect<true>;
     'user-badges': UserBadgesSelect<false> | UserBadgesSelect<true>;
+    pages: PagesSelect<false> | PagesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -469,6 +471,39 @@ export interface UserBadge {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pages".
+ */
+export interface Page {
+  id: number;
+  title: string;
+  /**
+   * Published at /{slug}: about, contact, terms, privacy, facebook-data-deletion
+   */
+  slug: string;
+  /**
+   * Shown to search engines.
+   */
+  summary?: string | null;
+  body: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -554,6 +589,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'user-badges';
         value: number | UserBadge;
+      } | null)
+    | ({
+        relationTo: 'pages';
+        value: number | Page;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -897,6 +936,18 @@ export interface UserBadgesSelect<T extends boolean = true> {
   icon?: T;
   awardedAt?: T;
   expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pages_select".
+ */
+export interface PagesSelect<T extends boolean = true> {
+  title?: T;
+  slug?: T;
+  summary?: T;
+  body?: T;
   updatedAt?: T;
   createdAt?: T;
 }

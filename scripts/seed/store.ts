@@ -9,6 +9,7 @@ import {
   makeNeighbourhoodImage,
 } from './index'
 import { seedCommunity } from './community'
+import { seedPages } from './pages'
 import { storeLocalSpots, storeUserBadges } from './storeSpots'
 
 /**
@@ -107,6 +108,7 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
     reviewIds,
     log,
   )
+  log(`seed: ${await seedPages(payload, context)} static pages`)
   return { seeded: true }
 }
 

@@ -136,6 +136,13 @@ const EXPECTED: Record<string, Record<Op, string>> = {
     update: /*        */ '- - - - Y Y',
     delete: /*        */ '- - - - Y Y',
   },
+  // Static pages (about, terms…): everyone reads, only staff write.
+  pages: {
+    read: /*          */ 'Y Y Y Y Y Y',
+    create: /*        */ '- - - - Y Y',
+    update: /*        */ '- - - - Y Y',
+    delete: /*        */ '- - - - Y Y',
+  },
 }
 
 const allowedBy = (row: string): Record<Role, boolean> => {

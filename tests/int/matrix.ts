@@ -1,3 +1,4 @@
+import { lexicalDoc } from '../../scripts/seed/pages'
 import type { CollectionSlug, File } from 'payload'
 
 import { makeUser, type ApiResult, type TestSite } from './harness'
@@ -383,6 +384,23 @@ export const SPECS: CollectionSpec[] = [
     },
     create: (world) => ({ user: owner(world), badgeName: text('Self-awarded'), colour: '#123456' }),
     update: { field: 'badgeName', value: (role) => `Badge by ${role}` },
+  },
+  {
+    slug: 'pages',
+    fixture: async (world) => {
+      const doc = await local(world, 'pages', {
+        title: 'A page',
+        slug: `page-${next()}`,
+        body: lexicalDoc([{ p: 'Some words.' }]),
+      })
+      return { id: doc.id }
+    },
+    create: () => ({
+      title: 'New page',
+      slug: `new-page-${next()}`,
+      body: lexicalDoc([{ p: 'Some words.' }]),
+    }),
+    update: { field: 'title', value: (role) => `Title by ${role}` },
   },
 ]
 

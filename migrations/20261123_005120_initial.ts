@@ -302,6 +302,16 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
   );
   
+  CREATE TABLE "pages" (
+  	"id" serial PRIMARY KEY NOT NULL,
+  	"title" varchar NOT NULL,
+  	"slug" varchar NOT NULL,
+  	"summary" varchar,
+  	"body" jsonb NOT NULL,
+  	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
+  	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
+  );
+  
   CREATE TABLE "payload_kv" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"key" varchar NOT NULL,
@@ -335,7 +345,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"poll_votes_id" integer,
   	"local_businesses_id" integer,
   	"business_badges_id" integer,
-  	"user_badges_id" integer
+  	"user_badges_id" integer,
+  	"pages_id" integer
   );
   
   CREATE TABLE "payload_preferences" (
@@ -416,6 +427,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_local_businesses_fk" FOREIGN KEY ("local_businesses_id") REFERENCES "public"."local_businesses"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_business_badges_fk" FOREIGN KEY ("business_badges_id") REFERENCES "public"."business_badges"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_user_badges_fk" FOREIGN KEY ("user_badges_id") REFERENCES "public"."user_badges"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_pages_fk" FOREIGN KEY ("pages_id") REFERENCES "public"."pages"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_preferences_rels" ADD CONSTRAINT "payload_preferences_rels_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."payload_preferences"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "payload_preferences_rels" ADD CONSTRAINT "payload_preferences_rels_users_fk" FOREIGN KEY ("users_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
   CREATE INDEX "users_sessions_order_idx" ON "users_sessions" USING btree ("_order");
@@ -533,6 +545,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "user_badges_updated_at_idx" ON "user_badges" USING btree ("updated_at");
   CREATE INDEX "user_badges_created_at_idx" ON "user_badges" USING btree ("created_at");
   CREATE UNIQUE INDEX "user_badgeName_idx" ON "user_badges" USING btree ("user_id","badge_name");
+  CREATE UNIQUE INDEX "pages_slug_idx" ON "pages" USING btree ("slug");
+  CREATE INDEX "pages_updated_at_idx" ON "pages" USING btree ("updated_at");
+  CREATE INDEX "pages_created_at_idx" ON "pages" USING btree ("created_at");
   CREATE UNIQUE INDEX "payload_kv_key_idx" ON "payload_kv" USING btree ("key");
   CREATE INDEX "payload_locked_documents_global_slug_idx" ON "payload_locked_documents" USING btree ("global_slug");
   CREATE INDEX "payload_locked_documents_updated_at_idx" ON "payload_locked_documents" USING btree ("updated_at");
@@ -556,6 +571,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "payload_locked_documents_rels_local_businesses_id_idx" ON "payload_locked_documents_rels" USING btree ("local_businesses_id");
   CREATE INDEX "payload_locked_documents_rels_business_badges_id_idx" ON "payload_locked_documents_rels" USING btree ("business_badges_id");
   CREATE INDEX "payload_locked_documents_rels_user_badges_id_idx" ON "payload_locked_documents_rels" USING btree ("user_badges_id");
+  CREATE INDEX "payload_locked_documents_rels_pages_id_idx" ON "payload_locked_documents_rels" USING btree ("pages_id");
   CREATE INDEX "payload_preferences_key_idx" ON "payload_preferences" USING btree ("key");
   CREATE INDEX "payload_preferences_updated_at_idx" ON "payload_preferences" USING btree ("updated_at");
   CREATE INDEX "payload_preferences_created_at_idx" ON "payload_preferences" USING btree ("created_at");
@@ -592,6 +608,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "local_businesses" CASCADE;
   DROP TABLE "business_badges" CASCADE;
   DROP TABLE "user_badges" CASCADE;
+  DROP TABLE "pages" CASCADE;
   DROP TABLE "payload_kv" CASCADE;
   DROP TABLE "payload_locked_documents" CASCADE;
   DROP TABLE "payload_locked_documents_rels" CASCADE;

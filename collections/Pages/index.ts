@@ -1,0 +1,31 @@
+import type { CollectionConfig } from 'payload'
+
+import { slugify } from '../../src/rules/slug'
+import { STATIC_PAGES } from '../../src/rules/staticPages'
+import { markSiteStale } from '../../src/server/siteRevision'
+import { anyone, staff } from '../access'
+
+/** The static pages of SPEC §2 (about, contact, terms, privacy, data deletion), edited in the admin. */
+export const Pages: CollectionConfig = {
+  slug: 'pages',
+  access: { read: anyone, create: staff, update: staff, delete: staff },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'slug', 'updatedAt'] },
+  fields: [
+    { name: 'title', type: 'text', required: true },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      // The footer links to these; other slugs are kept as drafts and not published.
+      admin: { description: `Published at /{slug}: ${STATIC_PAGES.map((p) => p.slug).join(', ')}` },
+      validate: (value: unknown) =>
+        typeof value === 'string' && value === slugify(value) && value.length > 0
+          ? true
+          : 'Use lower-case letters, digits and hyphens.',
+    },
+    { name: 'summary', type: 'text', admin: { description: 'Shown to search engines.' } },
+    { name: 'body', type: 'richText', required: true },
+  ],
+  hooks: { afterChange: [markSiteStale], afterDelete: [markSiteStale] },
+}
