@@ -60,10 +60,10 @@ export function allowedEmojis(kind: ReactionTargetKind): readonly EmojiName[] {
 }
 
 /** SPEC §4 toggle: same emoji removes, a different one replaces, none creates. */
-export function toggleOutcome(
-  current: EmojiName | null,
-  chosen: EmojiName,
-): { action: 'create' | 'replace' | 'remove'; next: EmojiName | null } {
+export function toggleOutcome<T extends string>(
+  current: T | null,
+  chosen: T,
+): { action: 'create' | 'replace' | 'remove'; next: T | null } {
   if (current === null) return { action: 'create', next: chosen }
   if (current === chosen) return { action: 'remove', next: null }
   return { action: 'replace', next: chosen }

@@ -1,4 +1,4 @@
-import type { PayloadRequest } from 'payload'
+import type { CollectionSlug, DataFromCollectionSlug, PayloadRequest } from 'payload'
 
 /** A refusal in the shape Payload's own errors have, so clients read one format. */
 export const refuse = (status: number, message: string) =>
@@ -34,4 +34,26 @@ export function routeId(req: PayloadRequest): number | null {
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null
   return e?.code === '23505' || e?.cause?.code === '23505'
+}
+
+/**
+ * A document as the acting user may see it (hidden or private ones are not found), or null.
+ * Custom endpoints use it so their 404s follow the collection's own read access.
+ */
+export async function findVisible<S extends CollectionSlug>(
+  req: PayloadRequest,
+  collection: S,
+  id: number | null,
+): Promise<DataFromCollectionSlug<S> | null> {
+  if (id === null) return null
+  const doc = await req.payload.findByID({
+    collection,
+    id,
+    depth: 0,
+    req,
+    overrideAccess: false,
+    user: req.user,
+    disableErrors: true,
+  })
+  return (doc as DataFromCollectionSlug<S> | null) ?? null
 }

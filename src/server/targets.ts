@@ -1,5 +1,7 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
+import { relId } from './contentLive'
+import { findVisible } from './requests'
 import {
   COMMENT_TARGETS,
   REACTION_TARGETS,
@@ -19,11 +21,8 @@ export interface TargetInfo {
   link: string
 }
 
-const idOf = (v: unknown): number | null =>
-  v === null || v === undefined ? null : typeof v === 'object' ? (v as Doc).id : Number(v)
-
 async function neighbourhoodSlug(req: PayloadRequest, id: unknown): Promise<string> {
-  const nid = idOf(id)
+  const nid = relId(id)
   if (nid === null) return ''
   const n = await req.payload.findByID({
     collection: 'neighbourhoods',
@@ -36,18 +35,8 @@ async function neighbourhoodSlug(req: PayloadRequest, id: unknown): Promise<stri
 }
 
 /** Loads a target as the acting user may see it (hidden or private targets are not found). */
-async function load(req: PayloadRequest, collection: string, id: number): Promise<Doc | null> {
-  const doc = await req.payload.findByID({
-    collection: collection as CollectionSlug,
-    id,
-    depth: 0,
-    req,
-    overrideAccess: false,
-    user: req.user,
-    disableErrors: true,
-  })
-  return (doc as Doc | null) ?? null
-}
+const load = async (req: PayloadRequest, collection: string, id: number): Promise<Doc | null> =>
+  (await findVisible(req, collection as CollectionSlug, id)) as Doc | null
 
 export async function commentTarget(
   req: PayloadRequest,
@@ -60,8 +49,8 @@ export async function commentTarget(
     const slug = await neighbourhoodSlug(req, doc.neighbourhood)
     return {
       doc,
-      owner: idOf(doc.user),
-      channel: `neighbourhood-${idOf(doc.neighbourhood)}`,
+      owner: relId(doc.user),
+      channel: `neighbourhood-${relId(doc.neighbourhood)}`,
       link: `/neighbourhood/${slug}#review-${doc.id}`,
     }
   }
@@ -69,14 +58,14 @@ export async function commentTarget(
     const slug = await neighbourhoodSlug(req, doc.neighbourhood)
     return {
       doc,
-      owner: idOf(doc.author),
+      owner: relId(doc.author),
       channel: `story-${doc.id}`,
       link: `/neighbourhood/${slug}/stories/${doc.id}`,
     }
   }
   return {
     doc,
-    owner: idOf(doc.author),
+    owner: relId(doc.author),
     channel: `discussion-${doc.id}`,
     link: `/discussions/${doc.id}`,
   }
@@ -96,7 +85,7 @@ export async function reactionTarget(
     const anchor = `#comment-${comment.id}`
     return {
       doc: comment,
-      owner: idOf(comment.author),
+      owner: relId(comment.author),
       channel: parent.channel,
       link: parent.link.replace(/#.*$/, '') + anchor,
     }
@@ -107,8 +96,8 @@ export async function reactionTarget(
     const slug = await neighbourhoodSlug(req, doc.neighbourhood)
     return {
       doc,
-      owner: idOf(doc.author),
-      channel: `local-spots-${idOf(doc.neighbourhood)}`,
+      owner: relId(doc.author),
+      channel: `local-spots-${relId(doc.neighbourhood)}`,
       link: `/neighbourhood/${slug}/local-spots`,
     }
   }

@@ -7,11 +7,10 @@ import {
   nextEvent,
   record,
   serverSdk,
-  startInRepoServer,
   subscribe,
   type Target,
 } from '../realtime/helpers'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeUser, startLiveTestSite, type TestSite } from './harness'
 
 /** Live pushes of stories, events, discussions, RSVPs and votes: public content only. */
 
@@ -23,14 +22,7 @@ let editor: Awaited<ReturnType<typeof makeUser>>
 let camden: number
 
 beforeAll(async () => {
-  realtime = await startInRepoServer()
-  site = await startTestSite({
-    PUSHER_APP_ID: realtime.appId,
-    PUSHER_KEY: realtime.key,
-    PUSHER_SECRET: realtime.secret,
-    PUSHER_HOST: realtime.host,
-    PUSHER_PORT: String(realtime.port),
-  })
+  ;({ site, realtime } = await startLiveTestSite())
   alice = await makeUser(site, 'alice')
   bob = await makeUser(site, 'bob')
   editor = await makeUser(site, 'eddie', 'editor')

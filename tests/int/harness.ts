@@ -111,3 +111,20 @@ export async function makeUser(
   })
   return { id: user.id, email, password, cookie: await site.signIn(email, password) }
 }
+
+/**
+ * A test site whose live pushes go, through the `pusher` SDK, to an in-repo realtime server
+ * started for the file (stop it after `site.close()`).
+ */
+export async function startLiveTestSite() {
+  const { startInRepoServer } = await import('../realtime/helpers')
+  const realtime = await startInRepoServer()
+  const site = await startTestSite({
+    PUSHER_APP_ID: realtime.appId,
+    PUSHER_KEY: realtime.key,
+    PUSHER_SECRET: realtime.secret,
+    PUSHER_HOST: realtime.host,
+    PUSHER_PORT: String(realtime.port),
+  })
+  return { site, realtime }
+}

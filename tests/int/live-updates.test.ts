@@ -8,12 +8,11 @@ import {
   nextEvent,
   record,
   serverSdk,
-  startInRepoServer,
   subscribe,
   SubscriptionError,
   type Target,
 } from '../realtime/helpers'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeUser, startLiveTestSite, type TestSite } from './harness'
 
 let realtime: Target
 let site: TestSite
@@ -22,15 +21,7 @@ let bob: Awaited<ReturnType<typeof makeUser>>
 let neighbourhoodId: number
 
 beforeAll(async () => {
-  realtime = await startInRepoServer()
-  // The app publishes through the `pusher` SDK to whatever server the environment names.
-  site = await startTestSite({
-    PUSHER_APP_ID: realtime.appId,
-    PUSHER_KEY: realtime.key,
-    PUSHER_SECRET: realtime.secret,
-    PUSHER_HOST: realtime.host,
-    PUSHER_PORT: String(realtime.port),
-  })
+  ;({ site, realtime } = await startLiveTestSite())
   alice = await makeUser(site, 'alice')
   bob = await makeUser(site, 'bob')
   const created = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods', {

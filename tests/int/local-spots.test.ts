@@ -4,11 +4,10 @@ import {
   connectClient,
   disconnectAll,
   nextEvent,
-  startInRepoServer,
   subscribe,
   type Target,
 } from '../realtime/helpers'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeUser, startLiveTestSite, type TestSite } from './harness'
 
 type User = Awaited<ReturnType<typeof makeUser>>
 type Spot = {
@@ -31,14 +30,7 @@ let editor: User
 let neighbourhood: number
 
 beforeAll(async () => {
-  realtime = await startInRepoServer()
-  site = await startTestSite({
-    PUSHER_APP_ID: realtime.appId,
-    PUSHER_KEY: realtime.key,
-    PUSHER_SECRET: realtime.secret,
-    PUSHER_HOST: realtime.host,
-    PUSHER_PORT: String(realtime.port),
-  })
+  ;({ site, realtime } = await startLiveTestSite())
   alice = await makeUser(site, 'alice')
   bob = await makeUser(site, 'bob')
   editor = await makeUser(site, 'eddie', 'editor')

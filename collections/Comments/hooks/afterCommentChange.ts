@@ -2,6 +2,7 @@ import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { COMMENT_TARGETS, type CommentTargetKind } from '../../../src/rules/targets'
 import { afterCommit } from '../../../src/server/afterCommit'
+import { relId } from '../../../src/server/contentLive'
 import { columnName, query, sql, tableName } from '../../../src/server/db'
 import { actorName, notify } from '../../../src/server/notify'
 import { publish } from '../../../src/server/realtime'
@@ -17,8 +18,6 @@ export async function recountComments(req: PayloadRequest, kind: CommentTargetKi
          WHERE target_kind = ${kind} AND target_id = ${id} AND hidden IS NOT TRUE) WHERE id = ${id}`,
   )
 }
-
-const idOf = (v: unknown) => (typeof v === 'object' && v ? (v as { id: number }).id : Number(v))
 
 /** Counter, notification (owner or replied-to author, never yourself), then the live push. */
 export const afterCommentChange: CollectionAfterChangeHook = async ({
@@ -38,12 +37,12 @@ export const afterCommentChange: CollectionAfterChangeHook = async ({
     if (doc.parent) {
       const parent = await req.payload.findByID({
         collection: 'comments',
-        id: idOf(doc.parent),
+        id: relId(doc.parent)!,
         depth: 0,
         req,
       })
       await notify(req, {
-        recipient: idOf(parent.author),
+        recipient: relId(parent.author),
         type: kind === 'review' ? 'reply' : 'comment-reply',
         referenceId: doc.id,
         link,
@@ -65,9 +64,9 @@ export const afterCommentChange: CollectionAfterChangeHook = async ({
         id: doc.id,
         targetKind: kind,
         targetId,
-        parent: doc.parent ? idOf(doc.parent) : null,
+        parent: doc.parent ? relId(doc.parent) : null,
         content: doc.content,
-        author: idOf(doc.author),
+        author: relId(doc.author),
         createdAt: doc.createdAt,
         hidden: doc.hidden ?? false,
       }),

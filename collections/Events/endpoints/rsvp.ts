@@ -6,7 +6,7 @@ import { rsvpSchema } from '../../../src/schemas/event'
 import { afterCommit } from '../../../src/server/afterCommit'
 import { inTransaction, query, sql } from '../../../src/server/db'
 import { channels, publish } from '../../../src/server/realtime'
-import { readJson, refuse, routeId } from '../../../src/server/requests'
+import { findVisible, readJson, refuse, routeId } from '../../../src/server/requests'
 import { lockEvent, recountRsvps } from '../../../src/server/rsvps'
 
 /**
@@ -22,18 +22,7 @@ export const rsvpEndpoint: Endpoint = {
     const eventId = routeId(req)
     const parsed = rsvpSchema.safeParse(await readJson(req))
     if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
-    const event =
-      eventId === null
-        ? null
-        : await req.payload.findByID({
-            collection: 'events',
-            id: eventId,
-            depth: 0,
-            req,
-            overrideAccess: false,
-            user: req.user,
-            disableErrors: true,
-          })
+    const event = await findVisible(req, 'events', eventId)
     if (!event || eventId === null) return refuse(404, 'Event not found.')
     const userId = req.user.id
 

@@ -1,9 +1,8 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
 import { afterCommit } from '../../../src/server/afterCommit'
+import { relId } from '../../../src/server/contentLive'
 import { channels, publish } from '../../../src/server/realtime'
-
-const idOf = (v: unknown) => (typeof v === 'object' && v ? (v as { id: number }).id : (v as number))
 
 /** Stored first, pushed second: the bell hears of it on the user's private channel. */
 export const publishNotification: CollectionAfterChangeHook = ({
@@ -15,7 +14,7 @@ export const publishNotification: CollectionAfterChangeHook = ({
   if (context.disableLive) return doc
   const event = operation === 'create' ? 'notification.created' : 'notification.updated'
   afterCommit(req, () =>
-    publish(channels.userPrivate(idOf(doc.user)), event, {
+    publish(channels.userPrivate(relId(doc.user)!), event, {
       id: doc.id,
       type: doc.type,
       message: doc.message,

@@ -3,7 +3,7 @@ import type { Endpoint } from 'payload'
 import { MESSAGES } from '../../../src/rules/messages'
 import { optionTexts } from '../../../src/rules/polls'
 import { pollSummary } from '../../../src/server/polls'
-import { refuse, routeId } from '../../../src/server/requests'
+import { findVisible, refuse, routeId } from '../../../src/server/requests'
 
 /**
  * GET /api/polls/:id/summary → {pollId, counts, total, myVote}. Counts are public (who voted for
@@ -14,18 +14,7 @@ export const summaryEndpoint: Endpoint = {
   method: 'get',
   handler: async (req) => {
     const pollId = routeId(req)
-    const poll =
-      pollId === null
-        ? null
-        : await req.payload.findByID({
-            collection: 'polls',
-            id: pollId,
-            depth: 0,
-            req,
-            overrideAccess: false,
-            user: req.user,
-            disableErrors: true,
-          })
+    const poll = await findVisible(req, 'polls', pollId)
     if (!poll || pollId === null) return refuse(404, MESSAGES.pollNotFound)
     return Response.json(await pollSummary(req, pollId, optionTexts(poll.options).length))
   },

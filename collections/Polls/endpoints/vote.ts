@@ -9,7 +9,14 @@ import { inTransaction, query, sql } from '../../../src/server/db'
 import { actorName, notify } from '../../../src/server/notify'
 import { pollSummary } from '../../../src/server/polls'
 import { channels, publish } from '../../../src/server/realtime'
-import { isUniqueViolation, readJson, Refusal, refuse, routeId } from '../../../src/server/requests'
+import {
+  Refusal,
+  findVisible,
+  isUniqueViolation,
+  readJson,
+  refuse,
+  routeId,
+} from '../../../src/server/requests'
 
 const CHOOSE_OPTION = 'Choose one of the options.'
 
@@ -26,18 +33,7 @@ export const voteEndpoint: Endpoint = {
     const pollId = routeId(req)
     const parsed = voteSchema.safeParse(await readJson(req))
     if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
-    const poll =
-      pollId === null
-        ? null
-        : await req.payload.findByID({
-            collection: 'polls',
-            id: pollId,
-            depth: 0,
-            req,
-            overrideAccess: false,
-            user: req.user,
-            disableErrors: true,
-          })
+    const poll = await findVisible(req, 'polls', pollId)
     if (!poll || pollId === null) return refuse(404, MESSAGES.pollNotFound)
     const optionCount = optionTexts(poll.options).length
     const { optionIndex } = parsed.data

@@ -6,6 +6,7 @@ import {
   type ReactionTargetKind,
 } from '../../../src/rules/targets'
 import { query, sql } from '../../../src/server/db'
+import { refuse } from '../../../src/server/requests'
 
 export interface ReactionSummary {
   targetId: number
@@ -56,7 +57,7 @@ export const reactionSummary: Endpoint = {
     const url = new URL(req.url ?? '', 'http://local')
     const kind = url.searchParams.get('targetKind') as ReactionTargetKind
     if (!REACTION_TARGET_KINDS.includes(kind)) {
-      return Response.json({ errors: [{ message: 'Unknown reaction target.' }] }, { status: 400 })
+      return refuse(400, 'Unknown reaction target.')
     }
     const ids = (url.searchParams.get('ids') ?? '')
       .split(',')

@@ -12,11 +12,9 @@ import { afterCommit } from '../../../src/server/afterCommit'
 import { columnName, inTransaction, lockRow, query, sql, tableName } from '../../../src/server/db'
 import { actorName, notify } from '../../../src/server/notify'
 import { publish } from '../../../src/server/realtime'
+import { readJson, refuse } from '../../../src/server/requests'
 import { reactionTarget } from '../../../src/server/targets'
 import { summarise } from './summary'
-
-const refuse = (status: number, message: string) =>
-  Response.json({ errors: [{ message }] }, { status })
 
 /** POST /api/reactions/toggle {targetKind, targetId, emoji} — SPEC §4 toggle, race-free. */
 export const toggleReaction: Endpoint = {
@@ -100,12 +98,4 @@ async function recount(req: PayloadRequest, kind: ReactionTargetKind, targetId: 
     sql`UPDATE ${table} SET ${column} = (SELECT count(*) FROM reactions
          WHERE target_kind = ${kind} AND target_id = ${targetId}) WHERE id = ${targetId}`,
   )
-}
-
-async function readJson(req: PayloadRequest): Promise<unknown> {
-  try {
-    return req.json ? await req.json() : {}
-  } catch {
-    return {}
-  }
 }

@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { query, sql } from '../db'
+import { refuse } from '../requests'
 
 export const FORUM_PAGE_SIZE = 10 // SPEC §9
 export const FORUM_TYPES = ['discussion', 'event', 'story', 'poll'] as const
@@ -28,7 +29,7 @@ export const forumFeed: Endpoint = {
     const url = new URL(req.url ?? '', 'http://local')
     const type = url.searchParams.get('type')
     if (type && !FORUM_TYPES.includes(type as ForumType)) {
-      return Response.json({ errors: [{ message: 'Unknown feed type.' }] }, { status: 400 })
+      return refuse(400, 'Unknown feed type.')
     }
     const page = Math.max(1, Math.min(Number(url.searchParams.get('page')) || 1, 10_000))
     const only = type ? sql`WHERE type = ${type}` : sql``
