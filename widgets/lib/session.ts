@@ -1,0 +1,60 @@
+import { atom } from 'nanostores'
+
+import { api } from './api'
+
+/** The signed-in person as every island sees it (one /api/users/me read per page). */
+export interface SessionUser {
+  id: number
+  email?: string
+  userName?: string | null
+  name?: string | null
+  role: 'member' | 'editor' | 'admin'
+  avatarUrl?: string | null
+}
+
+export type Session =
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser }
+
+export const $session = atom<Session>({ status: 'loading' })
+
+interface MeAnswer {
+  user: null | (Omit<SessionUser, 'avatarUrl'> & { avatar?: { url?: string } | number | null })
+}
+
+let loading: Promise<Session> | undefined
+
+export function toSessionUser(user: NonNullable<MeAnswer['user']>): SessionUser {
+  const avatar = typeof user.avatar === 'object' && user.avatar ? user.avatar.url : null
+  return {
+    id: user.id,
+    email: user.email,
+    userName: user.userName,
+    name: user.name,
+    role: user.role,
+    avatarUrl: avatar ?? null,
+  }
+}
+
+/** Reads the session once per page load; later callers share the answer. */
+export function loadSession(force = false): Promise<Session> {
+  if (!loading || force) {
+    loading = api<MeAnswer>('/api/users/me?depth=1')
+      .then((me) =>
+        me.user
+          ? { status: 'signed-in' as const, user: toSessionUser(me.user) }
+          : { status: 'signed-out' as const },
+      )
+      .catch(() => ({ status: 'signed-out' as const }))
+      .then((session) => {
+        $session.set(session)
+        return session
+      })
+  }
+  return loading
+}
+
+export async function signOut(): Promise<void> {
+  await api('/api/users/logout', { method: 'POST' }).catch(() => undefined)
+  $session.set({ status: 'signed-out' })
+  loading = undefined
+}
