@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { deleteEngagement } from '../shared/engagementCleanup'
 
+import { markSiteStale } from '../../src/server/siteRevision'
 import { MESSAGES } from '../../src/rules/messages'
 import { discussionSchema } from '../../src/schemas/discussion'
 import { signedIn, staffOrAuthor } from '../access'
@@ -49,7 +50,11 @@ export const Discussions: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [publishDiscussion],
-    afterDelete: [deleteEngagement('discussion', 'discussion'), publishDiscussionDeleted],
+    afterChange: [publishDiscussion, markSiteStale],
+    afterDelete: [
+      deleteEngagement('discussion', 'discussion'),
+      publishDiscussionDeleted,
+      markSiteStale,
+    ],
   },
 }

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { markSiteStale } from '../../src/server/siteRevision'
 import { MESSAGES } from '../../src/rules/messages'
 import { eventSchema } from '../../src/schemas/event'
 import { signedIn, staffOrAuthor } from '../access'
@@ -61,9 +62,9 @@ export const Events: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('attendingCount', 'interestedCount')],
-    afterChange: [publishEvent],
+    afterChange: [publishEvent, markSiteStale],
     beforeDelete: [deleteRsvps],
-    afterDelete: [publishEventDeleted],
+    afterDelete: [publishEventDeleted, markSiteStale],
   },
   endpoints: [rsvpEndpoint],
 }

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { markSiteStale } from '../../src/server/siteRevision'
 import { MESSAGES } from '../../src/rules/messages'
 import { MIN_POLL_OPTIONS } from '../../src/rules/polls'
 import { pollSchema } from '../../src/schemas/poll'
@@ -59,6 +60,9 @@ export const Polls: CollectionConfig = {
     ],
     beforeChange: [setAuthor(), lockAnsweredPoll],
     beforeDelete: [deleteVotes],
+    // The home page's 'Polls of the Week' is prerendered.
+    afterChange: [markSiteStale],
+    afterDelete: [markSiteStale],
   },
   endpoints: [voteEndpoint, summaryEndpoint],
 }

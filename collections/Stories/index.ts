@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { deleteEngagement } from '../shared/engagementCleanup'
 
+import { markSiteStale } from '../../src/server/siteRevision'
 import { MESSAGES } from '../../src/rules/messages'
 import { storySchema } from '../../src/schemas/story'
 import { signedIn, staffOrAuthor } from '../access'
@@ -50,7 +51,7 @@ export const Stories: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.selectNeighbourhood),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [publishStory],
-    afterDelete: [deleteEngagement('story', 'story'), publishStoryDeleted],
+    afterChange: [publishStory, markSiteStale],
+    afterDelete: [deleteEngagement('story', 'story'), publishStoryDeleted, markSiteStale],
   },
 }
