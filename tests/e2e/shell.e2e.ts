@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 test('home lists the seeded neighbourhoods inside the shared shell', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Find Where You Truly Belong' })).toBeVisible()
-  expect(await page.locator('.grid .card').count()).toBeGreaterThanOrEqual(24)
+  await expect(page.locator('main a[href^="/neighbourhood/"]').first()).toBeVisible()
 
   await page.getByLabel('Menu').click()
   const menu = page.getByRole('navigation', { name: 'Main' })
@@ -67,4 +67,12 @@ test('health check reports database and realtime ready', async ({ request }) => 
   const res = await request.get('/healthz')
   expect(res.status()).toBe(200)
   expect(await res.json()).toEqual({ ok: true, database: true, realtime: true })
+})
+
+test('static pages, which ship no JavaScript, link to the account page instead', async ({
+  page,
+}) => {
+  await page.goto('/about')
+  await expect(page.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/profile')
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
 })

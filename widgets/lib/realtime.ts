@@ -41,41 +41,65 @@ export function realtimeClient(): Promise<Pusher> {
 
 type Handlers = Record<string, (data: unknown) => void>
 
+/** How many subscribers each channel has: the page keeps one Pusher subscription per channel. */
+const subscribers = new Map<string, number>()
+
 /**
- * Subscribe an island to a channel. `onResync` runs after a reconnect, because Pusher does not
- * replay what was sent while the socket was down: the island re-reads what it shows.
+ * Subscribe to a channel outside React (stores); returns the unsubscribe function. Subscribers
+ * are counted, so one leaving does not cut off the others on the same channel. `onResync` runs
+ * after a reconnect, because Pusher does not replay what was sent while the socket was down.
  */
+export function subscribeChannel(
+  channel: string,
+  handlers: Handlers,
+  onResync?: () => void,
+): () => void {
+  let cancelled = false
+  let cleanup = () => {}
+  void realtimeClient().then((pusher) => {
+    if (cancelled) return
+    subscribers.set(channel, (subscribers.get(channel) ?? 0) + 1)
+    const sub = pusher.subscribe(channel)
+    const bound = Object.entries(handlers).map(([name, fn]) => {
+      sub.bind(name, fn)
+      return [name, fn] as const
+    })
+    let wasConnected = pusher.connection.state === 'connected'
+    const onState = ({ current }: { current: string }) => {
+      if (current === 'connected' && !wasConnected) onResync?.()
+      wasConnected = current === 'connected'
+    }
+    pusher.connection.bind('state_change', onState)
+    cleanup = () => {
+      for (const [name, fn] of bound) sub.unbind(name, fn)
+      pusher.connection.unbind('state_change', onState)
+      const left = (subscribers.get(channel) ?? 1) - 1
+      if (left > 0) subscribers.set(channel, left)
+      else {
+        subscribers.delete(channel)
+        pusher.unsubscribe(channel)
+      }
+    }
+  })
+  return () => {
+    cancelled = true
+    cleanup()
+  }
+}
+
+/** Subscribe an island to a channel while it is mounted (see subscribeChannel). */
 export function useChannel(channel: string | null, handlers: Handlers, onResync?: () => void) {
   const latest = useRef({ handlers, onResync })
   latest.current = { handlers, onResync }
   useEffect(() => {
     if (!channel) return
-    let cancelled = false
-    let cleanup = () => {}
-    void realtimeClient().then((pusher) => {
-      if (cancelled) return
-      const sub = pusher.subscribe(channel)
-      const names = Object.keys(latest.current.handlers)
-      const bound = names.map((name) => {
-        const fn = (data: unknown) => latest.current.handlers[name]?.(data)
-        sub.bind(name, fn)
-        return [name, fn] as const
-      })
-      let wasConnected = pusher.connection.state === 'connected'
-      const onState = ({ current }: { current: string }) => {
-        if (current === 'connected' && !wasConnected) latest.current.onResync?.()
-        wasConnected = current === 'connected'
-      }
-      pusher.connection.bind('state_change', onState)
-      cleanup = () => {
-        for (const [name, fn] of bound) sub.unbind(name, fn)
-        pusher.connection.unbind('state_change', onState)
-        pusher.unsubscribe(channel)
-      }
-    })
-    return () => {
-      cancelled = true
-      cleanup()
-    }
+    const names = Object.keys(latest.current.handlers)
+    return subscribeChannel(
+      channel,
+      Object.fromEntries(
+        names.map((name) => [name, (data: unknown) => latest.current.handlers[name]?.(data)]),
+      ),
+      () => latest.current.onResync?.(),
+    )
   }, [channel])
 }

@@ -1,0 +1,170 @@
+import type { ThreadNode } from '../../src/rules/commentTree'
+import { relativeTime } from '../../src/lib/relativeTime'
+import { MAX_COMMENT_DEPTH, type CommentTargetKind } from '../../src/rules/targets'
+import Reactions from '../Reactions/Reactions'
+import CommentForm from './CommentForm'
+import type { CommentView } from './commentsApi'
+
+/** What every comment of one thread shares: who is looking, what is open, what to call. */
+export interface ThreadContext {
+  kind: CommentTargetKind
+  channel?: string
+  viewerId: number | null
+  replyTo: number | null
+  editing: number | null
+  highlight: number | null
+  openReply: (id: number | null) => void
+  startEdit: (id: number | null) => void
+  reply: (parent: CommentView, text: string) => Promise<boolean>
+  save: (comment: CommentView, text: string) => Promise<boolean>
+  askDelete: (comment: CommentView) => void
+  showMore: (id: number) => void
+  continueThread: (id: number) => void
+}
+
+export const displayName = (c: CommentView) => c.author?.userName ?? c.author?.name ?? 'Someone'
+
+/** The product's default avatar (same file as DEFAULT_AVATAR in src/lib/profiles.ts). */
+const DEFAULT_AVATAR = '/default-avatar.svg'
+
+function Avatar({ comment }: { comment: CommentView }) {
+  return (
+    <img
+      className="comment-avatar"
+      src={comment.author?.avatarUrl ?? DEFAULT_AVATAR}
+      alt=""
+      width={32}
+      height={32}
+      loading="lazy"
+    />
+  )
+}
+
+export default function CommentItem({
+  node,
+  ctx,
+}: {
+  node: ThreadNode<CommentView>
+  ctx: ThreadContext
+}) {
+  const c = node.comment
+  const name = displayName(c)
+  const own = ctx.viewerId !== null && c.author?.id === ctx.viewerId
+  const editing = ctx.editing === c.id
+  const replying = ctx.replyTo === c.id
+  const canReply = node.depth < MAX_COMMENT_DEPTH
+  const more = node.hiddenReplies
+
+  return (
+    <li
+      id={`comment-${c.id}`}
+      className={`comment${ctx.highlight === c.id ? ' is-target' : ''}`}
+      data-depth={node.depth}
+      tabIndex={-1}
+    >
+      <article className="comment-body" aria-label={`Comment by ${name}`}>
+        <header className="comment-head">
+          <Avatar comment={c} />
+          {c.author?.userName ? (
+            <a
+              className="comment-author"
+              href={`/profile/${encodeURIComponent(c.author.userName)}`}
+            >
+              {name}
+            </a>
+          ) : (
+            <span className="comment-author">{name}</span>
+          )}
+          <time
+            className="comment-time"
+            dateTime={c.createdAt}
+            title={new Date(c.createdAt).toLocaleString('en-GB')}
+          >
+            {relativeTime(c.createdAt)}
+          </time>
+        </header>
+        {editing ? (
+          <CommentForm
+            label="Edit your comment"
+            submitLabel="Save"
+            initialText={c.content}
+            autoFocus
+            onSubmit={(text) => ctx.save(c, text)}
+            onCancel={() => ctx.startEdit(null)}
+          />
+        ) : (
+          <p className="comment-text">{c.content}</p>
+        )}
+        <div className="comment-actions">
+          <Reactions
+            targetKind={`${ctx.kind}-comment`}
+            targetId={c.id}
+            channel={ctx.channel}
+            label={`Reactions to ${name}'s comment`}
+          />
+          <div className="comment-buttons">
+            {canReply && (
+              <button
+                type="button"
+                className="link-button"
+                aria-expanded={replying}
+                onClick={() => ctx.openReply(replying ? null : c.id)}
+              >
+                Reply
+              </button>
+            )}
+            {own && !editing && (
+              <>
+                <button type="button" className="link-button" onClick={() => ctx.startEdit(c.id)}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="link-button danger"
+                  onClick={() => ctx.askDelete(c)}
+                >
+                  Delete
+                </button>
+              </>
+            )}
+          </div>
+        </div>
+        {replying && (
+          <CommentForm
+            label={`Reply to ${name}`}
+            placeholder={`Reply to ${name}…`}
+            submitLabel="Post reply"
+            autoFocus
+            onSubmit={(text) => ctx.reply(c, text)}
+            onCancel={() => ctx.openReply(null)}
+          />
+        )}
+      </article>
+      {node.replies.length > 0 && (
+        <ul className="comment-replies" aria-label={`Replies to ${name}`}>
+          {node.replies.map((r) => (
+            <CommentItem key={r.comment.id} node={r} ctx={ctx} />
+          ))}
+        </ul>
+      )}
+      {more > 0 && (
+        <button
+          type="button"
+          className="link-button more-replies"
+          onClick={() => ctx.showMore(c.id)}
+        >
+          {more === 1 ? 'View 1 more reply' : `View ${more} more replies`}
+        </button>
+      )}
+      {node.continued > 0 && (
+        <button
+          type="button"
+          className="link-button more-replies"
+          onClick={() => ctx.continueThread(c.id)}
+        >
+          Continue thread
+        </button>
+      )}
+    </li>
+  )
+}

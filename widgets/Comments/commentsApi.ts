@@ -1,0 +1,135 @@
+import type { ThreadComment } from '../../src/rules/commentTree'
+import type { CommentTargetKind } from '../../src/rules/targets'
+import { api } from '../lib/api'
+
+/** A comment as the thread shows it: the public profile of its author, nothing more. */
+export interface CommentView extends ThreadComment {
+  targetKind: CommentTargetKind
+  targetId: number
+  content: string
+  author: {
+    id: number
+    userName: string | null
+    name: string | null
+    avatarUrl: string | null
+  } | null
+}
+
+interface CommentDoc {
+  id: number
+  targetKind: CommentTargetKind
+  targetId: number
+  parent: number | { id: number } | null
+  content: string
+  createdAt: string
+  hidden?: boolean | null
+  author:
+    | number
+    | null
+    | {
+        id: number
+        userName?: string | null
+        name?: string | null
+        avatar?: number | null | { url?: string | null }
+      }
+}
+
+/** Authors' public names and avatar URLs only (depth 2 reaches the avatar, populate trims it). */
+const POPULATE =
+  'depth=2&populate[comments][id]=true&populate[users][userName]=true&populate[users][name]=true' +
+  '&populate[users][avatar]=true&populate[media][url]=true&populate[media][filename]=true'
+
+export function toView(doc: CommentDoc): CommentView {
+  const a = doc.author
+  const author =
+    a && typeof a === 'object'
+      ? {
+          id: a.id,
+          userName: a.userName ?? null,
+          name: a.name ?? null,
+          avatarUrl: a.avatar && typeof a.avatar === 'object' ? (a.avatar.url ?? null) : null,
+        }
+      : typeof a === 'number'
+        ? { id: a, userName: null, name: null, avatarUrl: null }
+        : null
+  const parent = doc.parent && typeof doc.parent === 'object' ? doc.parent.id : doc.parent
+  return {
+    id: doc.id,
+    targetKind: doc.targetKind,
+    targetId: Number(doc.targetId),
+    parent: parent ?? null,
+    content: doc.content,
+    createdAt: doc.createdAt,
+    author,
+  }
+}
+
+const targetWhere = (kind: CommentTargetKind, id: number) =>
+  `where[targetKind][equals]=${kind}&where[targetId][equals]=${id}&where[hidden][not_equals]=true`
+
+interface Page {
+  docs: CommentDoc[]
+  hasNextPage: boolean
+  totalDocs: number
+}
+
+/** Every visible comment of a target, oldest first (pages of 100). */
+export async function loadComments(kind: CommentTargetKind, id: number): Promise<CommentView[]> {
+  const out: CommentView[] = []
+  for (let page = 1; page <= 20; page++) {
+    const answer = await api<Page>(
+      `/api/comments?${targetWhere(kind, id)}&sort=createdAt&limit=100&page=${page}&${POPULATE}`,
+    )
+    out.push(...answer.docs.map(toView))
+    if (!answer.hasNextPage) break
+  }
+  return out
+}
+
+export async function countComments(kind: CommentTargetKind, id: number): Promise<number> {
+  const answer = await api<Page>(`/api/comments?${targetWhere(kind, id)}&limit=1&depth=0`)
+  return answer.totalDocs
+}
+
+export async function loadComment(id: number): Promise<CommentView | null> {
+  try {
+    const doc = await api<CommentDoc>(`/api/comments/${id}?${POPULATE}`)
+    return doc.hidden ? null : toView(doc)
+  } catch {
+    return null
+  }
+}
+
+export async function postComment(input: {
+  targetKind: CommentTargetKind
+  targetId: number
+  parent: number | null
+  content: string
+}): Promise<CommentView> {
+  const answer = await api<{ doc: CommentDoc }>(`/api/comments?${POPULATE}`, {
+    method: 'POST',
+    json: input,
+  })
+  return toView(answer.doc)
+}
+
+export async function updateComment(id: number, content: string): Promise<void> {
+  await api(`/api/comments/${id}?depth=0`, { method: 'PATCH', json: { content } })
+}
+
+export async function deleteComment(id: number): Promise<void> {
+  await api(`/api/comments/${id}`, { method: 'DELETE' })
+}
+
+/** Which thread a #comment-{id} link points into (read once per page and hash). */
+let hashLookup: { hash: string; answer: Promise<CommentView | null> } | undefined
+
+export function commentFromHash(): Promise<CommentView | null> {
+  const hash = typeof location === 'undefined' ? '' : location.hash
+  const match = /^#comment-(\d+)$/.exec(hash)
+  if (!match) return Promise.resolve(null)
+  if (hashLookup?.hash !== hash) {
+    hashLookup = { hash, answer: loadComment(Number(match[1])) }
+  }
+  return hashLookup.answer
+}

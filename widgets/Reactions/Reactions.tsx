@@ -1,0 +1,125 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+
+import type { ReactionState } from '../../src/rules/reactionCounts'
+import { MESSAGES } from '../../src/rules/messages'
+import {
+  allowedEmojis,
+  EMOJI,
+  type EmojiName,
+  type ReactionTargetKind,
+} from '../../src/rules/targets'
+import { $session, loadSession } from '../lib/session'
+import { toast } from '../lib/toast'
+import './Reactions.css'
+import {
+  $reactions,
+  reactionKey,
+  refreshReactions,
+  seedReactions,
+  toggleReaction,
+  watchReactions,
+} from './store'
+
+export interface ReactionsProps {
+  targetKind: ReactionTargetKind
+  targetId: number
+  /** Defaults to the kind's emojis (SPEC §9). */
+  emojis?: readonly EmojiName[]
+  /** Counts known when the page was rendered; the bar shows them at once, then re-reads. */
+  initial?: { counts: Partial<Record<EmojiName, number>>; mine?: EmojiName | null }
+  /** The target's live channel (e.g. neighbourhood-{id} for reviews and review comments). */
+  channel?: string
+  /** Names the group for screen readers, e.g. "Reactions to Priya's review". */
+  label?: string
+  /** Signed-out message; defaults by kind (SPEC §8: local spots say 'Login to react.'). */
+  loginMessage?: string
+}
+
+export const EMOJI_LABEL: Record<EmojiName, string> = {
+  heart: 'Heart',
+  'thumbs-up': 'Thumbs up',
+  'thumbs-down': 'Thumbs down',
+  fire: 'Fire',
+}
+
+const reactionsLabel = (emoji: EmojiName, n: number) =>
+  `${EMOJI_LABEL[emoji]}, ${n} ${n === 1 ? 'reaction' : 'reactions'}`
+
+/**
+ * One emoji reaction bar for any target kind (SPEC §4): a button per emoji with its count,
+ * pressed for the viewer's own. Many bars on a page share one store, batched reads and one
+ * subscription per channel (widgets/Reactions/store.ts).
+ */
+export default function Reactions({
+  targetKind,
+  targetId,
+  emojis = allowedEmojis(targetKind),
+  initial,
+  channel,
+  label = 'Reactions',
+  loginMessage = targetKind === 'local-business' ? 'Login to react.' : MESSAGES.loginToReact,
+}: ReactionsProps) {
+  const key = reactionKey(targetKind, targetId)
+  const all = useStore($reactions)
+  const state: ReactionState = all[key] ?? {
+    counts: initial?.counts ?? {},
+    mine: initial?.mine ?? null,
+  }
+  const session = useStore($session)
+
+  useEffect(() => {
+    void loadSession()
+    if (initial)
+      seedReactions(targetKind, targetId, { counts: initial.counts, mine: initial.mine ?? null })
+    // Always re-read once: the viewer's own emoji is not in a prerendered page.
+    void refreshReactions(targetKind, targetId)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [targetKind, targetId])
+
+  useEffect(() => {
+    if (!channel) return
+    return watchReactions(channel, targetKind, targetId)
+  }, [channel, targetKind, targetId])
+
+  const react = async (emoji: EmojiName) => {
+    const s = session.status === 'loading' ? await loadSession() : session
+    if (s.status !== 'signed-in') {
+      toast.error(loginMessage, { id: 'login-to-react' })
+      return
+    }
+    try {
+      await toggleReaction(targetKind, targetId, emoji)
+    } catch (e) {
+      // SPEC §8: reaction errors are logged; the bar has already gone back.
+      console.warn('Reaction failed', e)
+      if ((e as { status?: number }).status === 401)
+        toast.error(loginMessage, { id: 'login-to-react' })
+    }
+  }
+
+  return (
+    <div className="reactions" role="group" aria-label={label}>
+      {emojis.map((emoji) => {
+        const n = state.counts[emoji] ?? 0
+        const mine = state.mine === emoji
+        return (
+          <button
+            key={emoji}
+            type="button"
+            className="reaction"
+            aria-pressed={mine}
+            aria-label={reactionsLabel(emoji, n)}
+            title={EMOJI_LABEL[emoji]}
+            onClick={() => void react(emoji)}
+          >
+            <span aria-hidden="true">{EMOJI[emoji]}</span>
+            <span className="reaction-count" aria-hidden="true">
+              {n}
+            </span>
+          </button>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,145 @@
+import { map } from 'nanostores'
+
+import { applyToggle, createBatcher, type ReactionState } from '../../src/rules/reactionCounts'
+import type { EmojiName, ReactionTargetKind } from '../../src/rules/targets'
+import { api } from '../lib/api'
+import { subscribeChannel } from '../lib/realtime'
+
+/**
+ * Reactions of every target shown on the page, keyed `${kind}:${id}`. Many reaction bars (one per
+ * review, one per comment) share this store, one summary request per 50 ms (SPEC §9) and one
+ * live subscription per channel.
+ */
+export const $reactions = map<Record<string, ReactionState>>({})
+
+export const reactionKey = (kind: ReactionTargetKind, id: number) => `${kind}:${id}`
+
+interface Summary {
+  targetId: number
+  counts: Partial<Record<EmojiName, number>>
+  mine: EmojiName | null
+}
+
+const requestSummary = createBatcher<ReactionTargetKind, number, Summary>({
+  load: async (kind, ids) => {
+    const answer = await api<{ summaries: Summary[] }>(
+      `/api/reactions/summary?targetKind=${kind}&ids=${ids.join(',')}`,
+    )
+    return new Map(answer.summaries.map((s) => [s.targetId, s]))
+  },
+})
+
+/** Toggles in flight per key, and whether a live change arrived meanwhile. */
+const inFlight = new Map<string, { count: number; stale: boolean }>()
+
+/** Shows server-rendered (or already known) counts at once without a request. */
+export function seedReactions(kind: ReactionTargetKind, id: number, state: ReactionState) {
+  const key = reactionKey(kind, id)
+  if (!$reactions.get()[key]) $reactions.setKey(key, state)
+}
+
+/** Re-reads one target's counts (batched with every other read in the next 50 ms). */
+export async function refreshReactions(kind: ReactionTargetKind, id: number): Promise<void> {
+  try {
+    const s = await requestSummary(kind, id)
+    const key = reactionKey(kind, id)
+    if (s && !inFlight.get(key)?.count) {
+      $reactions.setKey(key, { counts: s.counts, mine: s.mine })
+    }
+  } catch (e) {
+    // SPEC §8: reaction fetch errors are only logged.
+    console.warn('Could not load reactions', kind, id, e)
+  }
+}
+
+interface ToggleAnswer {
+  counts: Partial<Record<EmojiName, number>>
+  mine: EmojiName | null
+}
+
+/**
+ * SPEC §4 toggle with an optimistic update: the bar changes at once, the server's answer then
+ * replaces it, a failure puts back what was there and rethrows for the caller to report.
+ */
+export async function toggleReaction(kind: ReactionTargetKind, id: number, emoji: EmojiName) {
+  const key = reactionKey(kind, id)
+  const before = $reactions.get()[key] ?? { counts: {}, mine: null }
+  $reactions.setKey(key, applyToggle(before, emoji))
+  const flight = inFlight.get(key) ?? { count: 0, stale: false }
+  flight.count++
+  inFlight.set(key, flight)
+  try {
+    const answer = await api<ToggleAnswer>('/api/reactions/toggle', {
+      method: 'POST',
+      json: { targetKind: kind, targetId: id, emoji },
+    })
+    if (flight.count === 1) $reactions.setKey(key, { counts: answer.counts, mine: answer.mine })
+  } catch (e) {
+    if (flight.count === 1) $reactions.setKey(key, before)
+    throw e
+  } finally {
+    flight.count--
+    if (flight.count === 0) {
+      inFlight.delete(key)
+      // Someone else reacted while our answer was on its way: read the settled counts.
+      if (flight.stale) void refreshReactions(kind, id)
+    }
+  }
+}
+
+interface ChangedEvent {
+  targetKind: ReactionTargetKind
+  targetId: number
+  counts: Partial<Record<EmojiName, number>>
+}
+
+/** Applies a live 'reaction.changed' (counts only: the viewer's own emoji stays as it is). */
+export function applyReactionChanged(event: ChangedEvent) {
+  const key = reactionKey(event.targetKind, Number(event.targetId))
+  const flight = inFlight.get(key)
+  if (flight) {
+    flight.stale = true
+    return
+  }
+  const current = $reactions.get()[key]
+  if (current) $reactions.setKey(key, { counts: event.counts, mine: current.mine })
+}
+
+interface Watch {
+  targets: Map<string, { kind: ReactionTargetKind; id: number; refs: number }>
+  release: () => void
+}
+const watches = new Map<string, Watch>()
+
+/**
+ * Keeps a target live on its channel until the returned function is called. All targets on a
+ * channel share one subscription; after a reconnect each of them is re-read (in one batch).
+ */
+export function watchReactions(channel: string, kind: ReactionTargetKind, id: number) {
+  let watch = watches.get(channel)
+  if (!watch) {
+    const targets: Watch['targets'] = new Map()
+    const release = subscribeChannel(
+      channel,
+      { 'reaction.changed': (data) => applyReactionChanged(data as ChangedEvent) },
+      () => {
+        for (const t of targets.values()) void refreshReactions(t.kind, t.id)
+      },
+    )
+    watch = { targets, release }
+    watches.set(channel, watch)
+  }
+  const key = reactionKey(kind, id)
+  const target = watch.targets.get(key) ?? { kind, id, refs: 0 }
+  target.refs++
+  watch.targets.set(key, target)
+  const w = watch
+  return () => {
+    target.refs--
+    if (target.refs === 0) w.targets.delete(key)
+    if (w.targets.size === 0) {
+      w.release()
+      watches.delete(channel)
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { useStore } from '@nanostores/react'
+import { lazy, Suspense, useEffect } from 'react'
+
+import { needsProfileSetup, signInHref } from '../../src/lib/site'
+import { $session, loadSession } from '../lib/session'
+import { AvatarMenu } from './AvatarMenu'
+import './SessionMenu.css'
+
+// pusher-js and the bell load only for signed-in readers.
+const NotificationBell = lazy(() => import('../NotificationBell/NotificationBell'))
+
+/** Same size as the bell button, shown while its code loads. */
+function BellPlaceholder() {
+  return <span className="header-icon-placeholder" aria-hidden="true" />
+}
+
+/**
+ * The session end of the header (SPEC §2): a placeholder of the same size while the session
+ * loads, then 'Sign In', or the notification bell and the avatar menu. Signed-in users without
+ * a user name are sent to /register to create their profile.
+ */
+export default function SessionMenu() {
+  // Hydrates as 'loading', matching the server-rendered placeholder, whatever loaded first.
+  const session = useStore($session, { ssr: 'initial' })
+
+  useEffect(() => {
+    void loadSession().then((s) => {
+      if (s.status === 'signed-in' && needsProfileSetup(s.user.userName, location.pathname)) {
+        location.replace('/register')
+      }
+    })
+  }, [])
+
+  if (session.status === 'loading') {
+    return (
+      <div className="session-menu" data-session="loading">
+        <span className="session-placeholder" aria-hidden="true" />
+      </div>
+    )
+  }
+  if (session.status === 'signed-out') {
+    return (
+      <div className="session-menu" data-session="signed-out">
+        <a className="sign-in" href={signInHref(location.pathname, location.search)}>
+          Sign In
+        </a>
+      </div>
+    )
+  }
+  return (
+    <div className="session-menu" data-session="signed-in">
+      <Suspense fallback={<BellPlaceholder />}>
+        <NotificationBell userId={session.user.id} />
+      </Suspense>
+      <AvatarMenu user={session.user} />
+    </div>
+  )
+}
