@@ -14,7 +14,10 @@ import { installAfterCommit } from './src/server/afterCommit'
 import { emailAdapter } from './src/server/email'
 import { env } from './src/server/env'
 import { forumFeed } from './src/server/endpoints/forumFeed'
+import { accountLogin } from './src/server/accounts/endpoints'
+import { oidcEndpoints } from './src/server/oidc/endpoints'
 import { topReviewers } from './src/server/endpoints/topReviewers'
+import { geocodeEndpoints } from './src/server/geocode'
 import { addListIndexes } from './src/server/listIndexes'
 import { realtimeEndpoints } from './src/server/realtimeEndpoints'
 
@@ -44,7 +47,14 @@ export default buildConfig({
   email: emailAdapter(),
   sharp,
   upload: uploadLimits,
-  endpoints: [...realtimeEndpoints, topReviewers, forumFeed],
+  endpoints: [
+    ...realtimeEndpoints,
+    topReviewers,
+    forumFeed,
+    ...geocodeEndpoints,
+    accountLogin,
+    ...oidcEndpoints,
+  ],
   plugins: s3
     ? [
         s3Storage({
@@ -62,7 +72,15 @@ export default buildConfig({
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
   // Refusals with a message (4xx APIErrors) are answers, not faults: log them quietly.
-  loggingLevels: { APIError: 'info', ValidationError: 'info', Forbidden: 'info', NotFound: 'info' },
+  // A wrong password or a locked account is an answer too (the account screens show it).
+  loggingLevels: {
+    APIError: 'info',
+    ValidationError: 'info',
+    Forbidden: 'info',
+    NotFound: 'info',
+    AuthenticationError: 'info',
+    LockedAuth: 'info',
+  },
   logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
   onInit: async (payload) => {
     installAfterCommit(payload)

@@ -3,6 +3,8 @@ import path from 'node:path'
 
 import { defineConfig, devices } from '@playwright/test'
 
+import { OIDC_CLIENT, oidcIssuer } from './tests/support/oidcSettings'
+
 /**
  * End-to-end tests against the real built server (`npm start` in production mode) on its own
  * port with its own temporary data folder: embedded PostgreSQL, demo seed, admin and all.
@@ -10,6 +12,11 @@ import { defineConfig, devices } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 3900 + Math.floor(Math.random() * 900))
 process.env.E2E_PORT = String(port)
 const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `belong-e2e-${Date.now()}`))
+// The test identity provider (tests/support/oidcProvider.ts), started by tests/e2e/oidc.e2e.ts.
+const oidcPort = Number((process.env.E2E_OIDC_PORT ??= String(port + 1000)))
+// The stand-in for Nominatim and the population service (tests/support/fakeGeocoder.ts).
+const geocoderPort = Number((process.env.E2E_GEOCODER_PORT ??= String(port + 2000)))
+const geocoderUrl = `http://127.0.0.1:${geocoderPort}`
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -39,20 +46,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx scripts/start.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 420_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_REGEN_DELAY_MS: '500',
+  webServer: [
+    {
+      command: 'node --import tsx tests/support/fakeGeocoder.ts',
+      url: `${geocoderUrl}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_GEOCODER_PORT: String(geocoderPort) },
     },
-  },
+    {
+      command: 'node --import tsx scripts/start.ts',
+      url: `http://127.0.0.1:${port}/healthz`,
+      timeout: 420_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SITE_REGEN_DELAY_MS: '500',
+        OIDC_ISSUER: oidcIssuer(oidcPort),
+        OIDC_CLIENT_ID: OIDC_CLIENT.id,
+        OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+        OIDC_ALLOW_INSECURE: 'true',
+        GEOCODER_URL: geocoderUrl,
+        POPULATION_URL: geocoderUrl,
+      },
+    },
+  ],
 })

@@ -162,6 +162,9 @@ export interface User {
   bio?: string | null;
   avatar?: (number | null) | Media;
   role: 'member' | 'editor' | 'admin';
+  invitedBy?: (number | null) | User;
+  oidcIssuer?: string | null;
+  oidcSubject?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -279,7 +282,7 @@ export interface Review {
 export interface Notification {
   id: number;
   user: number | User;
-  type: 'reaction' | 'comment' | 'reply' | 'comment-reply' | 'poll-vote' | 'new-event' | 'badge';
+  type: 'reaction' | 'comment' | 'reply' | 'comment-reply' | 'poll-vote' | 'new-event' | 'badge' | 'friend-joined';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -647,6 +650,9 @@ export interface UsersSelect<T extends boolean = true> {
   bio?: T;
   avatar?: T;
   role?: T;
+  invitedBy?: T;
+  oidcIssuer?: T;
+  oidcSubject?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;

@@ -8,6 +8,7 @@ import { anyone, signedIn, staffOrOwner } from '../access'
 import { authorField } from '../shared/fields'
 import { setAuthor } from '../shared/hooks'
 import { checkImageUpload } from './hooks/checkImageUpload'
+import { cropAvatar } from './hooks/cropAvatar'
 
 /**
  * Payload's limit for any multipart body (payload.config.ts `upload`): nothing bigger than the
@@ -53,7 +54,7 @@ export const Media: CollectionConfig = {
     authorField('uploadedBy'),
   ],
   hooks: {
-    beforeOperation: [checkImageUpload],
+    beforeOperation: [checkImageUpload, cropAvatar],
     beforeChange: [setAuthor('uploadedBy')],
   },
 }

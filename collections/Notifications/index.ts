@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'poll-vote',
   'new-event',
   'badge',
+  // Someone signed up through the user's invite link.
+  'friend-joined',
 ] as const
 
 const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {

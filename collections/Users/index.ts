@@ -1,13 +1,18 @@
 import type { CollectionConfig } from 'payload'
 
+import { refreshToken } from '../../src/server/accounts/endpoints'
 import { MESSAGES } from '../../src/rules/messages'
 import { userSchema } from '../../src/schemas/user'
 import { adminField, adminOnly, anyone, hasRole, isStaffUser, userId } from '../access'
 import { validateWith } from '../shared/hooks'
 import { uniqueMessages } from '../shared/uniqueMessages'
 import { hideSessions } from './hooks/hideSessions'
+import { creditInviter } from './hooks/creditInviter'
 import { deleteAccountData } from './hooks/deleteAccountData'
+import { notifyInviter } from './hooks/notifyInviter'
 import { setUserNameKey } from './hooks/setUserNameKey'
+import { passwordLength } from './hooks/passwordLength'
+import { forgotPasswordEmail } from './forgotPasswordEmail'
 
 /**
  * Accounts and their public profiles (SPEC §3 "profiles"). Anyone reads the public profile
@@ -25,7 +30,11 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 10,
     lockTime: 10 * 60 * 1000,
     cookies: { sameSite: 'Lax' },
+    // The e-mail links to the site's /reset-password page (accounts, SPEC §2).
+    forgotPassword: forgotPasswordEmail,
   },
+  // Keeps the "Remember me" choice across refreshes (src/server/accounts/session.ts).
+  endpoints: [refreshToken],
   access: {
     read: anyone,
     create: anyone,
@@ -78,10 +87,37 @@ export const Users: CollectionConfig = {
       saveToJWT: true,
       access: { create: adminField, update: adminField },
     },
+    {
+      // Who invited this account (set on sign-up from the invite cookie, never from the body).
+      // Seen by the account itself and admins; inviters see only a count on their profile.
+      name: 'invitedBy',
+      type: 'relationship',
+      relationTo: 'users',
+      index: true,
+      access: {
+        create: () => false,
+        update: () => false,
+        read: ({ req, id }) =>
+          hasRole(req.user, 'admin') ||
+          (req.user != null && id !== undefined && String(userId(req.user)) === String(id)),
+      },
+      admin: { readOnly: true, position: 'sidebar' },
+    },
+    // External sign-in (src/server/oidc): who vouched for this account. Written only by the
+    // OIDC callback (Local API); nobody sets or changes them through the API.
+    ...(['oidcIssuer', 'oidcSubject'] as const).map((name) => ({
+      name,
+      type: 'text' as const,
+      index: true,
+      access: { create: () => false, update: () => false, read: adminField },
+      admin: { readOnly: true, position: 'sidebar' as const },
+    })),
   ],
   hooks: {
+    beforeOperation: [passwordLength],
     beforeValidate: [validateWith(userSchema)],
-    beforeChange: [setUserNameKey],
+    beforeChange: [setUserNameKey, creditInviter],
+    afterChange: [notifyInviter],
     beforeDelete: [deleteAccountData],
     afterRead: [hideSessions],
     afterError: [uniqueMessages({ userNameKey: MESSAGES.userNameTaken })],

@@ -68,4 +68,16 @@ export const MESSAGES = {
   storySubmitFailed: 'Failed to submit story.',
   // Not in the spec (it has no poll edit): refusing to change what people voted on.
   pollLocked: 'The question and options cannot change once people have voted.',
+  // Neighbourhood form and place search (SPEC §5, §8; the search refusals are ours).
+  signInToSubmitNeighbourhood: 'You must be signed in to submit a neighbourhood.',
+  neighbourhoodSubmitted: 'Neighbourhood submitted!',
+  neighbourhoodUpdated: 'Neighbourhood updated!',
+  neighbourhoodSubmitFailed: 'Failed to submit neighbourhood.',
+  neighbourhoodUpdateFailed: 'Failed to update neighbourhood.',
+  imageUploadFailed: 'Failed to upload image.',
+  locationNotFound: 'Location not found',
+  searchFailed: 'Search failed. Please try again.',
+  placeSearchSignIn: 'Please sign in to search for places.',
+  placeQueryInvalid: 'Type 2 to 200 characters to search for a place.',
+  placeSearchBusy: 'Too many place searches at once. Please try again in a moment.',
 } as const

@@ -65,7 +65,47 @@ export const env = {
   get populationToken() {
     return process.env.POPULATION_TOKEN || undefined
   },
+  /**
+   * Place search (SPEC §7) through our proxy (src/server/geocode): any Nominatim-compatible
+   * service. Its usage policy wants an identifying User-Agent with a way to reach us.
+   */
+  get geocoder() {
+    const url = (process.env.GEOCODER_URL || 'https://nominatim.openstreetmap.org').replace(
+      /\/+$/,
+      '',
+    )
+    const contact = process.env.PUBLIC_URL ? ` (+${process.env.PUBLIC_URL})` : ''
+    return {
+      url,
+      reverseUrl: process.env.REVERSE_GEOCODER_URL?.replace(/\/+$/, '') || url,
+      userAgent: process.env.GEOCODER_USER_AGENT || `Belong/0.1${contact}`,
+      timeoutMs: Number(process.env.GEOCODER_TIMEOUT_MS ?? 5000),
+    }
+  },
+  /**
+   * External sign-in (OpenID Connect, SPEC §2 "Continue with Google"). Off without a client id.
+   * allowInsecure lets tests use an http:// issuer; never set it in production.
+   */
+  get oidc() {
+    const clientId = process.env.OIDC_CLIENT_ID || undefined
+    return {
+      issuer: process.env.OIDC_ISSUER || 'https://accounts.google.com',
+      clientId,
+      clientSecret: process.env.OIDC_CLIENT_SECRET || undefined,
+      allowInsecure: process.env.OIDC_ALLOW_INSECURE === 'true',
+    }
+  },
   get siteRegenDelayMs() {
     return Number(process.env.SITE_REGEN_DELAY_MS ?? 3000)
+  },
+  /** Map tiles (SPEC §7), read when the site is built and handed to the map islands. */
+  get tiles() {
+    const url = process.env.TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+    const attribution =
+      process.env.TILE_ATTRIBUTION ||
+      (process.env.TILE_URL
+        ? ''
+        : '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors')
+    return { url, attribution }
   },
 }

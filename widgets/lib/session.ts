@@ -1,5 +1,6 @@
 import { atom } from 'nanostores'
 
+import { keepSessionFresh, stopSessionRefresh } from '../Accounts/refresh'
 import { api } from './api'
 
 /** The signed-in person as every island sees it (one /api/users/me read per page). */
@@ -18,6 +19,8 @@ export type Session =
 export const $session = atom<Session>({ status: 'loading' })
 
 interface MeAnswer {
+  /** When the session's token expires (seconds since the epoch). */
+  exp?: number
   user: null | (Omit<SessionUser, 'avatarUrl'> & { avatar?: { url?: string } | number | null })
 }
 
@@ -39,11 +42,12 @@ export function toSessionUser(user: NonNullable<MeAnswer['user']>): SessionUser 
 export function loadSession(force = false): Promise<Session> {
   if (!loading || force) {
     loading = api<MeAnswer>('/api/users/me?depth=1')
-      .then((me) =>
-        me.user
-          ? { status: 'signed-in' as const, user: toSessionUser(me.user) }
-          : { status: 'signed-out' as const },
-      )
+      .then((me) => {
+        if (!me.user) return { status: 'signed-out' as const }
+        // Renews the token before it runs out while the tab stays open (widgets/Accounts).
+        keepSessionFresh(me.exp, () => void loadSession(true))
+        return { status: 'signed-in' as const, user: toSessionUser(me.user) }
+      })
       .catch(() => ({ status: 'signed-out' as const }))
       .then((session) => {
         $session.set(session)
@@ -55,6 +59,7 @@ export function loadSession(force = false): Promise<Session> {
 
 export async function signOut(): Promise<void> {
   await api('/api/users/logout', { method: 'POST' }).catch(() => undefined)
+  stopSessionRefresh()
   $session.set({ status: 'signed-out' })
   loading = undefined
 }

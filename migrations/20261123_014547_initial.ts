@@ -6,7 +6,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
    CREATE TYPE "public"."enum_users_role" AS ENUM('member', 'editor', 'admin');
   CREATE TYPE "public"."enum_neighbourhoods_vibes" AS ENUM('Calm', 'Creative', 'Family-Friendly', 'Diverse');
   CREATE TYPE "public"."enum_media_purpose" AS ENUM('review-photo', 'neighbourhood-image', 'business-image', 'avatar', 'story-image', 'event-image');
-  CREATE TYPE "public"."enum_notifications_type" AS ENUM('reaction', 'comment', 'reply', 'comment-reply', 'poll-vote', 'new-event', 'badge');
+  CREATE TYPE "public"."enum_notifications_type" AS ENUM('reaction', 'comment', 'reply', 'comment-reply', 'poll-vote', 'new-event', 'badge', 'friend-joined');
   CREATE TYPE "public"."enum_comments_target_kind" AS ENUM('review', 'story', 'discussion');
   CREATE TYPE "public"."enum_reactions_target_kind" AS ENUM('review', 'review-comment', 'story', 'story-comment', 'discussion', 'discussion-comment', 'local-business');
   CREATE TYPE "public"."enum_reactions_emoji" AS ENUM('heart', 'thumbs-up', 'thumbs-down', 'fire');
@@ -28,6 +28,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"bio" varchar,
   	"avatar_id" integer,
   	"role" "enum_users_role" DEFAULT 'member' NOT NULL,
+  	"invited_by_id" integer,
+  	"oidc_issuer" varchar,
+  	"oidc_subject" varchar,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"email" varchar NOT NULL,
@@ -375,6 +378,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   
   ALTER TABLE "users_sessions" ADD CONSTRAINT "users_sessions_parent_id_fk" FOREIGN KEY ("_parent_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "users" ADD CONSTRAINT "users_avatar_id_media_id_fk" FOREIGN KEY ("avatar_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
+  ALTER TABLE "users" ADD CONSTRAINT "users_invited_by_id_users_id_fk" FOREIGN KEY ("invited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "neighbourhoods_vibes" ADD CONSTRAINT "neighbourhoods_vibes_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."neighbourhoods"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "neighbourhoods" ADD CONSTRAINT "neighbourhoods_image_id_media_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "neighbourhoods" ADD CONSTRAINT "neighbourhoods_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
@@ -435,6 +439,9 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "users_user_name_idx" ON "users" USING btree ("user_name");
   CREATE UNIQUE INDEX "users_user_name_key_idx" ON "users" USING btree ("user_name_key");
   CREATE INDEX "users_avatar_idx" ON "users" USING btree ("avatar_id");
+  CREATE INDEX "users_invited_by_idx" ON "users" USING btree ("invited_by_id");
+  CREATE INDEX "users_oidc_issuer_idx" ON "users" USING btree ("oidc_issuer");
+  CREATE INDEX "users_oidc_subject_idx" ON "users" USING btree ("oidc_subject");
   CREATE INDEX "users_updated_at_idx" ON "users" USING btree ("updated_at");
   CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");
   CREATE UNIQUE INDEX "users_email_idx" ON "users" USING btree ("email");

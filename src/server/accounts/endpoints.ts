@@ -1,0 +1,79 @@
+import { refreshOperation, type Endpoint } from 'payload'
+
+import { ACCOUNT_MESSAGES } from '../../rules/accounts'
+import { readJson, refuse } from '../requests'
+import {
+  extendSession,
+  requestTokenClaims,
+  sessionCookie,
+  signSessionToken,
+  type Remember,
+} from './session'
+
+/**
+ * POST /api/accounts/login {email, password, remember} — the /login form (SPEC §2). Payload's
+ * own login does the work (password check, 10 attempts then a 10-minute lock, session row);
+ * then the token is signed again with the visitor's "Remember me" choice (see session.ts).
+ */
+export const accountLogin: Endpoint = {
+  path: '/accounts/login',
+  method: 'post',
+  handler: async (req) => {
+    const body = await readJson(req)
+    const email = typeof body.email === 'string' ? body.email.trim() : ''
+    const password = typeof body.password === 'string' ? body.password : ''
+    if (!email || !password) return refuse(400, ACCOUNT_MESSAGES.emailAndPasswordRequired)
+    const remember = body.remember === true
+
+    const result = await req.payload.login({ collection: 'users', data: { email, password }, req })
+    const sid = claimsOf(result.token)?.sid
+    if (typeof sid !== 'string')
+      throw new Error('Payload login returned a token without a session.')
+    const user = result.user as unknown as { id: number; email?: string }
+    const { token, exp } = await signSessionToken(req, user as never, sid, remember)
+    if (remember) await extendSession(req, user.id, sid, exp)
+    return Response.json(
+      { message: 'Signed in.', exp, user: result.user },
+      { headers: { 'Set-Cookie': sessionCookie(req, token, remember, exp) } },
+    )
+  },
+}
+
+/**
+ * POST /api/users/refresh-token, in place of Payload's own: the same refresh (session row
+ * stretched, new token), but a token from /api/accounts/login keeps its "Remember me" choice,
+ * so a 30-day sign-in stays 30 days and a browser-session one stays a session cookie.
+ */
+export const refreshToken: Endpoint = {
+  path: '/refresh-token',
+  method: 'post',
+  handler: async (req) => {
+    const claims = requestTokenClaims(req)
+    const sid = (req.user as { _sid?: string } | null)?._sid
+    const remember: Remember =
+      claims && sid && claims.sid === sid && typeof claims.remember === 'boolean'
+        ? claims.remember
+        : undefined
+    const result = await refreshOperation({ collection: req.payload.collections.users, req })
+    let token = result.refreshedToken
+    let exp = result.exp
+    if (remember !== undefined && sid) {
+      ;({ token, exp } = await signSessionToken(req, result.user as never, sid, remember))
+      if (remember) await extendSession(req, Number(result.user.id), sid, exp)
+    }
+    return Response.json(
+      { message: 'Token refresh successful', exp, user: result.user },
+      { headers: { 'Set-Cookie': sessionCookie(req, token, remember, exp) } },
+    )
+  },
+}
+
+function claimsOf(token: string | undefined): Record<string, unknown> | null {
+  const body = token?.split('.')[1]
+  if (!body) return null
+  try {
+    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,149 @@
+import {
+  checkLoginPermission,
+  getFieldsToSign,
+  jwtSign,
+  type Payload,
+  type PayloadRequest,
+  type SanitizedCollectionConfig,
+} from 'payload'
+import { addSessionToUser, generateCookie } from 'payload/shared'
+
+import { REMEMBER_ME_SECONDS } from '../../rules/accounts'
+
+/**
+ * Payload sessions with a "Remember me" choice (SPEC §2 /login).
+ *
+ * Every token we mint carries a `remember` claim (signed, so the browser cannot change it):
+ * - remember true: the token and the cookie last 30 days, and so does the session row;
+ * - remember false: the token lasts the collection's tokenExpiration (7 days) but its cookie has
+ *   no expiry, so the browser forgets it when it closes.
+ * Tokens without the claim come from Payload's own /api/users/login (the admin, API clients)
+ * and keep Payload's behaviour. The refresh endpoint (refresh.ts) keeps the choice.
+ */
+export type Remember = boolean | undefined
+
+interface RawUser {
+  id: number
+  email?: string
+  sessions?: { id: string; createdAt: Date | string; expiresAt: Date | string }[]
+  [key: string]: unknown
+}
+
+export function usersConfig(payload: Payload): SanitizedCollectionConfig {
+  return payload.collections.users.config
+}
+
+function lifetime(payload: Payload, remember: Remember): number {
+  return remember === true ? REMEMBER_ME_SECONDS : usersConfig(payload).auth.tokenExpiration
+}
+
+/** Signs a token for a session that already exists on the user. */
+export async function signSessionToken(
+  req: PayloadRequest,
+  user: RawUser,
+  sid: string,
+  remember: Remember,
+): Promise<{ token: string; exp: number }> {
+  const collectionConfig = usersConfig(req.payload)
+  const fieldsToSign: Record<string, unknown> = getFieldsToSign({
+    collectionConfig,
+    email: user.email ?? '',
+    sid,
+    user: { ...user, collection: 'users' } as never,
+  })
+  if (remember !== undefined) fieldsToSign.remember = remember
+  return jwtSign({
+    fieldsToSign,
+    secret: req.payload.secret,
+    tokenExpiration: lifetime(req.payload, remember),
+  })
+}
+
+/** Stretches the stored session to the token's life, so no other sign-in prunes it early. */
+export async function extendSession(req: PayloadRequest, userId: number, sid: string, exp: number) {
+  const user = (await req.payload.db.findOne({
+    collection: 'users',
+    req,
+    where: { id: { equals: userId } },
+  })) as RawUser | null
+  const session = user?.sessions?.find((s) => s.id === sid)
+  if (!user || !session) return
+  session.expiresAt = new Date(exp * 1000)
+  await req.payload.db.updateOne({
+    id: user.id,
+    collection: 'users',
+    data: { ...user, updatedAt: null },
+    req,
+    returning: false,
+  })
+}
+
+/** The payload-token cookie for a token: persistent only when remembered (or Payload's own). */
+export function sessionCookie(req: PayloadRequest, token: string, remember: Remember, exp: number) {
+  const auth = usersConfig(req.payload).auth
+  const sameSite = typeof auth.cookies.sameSite === 'string' ? auth.cookies.sameSite : 'Lax'
+  return generateCookie<false>({
+    returnCookieAsObject: false,
+    name: `${req.payload.config.cookiePrefix}-token`,
+    value: token,
+    path: '/',
+    httpOnly: true,
+    sameSite,
+    secure: auth.cookies.secure,
+    domain: auth.cookies.domain ?? undefined,
+    expires: remember === false ? undefined : new Date(exp * 1000),
+  })
+}
+
+/**
+ * A Payload session for someone who proved who they are elsewhere (the OIDC callback), in the
+ * order Payload's own loginOperation uses after its password check.
+ */
+export async function mintSession(req: PayloadRequest, userId: number, remember: Remember) {
+  const collectionConfig = usersConfig(req.payload)
+  // The raw row (with `sessions`): addSessionToUser writes the whole user back.
+  const user = (await req.payload.db.findOne({
+    collection: 'users',
+    req,
+    where: { id: { equals: userId } },
+  })) as RawUser | null
+  checkLoginPermission({ req, user: user as never })
+  let current = user!
+  const { sid } = await addSessionToUser({
+    collectionConfig,
+    payload: req.payload,
+    req,
+    user: current as never,
+  })
+  if (!sid) throw new Error('Sessions are off for users: cannot mint a session.')
+  for (const hook of collectionConfig.hooks?.beforeLogin ?? []) {
+    current =
+      ((await hook({ collection: collectionConfig, context: req.context, req, user: current })) as
+        RawUser | undefined) ?? current
+  }
+  const { token, exp } = await signSessionToken(req, current, sid, remember)
+  if (remember === true) await extendSession(req, current.id, sid, exp)
+  for (const hook of collectionConfig.hooks?.afterLogin ?? []) {
+    await hook({ collection: collectionConfig, context: req.context, req, token, user: current })
+  }
+  return { token, exp, cookie: sessionCookie(req, token, remember, exp) }
+}
+
+/** The claims of the token this request was authenticated with (already verified by Payload). */
+export function requestTokenClaims(req: PayloadRequest): Record<string, unknown> | null {
+  const header = req.headers.get('authorization') ?? ''
+  const fromHeader = /^(?:JWT|Bearer) (.+)$/.exec(header)?.[1]
+  const cookieName = `${req.payload.config.cookiePrefix}-token`
+  const fromCookie = (req.headers.get('cookie') ?? '')
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith(`${cookieName}=`))
+    ?.slice(cookieName.length + 1)
+  const token = fromHeader ?? fromCookie
+  const body = token?.split('.')[1]
+  if (!body) return null
+  try {
+    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,1 @@
+export { geocodeEndpoints } from './endpoints'

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test'
+
+import { startOidcProvider, type TestProvider } from '../support/oidcProvider'
+import { expectNoAxeViolations } from './axe'
+
+/**
+ * "Continue with Google" against a real OpenID Connect provider (oidc-provider 9) on
+ * `localhost` while the app is on 127.0.0.1: the browser crosses sites as it would with Google.
+ */
+const stamp = Date.now().toString(36)
+const gina = {
+  sub: `gina-${stamp}`,
+  email: `gina-${stamp}@example.test`,
+  email_verified: true,
+  name: 'Gina Google',
+}
+const linked = {
+  sub: `lena-${stamp}`,
+  email: `lena-${stamp}@example.test`,
+  email_verified: true,
+  name: 'Lena Linked',
+}
+const unverified = {
+  sub: `uma-${stamp}`,
+  email: `uma-${stamp}@example.test`,
+  email_verified: false,
+  name: 'Uma Unverified',
+}
+
+let provider: TestProvider
+
+test.beforeAll(async () => {
+  const app = `http://127.0.0.1:${process.env.E2E_PORT}`
+  provider = await startOidcProvider({
+    port: Number(process.env.E2E_OIDC_PORT),
+    redirectUris: [`${app}/api/auth/oidc/callback`],
+    people: [gina, linked, unverified],
+  })
+})
+test.afterAll(() => provider?.close())
+test.describe.configure({ mode: 'serial' })
+
+type Me = { id: number; userName: string | null; name: string | null; email: string } | null
+const me = async (page: Page): Promise<Me> =>
+  ((await (await page.request.get('/api/users/me')).json()) as { user: Me }).user
+
+/** Forget the provider's own session, so the next sign-in there asks again. */
+async function leaveProvider(page: Page) {
+  const cookies = await page.context().cookies()
+  await page.context().clearCookies()
+  await page.context().addCookies(cookies.filter((c) => c.domain !== 'localhost'))
+}
+
+test('sign up with Google: a new account creates its profile, then signs in again', async ({
+  page,
+}) => {
+  provider.signInAs(gina.email)
+  await page.goto('/register')
+  await page.getByRole('link', { name: 'Sign up with Google' }).click()
+
+  // Back from the provider, signed in but without a user name: Create Profile.
+  await expect(page).toHaveURL(/\/register$/)
+  await expect(page.getByRole('button', { name: 'Create Profile' })).toBeVisible()
+  await expect(page.getByLabel('E-mail')).toHaveCount(0)
+  await expectNoAxeViolations(page)
+  const first = await me(page)
+  expect(first).toMatchObject({ email: gina.email, name: gina.name, userName: null })
+
+  await page.getByLabel('Username').fill(`gina_${stamp}`)
+  await page.getByRole('button', { name: 'Create Profile' }).click()
+  await expect(page.getByText('Profile created successfully!')).toBeVisible()
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+  await expect(page.getByRole('button', { name: `Account menu for gina_${stamp}` })).toBeVisible()
+
+  // Signed out, then back through Google: the same account, straight home.
+  await page.request.post('/api/users/logout')
+  await leaveProvider(page)
+  expect(await me(page)).toBeNull()
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Continue with Google' }).click()
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+  await expect(page.getByRole('button', { name: `Account menu for gina_${stamp}` })).toBeVisible()
+  expect((await me(page))?.id).toBe(first!.id)
+})
+
+test('a verified e-mail signs in to the existing password account, to ?next=', async ({ page }) => {
+  const created = await page.request.post('/api/users', {
+    data: { email: linked.email, password: 'lena secret', userName: `lena_${stamp}` },
+  })
+  expect(created.status()).toBe(201)
+  const { doc } = (await created.json()) as { doc: { id: number } }
+
+  provider.signInAs(linked.email)
+  await page.goto('/login?next=%2Fneighbourhoods')
+  await page.getByRole('link', { name: 'Continue with Google' }).click()
+  await expect(page).toHaveURL(/\/neighbourhoods$/)
+  expect((await me(page))?.id).toBe(doc.id)
+})
+
+test('failures come back to the page as "Google login failed: …"', async ({ page }) => {
+  // An unverified e-mail never takes over an existing account.
+  const created = await page.request.post('/api/users', {
+    data: { email: unverified.email, password: 'uma secret', userName: `uma_${stamp}` },
+  })
+  expect(created.status()).toBe(201)
+  provider.signInAs(unverified.email)
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Continue with Google' }).click()
+  await expect(page).toHaveURL(/\/login\?error=/)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Google login failed: an account with this e-mail already exists; sign in with your password',
+  )
+  expect(await me(page)).toBeNull()
+  await expectNoAxeViolations(page)
+
+  // The person refuses at the provider.
+  await leaveProvider(page)
+  provider.signInAs(null)
+  await page.goto('/register')
+  await page.getByRole('link', { name: 'Sign up with Google' }).click()
+  await expect(page).toHaveURL(/\/register\?error=/)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Google sign-up failed: the account refused to sign in',
+  )
+  expect(await me(page)).toBeNull()
+})

@@ -1,0 +1,83 @@
+import { useRef, useState, type FormEvent } from 'react'
+
+import { ACCOUNT_MESSAGES } from '../../src/rules/accounts'
+import { api } from '../lib/api'
+import { ErrorBox, Notice } from './parts'
+import './Accounts.css'
+
+/** SPEC §2 Forgot password: e-mail → 'sent' (the same answer whether an account exists or not). */
+export default function ForgotPasswordForm() {
+  const [email, setEmail] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [sent, setSent] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!email.trim()) {
+      setError('Please enter your e-mail.')
+      input.current?.focus()
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      await api('/api/users/forgot-password', { method: 'POST', json: { email: email.trim() } })
+      setSent(true)
+    } catch (e) {
+      setError((e as Error).message || ACCOUNT_MESSAGES.resetSendFailed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="account-card">
+      <h1>Forgot Password</h1>
+      {sent ? (
+        <>
+          <Notice>{ACCOUNT_MESSAGES.resetSent}</Notice>
+          <p className="account-lead">
+            The link works for one hour. Nothing arrived? Check your spam folder or{' '}
+            <button type="button" className="link-button" onClick={() => setSent(false)}>
+              try again
+            </button>
+            .
+          </p>
+          <p className="account-switch">
+            <a href="/login">Back to sign in</a>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="account-lead">
+            Enter the e-mail of your account and we will send you a link to set a new password.
+          </p>
+          <ErrorBox message={error} />
+          <form className="account-form" onSubmit={onSubmit} noValidate>
+            <div className="field">
+              <label htmlFor="forgot-email">E-mail</label>
+              <input
+                ref={input}
+                id="forgot-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <button type="submit" className="primary" disabled={busy}>
+              {busy ? 'Sending...' : 'Send reset link'}
+            </button>
+          </form>
+          <p className="account-switch">
+            Remembered it? <a href="/login">Sign in</a>
+          </p>
+        </>
+      )}
+    </div>
+  )
+}

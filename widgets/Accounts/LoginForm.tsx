@@ -1,0 +1,108 @@
+import { useId, useState, type FormEvent } from 'react'
+
+import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '../../src/rules/accounts'
+import { api } from '../lib/api'
+import { Divider, ErrorBox, GoogleLink, Notice, oidcStartHref } from './parts'
+import { PasswordField } from './PasswordField'
+import './Accounts.css'
+
+interface Props {
+  /** From ?error= (a failed Google sign-in), already worded by the server. */
+  error?: string | null
+  /** From ?next=: where to go after signing in (same-site paths only). */
+  next?: string | null
+  /** From ?registered=1: the sign-up screen sent us here. */
+  registered?: boolean
+}
+
+interface LoginAnswer {
+  user: { userName?: string | null }
+}
+
+/** SPEC §2 Login: 'Welcome Back'. idle → signing in → home (or /register without a profile). */
+export default function LoginForm({
+  error: initialError = null,
+  next = null,
+  registered = false,
+}: Props) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [remember, setRemember] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(
+    initialError ? ACCOUNT_MESSAGES.oidcLoginFailed(initialError) : null,
+  )
+  const errorId = useId()
+  const safeNext = next ? safeNextPath(next) : null
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!email.trim() || !password) {
+      setError(ACCOUNT_MESSAGES.emailAndPasswordRequired)
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      const { user } = await api<LoginAnswer>('/api/accounts/login', {
+        method: 'POST',
+        json: { email: email.trim(), password, remember },
+      })
+      location.assign(landingAfterSignIn(user, safeNext))
+    } catch (e) {
+      setError((e as Error).message)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="account-card">
+      <h1>Welcome Back</h1>
+      <p className="account-lead">Sign in to review, comment and join your neighbourhood.</p>
+      {registered && <Notice>{ACCOUNT_MESSAGES.registered}</Notice>}
+      <ErrorBox id={errorId} message={error} />
+      <form className="account-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="login-email">E-mail</label>
+          <input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <PasswordField
+          label="Password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        <div className="form-row">
+          <label className="check">
+            <input
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              onChange={(e) => setRemember(e.target.checked)}
+            />
+            Remember me
+          </label>
+          <a href="/forgot-password">Forgot password?</a>
+        </div>
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <Divider />
+      <GoogleLink href={oidcStartHref('login', { next: safeNext, remember })}>
+        Continue with Google
+      </GoogleLink>
+      <p className="account-switch">
+        New to Belong? <a href="/register">Create an account</a>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,186 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+
+import { ACCOUNT_MESSAGES, passwordProblem } from '../../src/rules/accounts'
+import { MESSAGES } from '../../src/rules/messages'
+import { isValidUserName } from '../../src/rules/userName'
+import { api } from '../lib/api'
+import { $session, loadSession } from '../lib/session'
+import { toast } from '../lib/toast'
+import { Divider, ErrorBox, GoogleLink, oidcStartHref } from './parts'
+import { PasswordField } from './PasswordField'
+import './Accounts.css'
+
+interface Props {
+  /** From ?error= (a failed Google sign-up), already worded by the server. */
+  error?: string | null
+}
+
+/** How long the success toast shows before the next page. */
+const PROFILE_TOAST_MS = 1200
+
+function UserNameField({
+  value,
+  onChange,
+  hintId,
+}: {
+  value: string
+  onChange: (v: string) => void
+  hintId: string
+}) {
+  return (
+    <div className="field">
+      <label htmlFor="register-username">Username</label>
+      <input
+        id="register-username"
+        name="username"
+        autoComplete="username"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hintId}
+      />
+      <p id={hintId} className="hint">
+        3 to 30 letters, digits, _, - or . — shown on your profile.
+      </p>
+    </div>
+  )
+}
+
+/**
+ * SPEC §2 Sign-up: 'Create an Account'. Signed in without a user name (e.g. after Google):
+ * only the username, 'Create Profile'. Signed in with one: nothing to do here, go home.
+ */
+export default function RegisterForm({ error: initialError = null }: Props) {
+  const session = useStore($session, { ssr: 'initial' })
+  const [userName, setUserName] = useState('')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [name, setName] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(
+    initialError ? ACCOUNT_MESSAGES.oidcSignUpFailed(initialError) : null,
+  )
+  const hintId = useId()
+
+  useEffect(() => {
+    void loadSession().then((s) => {
+      if (s.status === 'signed-in' && s.user.userName) location.replace('/')
+    })
+  }, [])
+
+  const user = session.status === 'signed-in' ? session.user : null
+  const completing = user !== null && !user.userName
+
+  const checkUserName = () => (isValidUserName(userName.trim()) ? null : MESSAGES.userNameInvalid)
+
+  const onCreateProfile = async (event: FormEvent) => {
+    event.preventDefault()
+    const problem = checkUserName()
+    if (problem) return setError(problem)
+    setBusy(true)
+    setError(null)
+    try {
+      await api(`/api/users/${user!.id}`, { method: 'PATCH', json: { userName: userName.trim() } })
+      toast.success(ACCOUNT_MESSAGES.profileCreated)
+      setTimeout(() => location.assign('/'), PROFILE_TOAST_MS)
+    } catch (e) {
+      setError((e as Error).message || ACCOUNT_MESSAGES.profileCreationFailed)
+      setBusy(false)
+    }
+  }
+
+  const onRegister = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!userName.trim() || !email.trim() || !password) {
+      return setError(ACCOUNT_MESSAGES.signUpFieldsRequired)
+    }
+    const problem = checkUserName() ?? passwordProblem(password)
+    if (problem) return setError(problem)
+    setBusy(true)
+    setError(null)
+    try {
+      await api('/api/users', {
+        method: 'POST',
+        json: {
+          userName: userName.trim(),
+          email: email.trim(),
+          password,
+          ...(name.trim() ? { name: name.trim() } : {}),
+        },
+      })
+      location.assign('/login?registered=1')
+    } catch (e) {
+      setError((e as Error).message || ACCOUNT_MESSAGES.registrationFailed)
+      setBusy(false)
+    }
+  }
+
+  if (completing) {
+    return (
+      <div className="account-card">
+        <h1>Create an Account</h1>
+        <p className="account-lead">
+          You are signed in as <strong>{user.email}</strong>. Choose a username to create your
+          profile.
+        </p>
+        <ErrorBox message={error} />
+        <form className="account-form" onSubmit={onCreateProfile} noValidate>
+          <UserNameField value={userName} onChange={setUserName} hintId={hintId} />
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Creating...' : 'Create Profile'}
+          </button>
+        </form>
+      </div>
+    )
+  }
+
+  return (
+    <div className="account-card">
+      <h1>Create an Account</h1>
+      <p className="account-lead">Join Belong to review and talk about where you live.</p>
+      <ErrorBox message={error} />
+      <form className="account-form" onSubmit={onRegister} noValidate>
+        <UserNameField value={userName} onChange={setUserName} hintId={hintId} />
+        <div className="field">
+          <label htmlFor="register-name">
+            Full name <span className="optional">(optional)</span>
+          </label>
+          <input
+            id="register-name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="register-email">E-mail</label>
+          <input
+            id="register-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <PasswordField
+          label="Password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+        />
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Creating account...' : 'Sign Up'}
+        </button>
+      </form>
+      <Divider />
+      <GoogleLink href={oidcStartHref('register')}>Sign up with Google</GoogleLink>
+      <p className="account-switch">
+        Already have an account? <a href="/login">Sign in</a>
+      </p>
+    </div>
+  )
+}

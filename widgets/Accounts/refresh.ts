@@ -1,0 +1,53 @@
+/**
+ * Sessions refresh by themselves while a tab is open (SPEC §1, §9: a check every 30 s). When
+ * the token has less than a day left, POST /api/users/refresh-token renews it (keeping the
+ * "Remember me" choice, see src/server/accounts); a refusal means the session is over.
+ */
+export const REFRESH_CHECK_MS = 30_000
+export const REFRESH_WHEN_LEFT_MS = 24 * 60 * 60 * 1000
+
+let expiresAt: number | null = null
+let timer: ReturnType<typeof setInterval> | undefined
+let refreshing = false
+
+async function check(onEnded: () => void) {
+  if (expiresAt === null || refreshing) return
+  if (expiresAt - Date.now() > REFRESH_WHEN_LEFT_MS) return
+  refreshing = true
+  try {
+    const res = await fetch('/api/users/refresh-token', {
+      method: 'POST',
+      credentials: 'same-origin',
+    })
+    if (res.ok) {
+      const { exp } = (await res.json()) as { exp?: number }
+      expiresAt = typeof exp === 'number' ? exp * 1000 : null
+    } else if (res.status === 401 || res.status === 403) {
+      stopSessionRefresh()
+      onEnded()
+    }
+  } catch {
+    // Offline: try again at the next check.
+  } finally {
+    refreshing = false
+  }
+}
+
+/** Starts (or re-arms) the check for a session whose token expires at `exp` (seconds). */
+export function keepSessionFresh(exp: number | undefined, onEnded: () => void) {
+  if (typeof window === 'undefined' || typeof exp !== 'number') return
+  expiresAt = exp * 1000
+  if (timer) return
+  const tick = () => void check(onEnded)
+  timer = setInterval(tick, REFRESH_CHECK_MS)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') tick()
+  })
+  tick()
+}
+
+export function stopSessionRefresh() {
+  if (timer) clearInterval(timer)
+  timer = undefined
+  expiresAt = null
+}

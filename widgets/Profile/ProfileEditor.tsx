@@ -1,0 +1,252 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+
+import { IMAGE_MIME_TYPES, IMAGE_RULES } from '../../src/rules/imageFile'
+import { MESSAGES } from '../../src/rules/messages'
+import { userSchema } from '../../src/schemas/user'
+import { api, ApiError } from '../lib/api'
+import { loadSession } from '../lib/session'
+import { toast } from '../lib/toast'
+import './Profile.css'
+
+export interface EditableProfile {
+  id: number
+  userName: string
+  name: string | null
+  bio: string | null
+  avatarUrl: string | null
+  defaultAvatar: string
+}
+
+type Saved = { name: string; bio: string; avatarUrl: string | null }
+
+const AVATAR_RULE = IMAGE_RULES.avatar
+const IMAGE_TYPES = Object.values(IMAGE_MIME_TYPES)
+
+/** Client-side check before upload (the server judges the bytes again). */
+export function avatarProblem(file: File): string | null {
+  if (!IMAGE_TYPES.includes(file.type)) return AVATAR_RULE.notImage
+  if (file.size > AVATAR_RULE.maxBytes) return AVATAR_RULE.tooLarge
+  return null
+}
+
+async function uploadAvatar(file: File, alt: string): Promise<number> {
+  const form = new FormData()
+  form.append('file', file)
+  form.append('_payload', JSON.stringify({ purpose: 'avatar', alt }))
+  const { doc } = await api<{ doc: { id: number } }>('/api/media', { method: 'POST', body: form })
+  return doc.id
+}
+
+function PencilIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
+      />
+    </svg>
+  )
+}
+
+/**
+ * The owner's profile header (SPEC §2 Profile, §4 profile edit): the same avatar, name and bio
+ * as the public header, plus edit icons that turn name and bio into fields, an avatar upload
+ * with preview, and 'Save Changes' while something is pending ('Saving...' while it saves).
+ * The avatar goes to /api/media (purpose 'avatar'; the server cuts it square), then one PATCH.
+ */
+export default function ProfileEditor({ profile }: { profile: EditableProfile }) {
+  const [saved, setSaved] = useState<Saved>({
+    name: profile.name ?? '',
+    bio: profile.bio ?? '',
+    avatarUrl: profile.avatarUrl,
+  })
+  const [name, setName] = useState(saved.name)
+  const [bio, setBio] = useState(saved.bio)
+  const [editing, setEditing] = useState({ name: false, bio: false })
+  const [file, setFile] = useState<File | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [bioError, setBioError] = useState<string | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const nameInput = useRef<HTMLInputElement>(null)
+  const bioInput = useRef<HTMLTextAreaElement>(null)
+  const ids = { name: useId(), bio: useId(), bioCount: useId(), avatar: useId() }
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
+  useEffect(() => {
+    if (editing.name) nameInput.current?.focus()
+  }, [editing.name])
+  useEffect(() => {
+    if (editing.bio) bioInput.current?.focus()
+  }, [editing.bio])
+
+  const pending = name.trim() !== saved.name || bio.trim() !== saved.bio || file !== null
+  const display = saved.name || profile.userName
+
+  const toggle = (field: 'name' | 'bio') => setEditing((e) => ({ ...e, [field]: !e[field] }))
+  const cancelOnEscape = (field: 'name' | 'bio') => (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return
+    event.preventDefault()
+    if (field === 'name') setName(saved.name)
+    else setBio(saved.bio)
+    setEditing((e) => ({ ...e, [field]: false }))
+  }
+
+  const chooseFile = (chosen: File | undefined) => {
+    if (!chosen) return
+    const problem = avatarProblem(chosen)
+    if (fileInput.current) fileInput.current.value = ''
+    if (problem) {
+      toast.error(problem)
+      return
+    }
+    setFile(chosen)
+    setPreview(URL.createObjectURL(chosen))
+  }
+
+  const save = async () => {
+    const parsed = userSchema.safeParse({ bio: bio.trim() })
+    if (!parsed.success) {
+      setBioError(parsed.error.issues[0]?.message ?? MESSAGES.bioTooLong)
+      setEditing((e) => ({ ...e, bio: true }))
+      return
+    }
+    setBioError(null)
+    setSaving(true)
+    try {
+      let avatar: number | undefined
+      if (file) {
+        try {
+          avatar = await uploadAvatar(file, `${name.trim() || profile.userName}'s avatar`)
+        } catch (error) {
+          // The server's own refusal (type, size) says more than the generic words.
+          const specific = error instanceof ApiError && error.status === 400
+          toast.error(specific ? error.message : 'Image upload failed')
+          return
+        }
+      }
+      const { doc } = await api<{
+        doc: { name?: string | null; bio?: string | null; avatar?: { url?: string } | null }
+      }>(`/api/users/${profile.id}?depth=1`, {
+        method: 'PATCH',
+        json: { name: name.trim(), bio: bio.trim(), ...(avatar ? { avatar } : {}) },
+      })
+      const next = {
+        name: doc.name ?? '',
+        bio: doc.bio ?? '',
+        avatarUrl: (doc.avatar && typeof doc.avatar === 'object' ? doc.avatar.url : null) ?? null,
+      }
+      setSaved(next)
+      setName(next.name)
+      setBio(next.bio)
+      setFile(null)
+      setPreview(null)
+      setEditing({ name: false, bio: false })
+      toast.success('Profile updated!')
+      // The header's avatar menu shows the new picture and name.
+      void loadSession(true)
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Profile update failed')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <div className="profile-head" data-owner="true">
+      <div className="profile-avatar">
+        <img
+          className="profile-avatar-img"
+          src={preview ?? saved.avatarUrl ?? profile.defaultAvatar}
+          alt={`${display}'s avatar`}
+          width={112}
+          height={112}
+        />
+        <label className="avatar-upload" htmlFor={ids.avatar}>
+          {file ? 'Choose another photo' : 'Change photo'}
+        </label>
+        <input
+          id={ids.avatar}
+          ref={fileInput}
+          className="sr-only avatar-input"
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          disabled={saving}
+          onChange={(e) => chooseFile(e.target.files?.[0])}
+        />
+        {file && <p className="avatar-pending">New photo, not saved yet</p>}
+      </div>
+
+      <div className="profile-ident">
+        <div className="profile-field">
+          {editing.name ? (
+            <div className="profile-edit">
+              <label htmlFor={ids.name}>Name</label>
+              <input
+                id={ids.name}
+                ref={nameInput}
+                value={name}
+                maxLength={80}
+                autoComplete="name"
+                onChange={(e) => setName(e.target.value)}
+                onKeyDown={cancelOnEscape('name')}
+              />
+            </div>
+          ) : (
+            <h1 className="profile-name">{name.trim() || profile.userName}</h1>
+          )}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={editing.name ? 'Stop editing name' : 'Edit name'}
+            aria-pressed={editing.name}
+            onClick={() => toggle('name')}
+          >
+            <PencilIcon />
+          </button>
+        </div>
+        <p className="profile-handle">@{profile.userName}</p>
+
+        <div className="profile-field">
+          {editing.bio ? (
+            <div className="profile-edit">
+              <label htmlFor={ids.bio}>Bio</label>
+              <textarea
+                id={ids.bio}
+                ref={bioInput}
+                value={bio}
+                rows={3}
+                aria-describedby={ids.bioCount}
+                aria-invalid={bioError ? true : undefined}
+                onChange={(e) => setBio(e.target.value)}
+                onKeyDown={cancelOnEscape('bio')}
+              />
+              <p id={ids.bioCount} className={bioError ? 'field-error' : 'field-hint'}>
+                {bioError ?? `${bio.trim().length}/500`}
+              </p>
+            </div>
+          ) : (
+            <p className={bio.trim() ? 'profile-bio' : 'profile-bio empty-bio'}>
+              {bio.trim() || 'Add a short bio so neighbours know who you are.'}
+            </p>
+          )}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={editing.bio ? 'Stop editing bio' : 'Edit bio'}
+            aria-pressed={editing.bio}
+            onClick={() => toggle('bio')}
+          >
+            <PencilIcon />
+          </button>
+        </div>
+
+        {pending && (
+          <button type="button" className="save-profile" disabled={saving} onClick={save}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}
