@@ -1,5 +1,13 @@
 import type { Payload } from 'payload'
 
+import {
+  neighbourhoodWhere,
+  pickVibeTags,
+  VIBE_TAG_SOURCE_ROWS,
+  type NeighbourhoodFilter,
+  type NeighbourhoodOrder,
+} from '../rules/neighbourhoodSearch'
+
 export interface NeighbourhoodView {
   id: number
   name: string
@@ -9,6 +17,8 @@ export interface NeighbourhoodView {
   imageUrl: string | null
   latitude: number | null
   longitude: number | null
+  /** The creator's user id (the detail page shows 'Edit Neighbourhood' to them only). */
+  createdBy?: number | null
   reviewCount: number
   averageRating: number | null
 }
@@ -50,6 +60,10 @@ function toView(
     imageUrl: imageUrl(doc.image, size),
     latitude: (doc.latitude as number) ?? null,
     longitude: (doc.longitude as number) ?? null,
+    createdBy:
+      doc.createdBy && typeof doc.createdBy === 'object'
+        ? ((doc.createdBy as { id: number }).id ?? null)
+        : ((doc.createdBy as number | undefined) ?? null),
   }
 }
 
@@ -106,4 +120,60 @@ export async function suggestions(payload: Payload, limit = 4): Promise<Neighbou
     reviewCount: 0,
     averageRating: null,
   }))
+}
+
+/** What a neighbourhood card shows (SPEC §2 home and list grids); built from a REST or Local API doc. */
+export type NeighbourhoodCardView = Pick<
+  NeighbourhoodView,
+  'id' | 'name' | 'slug' | 'tagline' | 'vibes' | 'imageUrl'
+>
+
+export function neighbourhoodCard(doc: unknown): NeighbourhoodCardView {
+  const { id, name, slug, tagline, vibes, imageUrl } = toView(
+    doc as Record<string, unknown>,
+    'card',
+  )
+  return { id, name, slug, tagline, vibes, imageUrl }
+}
+
+export interface NeighbourhoodCardPage {
+  cards: NeighbourhoodCardView[]
+  totalDocs: number
+  hasNextPage: boolean
+}
+
+/**
+ * One page of cards at build, with the same filter, order and size the islands ask the REST API
+ * for (src/rules/neighbourhoodSearch.ts), so the static HTML is what the island would show.
+ */
+export async function neighbourhoodCardPage(
+  payload: Payload,
+  filter: NeighbourhoodFilter,
+  { limit, order }: { limit: number; order: NeighbourhoodOrder },
+): Promise<NeighbourhoodCardPage> {
+  const result = await payload.find({
+    collection: 'neighbourhoods',
+    where: neighbourhoodWhere(filter),
+    sort: order === 'newest' ? '-createdAt' : 'name',
+    limit,
+    depth: 1,
+    overrideAccess: false,
+  })
+  return {
+    cards: result.docs.map(neighbourhoodCard),
+    totalDocs: result.totalDocs,
+    hasNextPage: result.hasNextPage,
+  }
+}
+
+/** SPEC §9 home vibe tags: at most 6 unique vibes from the first 20 neighbourhoods (by name). */
+export async function homeVibeTags(payload: Payload): Promise<string[]> {
+  const { docs } = await payload.find({
+    collection: 'neighbourhoods',
+    sort: 'name',
+    limit: VIBE_TAG_SOURCE_ROWS,
+    depth: 0,
+    select: { vibes: true },
+  })
+  return pickVibeTags(docs as { vibes?: string[] | null }[])
 }

@@ -27,14 +27,15 @@ test('a neighbourhood created after the build is served at once, then prerendere
   let render = 'on-demand'
   while (render !== 'static') {
     expect(Date.now() - started, 'static page within 60 s').toBeLessThan(60_000)
-    for (const path of [`/neighbourhood/${slug}`, '/', '/neighbourhood/brixton']) {
+    for (const path of [`/neighbourhood/${slug}`, '/neighbourhoods', '/neighbourhood/brixton']) {
       const res = await api.get(path)
       expect(res.status(), path).toBe(200)
       if (path.includes(slug)) render = res.headers()['x-belong-render'] ?? ''
     }
     await new Promise((r) => setTimeout(r, 250))
   }
-  await page.goto('/')
-  await expect(page.getByRole('link', { name: /Test Grove/ })).toBeVisible()
+  // The list of all neighbourhoods is newest first: the new one leads it.
+  await page.goto('/neighbourhoods')
+  await expect(page.getByRole('link', { name: /Test Grove/ }).first()).toBeVisible()
   await api.dispose()
 })

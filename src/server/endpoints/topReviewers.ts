@@ -30,7 +30,8 @@ export const topReviewers: Endpoint = {
       reaction_count: number
     }>(
       req,
-      sql`SELECT u.id, u.user_name, u.name, '/api/media/file/' || coalesce(m.sizes_thumbnail_filename, m.filename) AS avatar_url,
+      // Avatars are stored as small squares; the 16:9 thumbnail size would crop them.
+      sql`SELECT u.id, u.user_name, u.name, '/api/media/file/' || m.filename AS avatar_url,
                  count(r.id)::int AS review_count,
                  coalesce(sum(r.reaction_count), 0)::int AS reaction_count
             FROM reviews r

@@ -1,0 +1,197 @@
+import type { Payload, Where } from 'payload'
+
+import { previewDescription } from '../rules/localSpots'
+import { bracketQuery } from '../rules/neighbourhoodSearch'
+
+/** SPEC §9: the home's four feed sections show 2 items each. */
+export const FEED_SECTION_SIZE = 2
+/** SPEC §9: story text in cards is cut at 100 characters. */
+export const CARD_TEXT_LENGTH = 100
+
+export const FEED_TYPES = ['discussion', 'story', 'poll', 'event'] as const
+export type FeedType = (typeof FEED_TYPES)[number]
+
+/** SPEC §3 "Feed card (home)". */
+export interface HomeFeedCard {
+  type: FeedType
+  id: number
+  title: string
+  text: string
+  imageUrl: string | null
+  neighbourhoodSlug: string | null
+  author: { userName: string; avatarUrl: string | null } | null
+  createdAt: string
+  /** Events only: when it happens. */
+  eventDate: string | null
+  href: string
+}
+
+export type HomeFeeds = Record<FeedType, HomeFeedCard[]>
+
+interface FeedQuery {
+  collection: 'discussions' | 'stories' | 'polls' | 'events'
+  where?: Where
+  sort: string
+  limit: number
+  depth: 2
+  select: Record<string, boolean>
+  populate: Record<string, Record<string, boolean>>
+}
+
+// Only what a card shows: the author's name and avatar, the neighbourhood's slug, image sizes.
+const populate = {
+  users: { userName: true, avatar: true },
+  neighbourhoods: { slug: true },
+  media: { url: true, filename: true, sizes: true },
+}
+const common = { author: true, neighbourhood: true, createdAt: true } as const
+
+/**
+ * SPEC §7 home feeds: discussions by reaction count, public stories newest, polls newest, public
+ * events soonest (still to come at `now`). One query description serves the Local API at build
+ * and the REST API in the browser.
+ */
+export function homeFeedQueries(now: Date): Record<FeedType, FeedQuery> {
+  const base = { limit: FEED_SECTION_SIZE, depth: 2 as const, populate }
+  return {
+    discussion: {
+      ...base,
+      collection: 'discussions',
+      sort: '-reactionCount,-createdAt',
+      select: { ...common, title: true, content: true },
+    },
+    story: {
+      ...base,
+      collection: 'stories',
+      where: { isPublic: { equals: true } },
+      sort: '-createdAt',
+      select: { ...common, title: true, description: true, image: true },
+    },
+    poll: {
+      ...base,
+      collection: 'polls',
+      sort: '-createdAt',
+      select: { ...common, question: true, options: true },
+    },
+    event: {
+      ...base,
+      collection: 'events',
+      where: {
+        and: [{ isPublic: { equals: true } }, { eventDate: { greater_than: now.toISOString() } }],
+      },
+      sort: 'eventDate',
+      select: { ...common, title: true, description: true, image: true, eventDate: true },
+    },
+  }
+}
+
+export const feedQueryPath = (q: FeedQuery) =>
+  `/api/${q.collection}?${bracketQuery({ where: q.where, sort: q.sort, limit: q.limit, depth: q.depth, select: q.select, populate: q.populate })}`
+
+type Doc = Record<string, unknown>
+type Media = {
+  url?: string | null
+  filename?: string | null
+  sizes?: Record<string, { url?: string | null }>
+}
+
+/** A sized image (cards), or the original file (avatars are small squares; sizes are 16:9 crops). */
+function mediaUrl(media: unknown, size?: 'card'): string | null {
+  if (!media || typeof media !== 'object') return null
+  const m = media as Media
+  const original = m.url ?? (m.filename ? `/api/media/file/${m.filename}` : null)
+  return (size && m.sizes?.[size]?.url) || original
+}
+
+function hrefFor(type: FeedType, id: number, slug: string | null): string {
+  switch (type) {
+    case 'discussion':
+      return `/discussions/${id}`
+    case 'story':
+      return slug ? `/neighbourhood/${slug}/stories/${id}` : '/stories'
+    case 'poll':
+      return `/polls/${id}`
+    case 'event':
+      return '/event'
+  }
+}
+
+/** A REST or Local API document to the card the home shows. */
+export function toFeedCard(type: FeedType, doc: Doc): HomeFeedCard {
+  const author = doc.author && typeof doc.author === 'object' ? (doc.author as Doc) : null
+  const neighbourhood =
+    doc.neighbourhood && typeof doc.neighbourhood === 'object' ? (doc.neighbourhood as Doc) : null
+  const slug = (neighbourhood?.slug as string | undefined) ?? null
+  const options = Array.isArray(doc.options) ? (doc.options as { text?: string }[]) : []
+  const title = String((type === 'poll' ? doc.question : doc.title) ?? '')
+  const body =
+    type === 'discussion'
+      ? String(doc.content ?? '')
+      : type === 'poll'
+        ? options.map((o) => o.text ?? '').join(' · ')
+        : String(doc.description ?? '')
+  const id = doc.id as number
+  return {
+    type,
+    id,
+    title,
+    text: previewDescription(body, CARD_TEXT_LENGTH).text,
+    imageUrl: mediaUrl(doc.image, 'card'),
+    neighbourhoodSlug: slug,
+    author:
+      author && typeof author.userName === 'string'
+        ? { userName: author.userName, avatarUrl: mediaUrl(author.avatar) }
+        : null,
+    createdAt: String(doc.createdAt),
+    eventDate: type === 'event' && doc.eventDate ? String(doc.eventDate) : null,
+    href: hrefFor(type, id, slug),
+  }
+}
+
+/** The four feeds at build, read as a signed-out visitor would (hidden and private content excluded). */
+export async function loadHomeFeeds(payload: Payload, now = new Date()): Promise<HomeFeeds> {
+  const queries = homeFeedQueries(now)
+  const entries = await Promise.all(
+    FEED_TYPES.map(async (type) => {
+      const q = queries[type]
+      const { docs } = await payload.find({
+        collection: q.collection,
+        where: q.where,
+        sort: q.sort.split(','),
+        limit: q.limit,
+        depth: q.depth,
+        select: q.select,
+        populate: q.populate,
+        overrideAccess: false,
+      } as Parameters<Payload['find']>[0])
+      return [type, docs.map((doc) => toFeedCard(type, doc as unknown as Doc))] as const
+    }),
+  )
+  return Object.fromEntries(entries) as HomeFeeds
+}
+
+/** The same four feeds from the REST API (the home island refreshes them after load). */
+export async function fetchHomeFeeds(now = new Date(), signal?: AbortSignal): Promise<HomeFeeds> {
+  const queries = homeFeedQueries(now)
+  const entries = await Promise.all(
+    FEED_TYPES.map(async (type) => {
+      const res = await fetch(feedQueryPath(queries[type]), { signal, credentials: 'omit' })
+      if (!res.ok) throw new Error(`${type} feed: ${res.status}`)
+      const { docs } = (await res.json()) as { docs: Doc[] }
+      return [type, docs.map((doc) => toFeedCard(type, doc))] as const
+    }),
+  )
+  return Object.fromEntries(entries) as HomeFeeds
+}
+
+/** Dates in static HTML: the same text on the server and in the browser (no hydration mismatch). */
+export function absoluteDate(iso: string, withTime = false): string {
+  return new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: withTime ? 'short' : undefined,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+  })
+}

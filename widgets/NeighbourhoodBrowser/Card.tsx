@@ -1,0 +1,32 @@
+import type { NeighbourhoodCardView } from '../../src/lib/neighbourhoods'
+
+/**
+ * The island's neighbourhood card: the same markup and classes as
+ * src/components/NeighbourhoodCard.astro, so static HTML and hydrated cards look alike.
+ */
+export function NeighbourhoodCardItem({ n }: { n: NeighbourhoodCardView }) {
+  return (
+    <article className="card">
+      <a href={`/neighbourhood/${n.slug}`} className="card-link">
+        {n.imageUrl ? (
+          <img src={n.imageUrl} alt="" width={640} height={360} loading="lazy" />
+        ) : (
+          <div className="card-placeholder" aria-hidden="true" />
+        )}
+        <div className="card-body">
+          <h3>{n.name}</h3>
+          <p>{n.tagline}</p>
+          {n.vibes.length > 0 && (
+            <ul className="chips" aria-label="Vibes">
+              {n.vibes.map((v) => (
+                <li key={v} className="chip">
+                  {v}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </a>
+    </article>
+  )
+}

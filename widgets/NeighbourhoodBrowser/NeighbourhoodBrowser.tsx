@@ -1,0 +1,323 @@
+import { useStore } from '@nanostores/react'
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react'
+
+import {
+  neighbourhoodCard,
+  type NeighbourhoodCardPage,
+  type NeighbourhoodCardView,
+} from '../../src/lib/neighbourhoods'
+import {
+  addNeighbourhoodHref,
+  filterFromSearchParams,
+  filterSearchParams,
+  HOME_GRID_SIZE,
+  isFiltered,
+  LIST_PAGE_SIZE,
+  mapHref,
+  neighbourhoodListPath,
+  NO_FILTER,
+  VIBE_FILTERS,
+  type NeighbourhoodFilter,
+  type VibeFilter,
+} from '../../src/rules/neighbourhoodSearch'
+import { api } from '../lib/api'
+import { NeighbourhoodCardItem } from './Card'
+import { SearchIcon } from './HeroSearch'
+import { $homeSearch } from './store'
+import './NeighbourhoodBrowser.css'
+
+interface Props {
+  /** home: 8 cards by name, search from the hero; list: newest first, own search, ?vibe=, Show more. */
+  mode: 'home' | 'list'
+  /** The first page with no filter, read at build (the static HTML shows it). */
+  initial: NeighbourhoodCardPage
+  /** Home empty state: the newest neighbourhoods. */
+  suggestions?: NeighbourhoodCardView[]
+}
+
+interface Answer {
+  docs: unknown[]
+  totalDocs: number
+  hasNextPage: boolean
+}
+
+const ADDRESS_CHANGED = 'belong:address'
+
+function subscribeToAddress(onChange: () => void) {
+  window.addEventListener('popstate', onChange)
+  window.addEventListener(ADDRESS_CHANGED, onChange)
+  return () => {
+    window.removeEventListener('popstate', onChange)
+    window.removeEventListener(ADDRESS_CHANGED, onChange)
+  }
+}
+const currentAddress = () => window.location.search
+
+/** Keeps the filter in the address (SPEC §2: ?vibe=, removed for All) without a history entry. */
+function setAddress(filter: NeighbourhoodFilter) {
+  const { pathname, search, hash } = window.location
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${pathname}${filterSearchParams(search, filter)}${hash}`,
+  )
+  window.dispatchEvent(new Event(ADDRESS_CHANGED))
+}
+
+function statusText(shown: number, total: number) {
+  if (total === 0) return ''
+  return `Showing ${shown} of ${total} ${total === 1 ? 'neighbourhood' : 'neighbourhoods'}`
+}
+
+/**
+ * The 'Explore by Vibe' grid of the home and the grid of /neighbourhoods: vibe chips, search,
+ * cards, Show more and the empty state. Server-rendered with the build's first page, then reads
+ * the REST API as filters change (results announced in a live region).
+ */
+export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }: Props) {
+  const home = mode === 'home'
+  const limit = home ? HOME_GRID_SIZE : LIST_PAGE_SIZE
+  const order = home ? 'name' : 'newest'
+  const homeSearch = useStore($homeSearch)
+
+  // Home: the hero's search and a local vibe. List: the address is the state (?vibe=&search=),
+  // read after hydration (the static HTML is the unfiltered page).
+  const address = useSyncExternalStore(subscribeToAddress, currentAddress, () => '')
+  const [homeVibe, setHomeVibe] = useState<VibeFilter>('All')
+  const filter: NeighbourhoodFilter = home
+    ? { search: homeSearch, vibe: homeVibe }
+    : filterFromSearchParams(address)
+  const { vibe } = filter
+
+  // The list's search box follows the applied search (opened with ?search=, or cleared).
+  const [draft, setDraft] = useState(filter.search)
+  const [draftOf, setDraftOf] = useState(filter.search)
+  if (draftOf !== filter.search) {
+    setDraftOf(filter.search)
+    setDraft(filter.search)
+  }
+
+  const [result, setResult] = useState({ ...initial, page: 1 })
+  const [loading, setLoading] = useState(false)
+  /** The page whose read failed (Try again asks for it again). */
+  const [failed, setFailed] = useState<number | null>(null)
+  const [announce, setAnnounce] = useState('')
+  const request = useRef<AbortController | null>(null)
+  const grid = useRef<HTMLDivElement>(null)
+  const firstRender = useRef(true)
+  const shownCards = useRef(initial.cards)
+  const focusCard = useRef<number | null>(null)
+
+  const load = useCallback(
+    async (wanted: NeighbourhoodFilter, page: number) => {
+      request.current?.abort()
+      const controller = new AbortController()
+      request.current = controller
+      setLoading(true)
+      try {
+        const answer = await api<Answer>(neighbourhoodListPath(wanted, { page, limit, order }), {
+          signal: controller.signal,
+        })
+        if (controller.signal.aborted) return
+        const cards = answer.docs.map(neighbourhoodCard)
+        const all = page === 1 ? cards : [...shownCards.current, ...cards]
+        shownCards.current = all
+        setFailed(null)
+        setResult({
+          cards: all,
+          totalDocs: answer.totalDocs,
+          hasNextPage: answer.hasNextPage,
+          page,
+        })
+        setAnnounce(
+          answer.totalDocs === 0
+            ? home
+              ? 'No neighbourhoods found'
+              : 'No neighbourhoods match your filters'
+            : statusText(home ? Math.min(all.length, limit) : all.length, answer.totalDocs),
+        )
+        // Keyboard users carry on from the first card that arrived (focused once it is rendered).
+        if (page > 1) focusCard.current = all.length - cards.length
+      } catch (error) {
+        if (controller.signal.aborted) return
+        console.error('neighbourhoods: load failed', error)
+        setFailed(page)
+        setAnnounce('Could not load neighbourhoods. Please try again.')
+      } finally {
+        if (request.current === controller) setLoading(false)
+      }
+    },
+    [home, limit, order],
+  )
+
+  useEffect(() => {
+    if (focusCard.current === null) return
+    grid.current?.querySelectorAll<HTMLAnchorElement>('.card-link')[focusCard.current]?.focus()
+    focusCard.current = null
+  }, [result])
+
+  // Any filter change reads page 1 again (the first render shows the build's page).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      if (!isFiltered(filter)) return
+    }
+    void load(filter, 1)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filter.search, filter.vibe])
+
+  function setFilter(next: NeighbourhoodFilter) {
+    if (home) {
+      setHomeVibe(next.vibe)
+      $homeSearch.set(next.search)
+    } else setAddress(next)
+  }
+
+  function applySearch(event: FormEvent) {
+    event.preventDefault()
+    setFilter({ ...filter, search: draft.trim() })
+  }
+
+  const clearFilters = () => setFilter(NO_FILTER)
+
+  const { cards, totalDocs, hasNextPage, page } = result
+  const shown = home ? cards.slice(0, limit) : cards
+  const search = filter.search.trim()
+
+  return (
+    <div className={`nb nb-${mode}`}>
+      <div className="nb-toolbar">
+        {!home && (
+          <form className="search nb-search" role="search" onSubmit={applySearch}>
+            <label className="sr-only" htmlFor="neighbourhood-search">
+              Search neighbourhoods by name or tagline
+            </label>
+            <input
+              id="neighbourhood-search"
+              type="search"
+              placeholder="Search neighbourhoods…"
+              autoComplete="off"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+            <button type="submit" className="icon-button" aria-label="Search">
+              <SearchIcon />
+            </button>
+          </form>
+        )}
+        <div className="vibe-chips" role="group" aria-label="Filter by vibe">
+          {VIBE_FILTERS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              className="vibe-chip"
+              aria-pressed={vibe === v}
+              onClick={() => setFilter({ ...filter, vibe: v })}
+            >
+              {v}
+            </button>
+          ))}
+        </div>
+        {home && (
+          <a
+            className="explore-more"
+            href={
+              vibe === 'All'
+                ? '/neighbourhoods'
+                : `/neighbourhoods?vibe=${encodeURIComponent(vibe)}`
+            }
+          >
+            Explore more <span aria-hidden="true">→</span>
+          </a>
+        )}
+      </div>
+
+      <p
+        className={home || shown.length === 0 ? 'nb-status sr-only' : 'nb-status'}
+        aria-live="polite"
+        aria-atomic="true"
+      >
+        {announce || statusText(shown.length, totalDocs)}
+      </p>
+
+      {failed !== null && (
+        <p className="nb-error" role="alert">
+          Could not load neighbourhoods.{' '}
+          <button type="button" className="link-button" onClick={() => void load(filter, failed)}>
+            Try again
+          </button>
+        </p>
+      )}
+
+      {shown.length > 0 ? (
+        <div className="grid nb-grid" ref={grid} aria-busy={loading}>
+          {shown.map((n) => (
+            <NeighbourhoodCardItem key={n.id} n={n} />
+          ))}
+        </div>
+      ) : (
+        failed === null && (
+          <div className="nb-empty" aria-busy={loading}>
+            <h3>{home ? 'No neighbourhoods found' : 'No neighbourhoods match your filters'}</h3>
+            {(search || vibe !== 'All') && (
+              <p className="nb-active">
+                {search && (
+                  <>
+                    Search: <strong>“{search}”</strong>
+                  </>
+                )}
+                {search && vibe !== 'All' && ' · '}
+                {vibe !== 'All' && (
+                  <>
+                    Vibe: <strong>{vibe}</strong>
+                  </>
+                )}
+              </p>
+            )}
+            <p className="actions">
+              <button type="button" className="button secondary" onClick={clearFilters}>
+                Clear filters
+              </button>
+              <a className="button secondary" href={mapHref(search)}>
+                View on Map
+              </a>
+              <a className="button" href={addNeighbourhoodHref(search)}>
+                {search ? `Add “${search}”` : 'Add a neighbourhood'}
+              </a>
+            </p>
+            {home && suggestions.length > 0 && (
+              <section className="nb-suggestions" aria-labelledby="suggestions-heading">
+                <h3 id="suggestions-heading">You might be interested in</h3>
+                <div className="grid">
+                  {suggestions.map((n) => (
+                    <NeighbourhoodCardItem key={n.id} n={n} />
+                  ))}
+                </div>
+              </section>
+            )}
+          </div>
+        )
+      )}
+
+      {!home && hasNextPage && shown.length > 0 && (
+        <p className="nb-more">
+          <button
+            type="button"
+            className="button secondary"
+            disabled={loading}
+            onClick={() => void load(filter, page + 1)}
+          >
+            {loading ? 'Loading…' : 'Show more neighbourhoods'}
+          </button>
+        </p>
+      )}
+    </div>
+  )
+}
