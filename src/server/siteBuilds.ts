@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { env } from './env'
 import { hashSources } from './sourceHash'
 
 /**
@@ -50,7 +51,9 @@ export class SiteBuilds {
     },
   ) {
     this.root = path.join(options.dataDir, 'site')
-    this.sourceHash = hashSources(options.projectRoot, SITE_SOURCES)
+    // Settings read at build time (baked into the pages) count as sources too.
+    const baked = [env.tiles.url, env.tiles.attribution]
+    this.sourceHash = hashSources(options.projectRoot, SITE_SOURCES, baked)
     this.current = this.readCurrent()
   }
 

@@ -3,8 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /** A hash of the files that shape a build, so a start with nothing changed skips it. */
-export function hashSources(root: string, entries: string[]): string {
+export function hashSources(root: string, entries: string[], settings: string[] = []): string {
   const hash = crypto.createHash('sha256')
+  for (const setting of settings) hash.update(`${setting}\0`)
   const visit = (p: string) => {
     if (!fs.existsSync(p)) return
     const stat = fs.statSync(p)

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  clusterSize,
+  filterFromSearch,
+  hasMore,
+  neighbourhoodsUrl,
+  searchForFilter,
+} from '../../widgets/MapExplorer/mapData'
+
+describe('map explorer data rules', () => {
+  it('reads ?vibe= and ?query= from the address; an unknown vibe means All', () => {
+    expect(filterFromSearch('?vibe=family-friendly&query=%20Brix%20')).toEqual({
+      vibe: 'Family-Friendly',
+      query: 'Brix',
+    })
+    expect(filterFromSearch('?vibe=Noisy')).toEqual({ vibe: undefined, query: undefined })
+  })
+
+  it('keeps the vibe in the address and drops it for All', () => {
+    expect(searchForFilter({ vibe: 'Calm' })).toBe('?vibe=Calm')
+    expect(searchForFilter({ query: 'Bow', vibe: 'Calm' })).toBe('?query=Bow&vibe=Calm')
+    expect(searchForFilter({})).toBe('')
+  })
+
+  it('asks for 20 per page ordered by name, with the vibe and name filters', () => {
+    const url = new URL(neighbourhoodsUrl({ vibe: 'Calm', query: 'hill' }, 3), 'http://x')
+    expect(url.pathname).toBe('/api/neighbourhoods')
+    expect(url.searchParams.get('sort')).toBe('name')
+    expect(url.searchParams.get('limit')).toBe('20')
+    expect(url.searchParams.get('page')).toBe('3')
+    expect(url.searchParams.get('where[vibes][contains]')).toBe('Calm')
+    expect(url.searchParams.get('where[name][like]')).toBe('hill')
+    const all = new URL(neighbourhoodsUrl({}, 1), 'http://x')
+    expect([...all.searchParams.keys()].some((k) => k.startsWith('where'))).toBe(false)
+  })
+
+  it('has more only while pages come back full', () => {
+    expect(hasMore(20)).toBe(true)
+    expect(hasMore(19)).toBe(false)
+    expect(hasMore(0)).toBe(false)
+  })
+
+  it('sizes cluster badges: small under 10, medium under 100', () => {
+    expect([1, 9, 10, 99, 100].map(clusterSize)).toEqual([
+      'small',
+      'small',
+      'medium',
+      'medium',
+      'large',
+    ])
+  })
+})

@@ -1,0 +1,74 @@
+import { VIBES, type Vibe } from '../../src/rules/vibes'
+
+/** SPEC §9: map page size, default view and focus zoom. */
+export const MAP_PAGE_SIZE = 20
+export const MAP_CENTRE: [number, number] = [51.505, -0.09]
+export const MAP_ZOOM = 11
+export const MAP_FOCUS_ZOOM = 13
+export const CLUSTER_RADIUS = 80
+
+export interface MapNeighbourhood {
+  id: number
+  name: string
+  slug: string
+  tagline: string
+  vibes: string[]
+  latitude: number | null
+  longitude: number | null
+}
+
+export interface MapFilter {
+  /** undefined: All */
+  vibe?: Vibe
+  query?: string
+}
+
+/** `?vibe=` and `?query=` from the page address; an unknown vibe means All. */
+export function filterFromSearch(search: string): MapFilter {
+  const params = new URLSearchParams(search)
+  const rawVibe = params.get('vibe')
+  const vibe = VIBES.find((v) => v.toLowerCase() === rawVibe?.trim().toLowerCase())
+  const query = params.get('query')?.trim() || undefined
+  return { vibe, query }
+}
+
+/** The address for a filter: vibe kept in `?vibe=` (removed for All), query kept as it was. */
+export function searchForFilter(filter: MapFilter): string {
+  const params = new URLSearchParams()
+  if (filter.query) params.set('query', filter.query)
+  if (filter.vibe) params.set('vibe', filter.vibe)
+  const s = params.toString()
+  return s ? `?${s}` : ''
+}
+
+/** REST read (SPEC §7): neighbourhoods ordered by name, 20 per page, optional vibe and name match. */
+export function neighbourhoodsUrl(filter: MapFilter, page: number): string {
+  const params = new URLSearchParams({
+    sort: 'name',
+    limit: String(MAP_PAGE_SIZE),
+    page: String(page),
+    depth: '0',
+  })
+  for (const field of ['name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude']) {
+    params.set(`select[${field}]`, 'true')
+  }
+  if (filter.vibe) params.set('where[vibes][contains]', filter.vibe)
+  if (filter.query) params.set('where[name][like]', filter.query)
+  return `/api/neighbourhoods?${params.toString()}`
+}
+
+/** 'More available' is false once a page comes back short. */
+export function hasMore(pageLength: number): boolean {
+  return pageLength >= MAP_PAGE_SIZE
+}
+
+export function hasPosition(
+  n: MapNeighbourhood,
+): n is MapNeighbourhood & { latitude: number; longitude: number } {
+  return typeof n.latitude === 'number' && typeof n.longitude === 'number'
+}
+
+/** Cluster badge size (SPEC §9): small under 10, medium under 100, large otherwise. */
+export function clusterSize(count: number): 'small' | 'medium' | 'large' {
+  return count < 10 ? 'small' : count < 100 ? 'medium' : 'large'
+}

@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * The page address's query string as React state. The prerendered HTML (and hydration) sees ''
+ * and `hydrated` false; the browser's real value follows straight after, without a mismatch.
+ */
+const EVENT = 'belong:address'
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('popstate', onChange)
+  window.addEventListener(EVENT, onChange)
+  return () => {
+    window.removeEventListener('popstate', onChange)
+    window.removeEventListener(EVENT, onChange)
+  }
+}
+
+export function useAddressSearch(): { search: string; hydrated: boolean } {
+  const search = useSyncExternalStore(
+    subscribe,
+    () => window.location.search,
+    () => '',
+  )
+  const hydrated = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
+  return { search, hydrated }
+}
+
+/** Replaces the query string (no new history entry) and tells `useAddressSearch`. */
+export function replaceSearch(search: string) {
+  window.history.replaceState(null, '', `${window.location.pathname}${search}`)
+  window.dispatchEvent(new Event(EVENT))
+}
