@@ -25,3 +25,6 @@ export function slugCandidates(slug: string, variants = SLUG_VARIANTS): string[]
 export function slugRoot(slug: string): string {
   return slug.replace(/(-\d+)+$/, '')
 }
+
+/** Slugs that name a screen under /neighbourhood/ (the submit form), so no place may take them. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['new'])

@@ -201,6 +201,18 @@ describe('slugs', () => {
     expect(await count({ slug: { like: 'full' } })).toBe(21)
   })
 
+  it("treats 'new' as taken: /neighbourhood/new is the submit form", async () => {
+    const created = await create(body({ slug: 'new', name: 'New' }))
+    expect(created.status).toBe(201)
+    expect(created.body.doc.slug).toBe('new-2')
+    const refused = await site.api<Refused>('PATCH', `/api/neighbourhoods/${created.body.doc.id}`, {
+      body: { slug: 'new' },
+      cookie: alice.cookie,
+    })
+    expect(refused.status).toBe(400)
+    expect((await stored(created.body.doc.id)).slug).toBe('new-2')
+  })
+
   it('refuses an update to a taken slug with 400 and the spec message', async () => {
     const created = await create(body({ slug: 'dulwich' }))
     await create(body({ slug: 'herne-hill' }))

@@ -1,7 +1,7 @@
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
 import { MESSAGES } from '../../../src/rules/messages'
-import { slugCandidates, slugRoot } from '../../../src/rules/slug'
+import { RESERVED_SLUGS, slugCandidates, slugRoot } from '../../../src/rules/slug'
 import { lockKey } from '../../../src/server/db'
 
 /**
@@ -13,6 +13,7 @@ import { lockKey } from '../../../src/server/db'
  * the next suffix" cannot happen inside a request. Instead creates whose candidate lists could
  * overlap (same `slugRoot`) take one transaction-scoped advisory lock, so each sees the slugs
  * the others committed. The unique index stays the last guard (answered by `uniqueMessages`).
+ * Reserved slugs (`new`: /neighbourhood/new is the submit form) count as taken.
  */
 export const uniqueSlug: CollectionBeforeChangeHook = async ({
   data,
@@ -34,12 +35,13 @@ export const uniqueSlug: CollectionBeforeChangeHook = async ({
       req,
       overrideAccess: true,
     })
-    const taken = new Set(docs.map((doc) => doc.slug))
+    const taken = new Set([...RESERVED_SLUGS, ...docs.map((doc) => doc.slug)])
     const free = candidates.find((candidate) => !taken.has(candidate))
     if (!free) throw new APIError(MESSAGES.slugTaken, 400, null, true)
     return { ...data, slug: free }
   }
   if (slug !== originalDoc?.slug) {
+    if (RESERVED_SLUGS.has(slug)) throw new APIError(MESSAGES.slugTaken, 400, null, true)
     const { totalDocs } = await req.payload.count({
       collection: 'neighbourhoods',
       where: { slug: { equals: slug }, id: { not_equals: originalDoc?.id } },
