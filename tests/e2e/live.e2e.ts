@@ -8,7 +8,7 @@ test('a review written through the REST API appears on an open page without relo
   baseURL,
 }) => {
   await page.goto('/neighbourhood/hackney-central')
-  await expect(page.locator('.live-neighbourhood')).toHaveAttribute('data-realtime', 'connected')
+  await expect(page.locator('.reviews')).toHaveAttribute('data-live', 'subscribed')
   const before = await page.locator('.rating-summary').textContent()
 
   const other = await playwright.request.newContext({ baseURL })
@@ -32,6 +32,8 @@ test('the creator edits the tagline and open pages show it live', async ({
   baseURL,
 }) => {
   await page.goto('/neighbourhood/peckham')
+  // The header and the reviews share the page's one subscription to neighbourhood-{id}.
+  await expect(page.locator('.reviews')).toHaveAttribute('data-live', 'subscribed')
   await expect(page.locator('.live-neighbourhood')).toHaveAttribute('data-realtime', 'connected')
   const api = await playwright.request.newContext({ baseURL })
   const anon = await neighbourhoodBySlug(api, 'peckham')

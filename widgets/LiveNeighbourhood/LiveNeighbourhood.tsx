@@ -1,130 +1,106 @@
 import { useStore } from '@nanostores/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 
+import type { StarCounts } from '../../src/rules/ratingSummary'
 import { $realtimeState, useChannel } from '../lib/realtime'
+import { RatingSummary } from '../Reviews/RatingSummary'
+import { ShareButtons } from '../Reviews/ShareButtons'
+import { $starCounts } from '../Reviews/store'
+import { useViewer } from '../Reviews/useViewer'
+import './LiveNeighbourhood.css'
+
+export interface NeighbourhoodInfo {
+  id: number
+  name: string
+  slug: string
+  tagline: string
+  vibes: string[]
+  createdBy: number | null
+}
 
 interface Props {
-  neighbourhood: { id: number; name: string; tagline: string; vibes: string[] }
-  summary: { count: number; average: number | null }
+  neighbourhood: NeighbourhoodInfo
+  counts: StarCounts
+  /** The page's address as built; the island swaps in the real origin. */
+  url: string
 }
 
-interface Review {
-  id: number
-  authorName: string
-  rating: number
-  comment: string
-  createdAt: string
+interface UpdatedEvent {
+  name: string
+  slug: string
+  tagline: string
+  vibes?: string[] | null
 }
 
-/** The latest reviews and the current name, tagline and vibes, from the REST API. */
-async function fetchLatest(id: number) {
-  const query = `where[neighbourhood][equals]=${id}&sort=-createdAt&limit=5&depth=0`
-  const [reviewsRes, infoRes] = await Promise.all([
-    fetch(`/api/reviews?${query}`),
-    fetch(`/api/neighbourhoods/${id}?depth=0`),
-  ])
-  if (!reviewsRes.ok) throw new Error(`reviews: ${reviewsRes.status}`)
-  const { docs } = (await reviewsRes.json()) as { docs: Review[] }
-  let info: Props['neighbourhood'] | undefined
-  if (infoRes.ok) {
-    const doc = (await infoRes.json()) as Props['neighbourhood']
-    info = { id: doc.id, name: doc.name, tagline: doc.tagline, vibes: doc.vibes ?? [] }
-  }
-  return { docs, info }
-}
-
-const stars = (n: number) => '★★★★★'.slice(0, n) + '☆☆☆☆☆'.slice(0, 5 - n)
+const noChange = () => () => {}
 
 /**
- * The neighbourhood's header and latest reviews. Rendered into the static HTML, then kept live:
- * edits to the neighbourhood and new reviews arrive over the `neighbourhood-{id}` channel.
+ * The neighbourhood's header: name, tagline, vibes, rating summary, share options and, for its
+ * creator only, 'Edit Neighbourhood'. Prerendered, then kept live: edits arrive on the
+ * `neighbourhood-{id}` channel (neighbourhood.updated); the star counts follow the Reviews island.
  */
-export default function LiveNeighbourhood({ neighbourhood, summary: initialSummary }: Props) {
+export default function LiveNeighbourhood({ neighbourhood, counts, url: builtUrl }: Props) {
   const [info, setInfo] = useState(neighbourhood)
-  const [summary, setSummary] = useState(initialSummary)
-  const [reviews, setReviews] = useState<Review[] | null>(null)
-  const [error, setError] = useState(false)
+  const [removed, setRemoved] = useState(false)
+  // The built address while hydrating, then this page's real one (origin as the reader sees it).
+  const url = useSyncExternalStore(
+    noChange,
+    () => `${location.origin}${location.pathname}`,
+    () => builtUrl,
+  )
+  const liveCounts = useStore($starCounts)
+  const session = useViewer()
   const connection = useStore($realtimeState)
 
-  const load = useCallback(() => {
-    fetchLatest(neighbourhood.id).then(
-      ({ docs, info: fresh }) => {
-        setReviews(docs)
-        if (fresh) setInfo(fresh)
-        setError(false)
-      },
-      (e: unknown) => {
-        console.warn('Could not load reviews', e)
-        setError(true)
-      },
-    )
-  }, [neighbourhood.id])
-
-  useEffect(load, [load])
-
-  useChannel(
-    `neighbourhood-${neighbourhood.id}`,
-    {
-      'neighbourhood.updated': (data) => {
-        const d = data as Props['neighbourhood']
-        setInfo({ id: d.id, name: d.name, tagline: d.tagline, vibes: d.vibes ?? [] })
-      },
-      'review.created': (data) => {
-        const review = data as Review
-        setReviews((list) =>
-          [review, ...(list ?? []).filter((r) => r.id !== review.id)].slice(0, 5),
-        )
-        setSummary((s) => ({
-          count: s.count + 1,
-          average: ((s.average ?? 0) * s.count + review.rating) / (s.count + 1),
-        }))
-      },
+  useChannel(`neighbourhood-${neighbourhood.id}`, {
+    'neighbourhood.updated': (data) => {
+      const d = data as UpdatedEvent
+      setInfo((i) => ({
+        ...i,
+        name: d.name,
+        slug: d.slug,
+        tagline: d.tagline,
+        vibes: d.vibes ?? [],
+      }))
     },
-    load,
-  )
+    'neighbourhood.deleted': () => setRemoved(true),
+  })
+
+  const isCreator =
+    session.status === 'signed-in' && info.createdBy !== null && session.user.id === info.createdBy
 
   return (
     <div className="live-neighbourhood" data-realtime={connection}>
       <header className="neighbourhood-header">
-        <h1>{info.name}</h1>
-        <p className="tagline">{info.tagline}</p>
-        <ul className="chips" aria-label="Vibes">
-          {info.vibes.map((v) => (
-            <li key={v} className="chip">
-              {v}
-            </li>
-          ))}
-        </ul>
-        <p className="rating-summary" aria-live="polite">
-          {summary.average === null ? (
-            'No reviews yet'
-          ) : (
-            <>
-              <strong>{summary.average.toFixed(1)}</strong> <span aria-hidden="true">★</span> from{' '}
-              {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
-            </>
+        <div className="neighbourhood-intro">
+          <h1>{info.name}</h1>
+          <p className="tagline">{info.tagline}</p>
+          <ul className="chips" aria-label="Vibes">
+            {info.vibes.map((v) => (
+              <li key={v} className="chip">
+                {v}
+              </li>
+            ))}
+          </ul>
+          {removed && (
+            <p className="neighbourhood-removed" role="status">
+              This neighbourhood has been removed.
+            </p>
           )}
-        </p>
+          <div className="neighbourhood-actions">
+            <ShareButtons url={url} title={info.name} />
+            {isCreator && (
+              <a
+                className="button secondary edit-neighbourhood"
+                href={`/neighbourhood/${info.slug}/edit`}
+              >
+                Edit Neighbourhood
+              </a>
+            )}
+          </div>
+        </div>
+        <RatingSummary counts={liveCounts ?? counts} />
       </header>
-      <section className="latest-reviews" aria-labelledby="latest-reviews">
-        <h2 id="latest-reviews">Latest reviews</h2>
-        {reviews === null && !error && <p className="muted">Loading...</p>}
-        {error && <p className="muted">Reviews could not be loaded right now.</p>}
-        {reviews?.length === 0 && <p className="empty">No reviews yet. Be the first!</p>}
-        <ul className="review-list" aria-live="polite">
-          {reviews?.map((r) => (
-            <li key={r.id} className="review">
-              <p className="review-head">
-                <strong>{r.authorName}</strong>{' '}
-                <span className="stars" aria-label={`${r.rating} out of 5 stars`}>
-                  {stars(r.rating)}
-                </span>
-              </p>
-              <p>{r.comment}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
     </div>
   )
 }

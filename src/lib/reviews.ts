@@ -1,0 +1,101 @@
+import type { Payload } from 'payload'
+
+import { emptyCounts, type StarCounts } from '../rules/ratingSummary'
+import {
+  badgesByUser,
+  REVIEWS_PAGE_SIZE,
+  toReviewView,
+  type BadgeDoc,
+  type ReactionView,
+  type ReviewDoc,
+  type ReviewView,
+} from '../../widgets/Reviews/reviewView'
+
+export interface ReviewsFirstPage {
+  reviews: ReviewView[]
+  totalDocs: number
+  hasMore: boolean
+  counts: StarCounts
+  /** When the HTML was made: relative times render against it until the island takes over. */
+  renderedAt: string
+}
+
+type Pool = { query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }> }
+const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pool }).pool
+
+/** Stars per rating for one neighbourhood, in one aggregate. */
+async function starCounts(payload: Payload, neighbourhoodId: number): Promise<StarCounts> {
+  const { rows } = (await poolOf(payload).query(
+    `SELECT rating::int AS rating, count(*)::int AS count FROM reviews
+      WHERE neighbourhood_id = $1 AND hidden IS NOT TRUE GROUP BY rating`,
+    [neighbourhoodId],
+  )) as { rows: { rating: number; count: number }[] }
+  const counts = emptyCounts()
+  for (const row of rows) if (row.rating in counts) counts[row.rating as 1] = row.count
+  return counts
+}
+
+/** Reaction counts per review in one aggregate (the viewer's own emoji comes from the island). */
+async function reactionCounts(payload: Payload, ids: number[]): Promise<Map<number, ReactionView>> {
+  const map = new Map<number, ReactionView>()
+  if (!ids.length) return map
+  const { rows } = (await poolOf(payload).query(
+    `SELECT target_id::int AS id, emoji, count(*)::int AS count FROM reactions
+      WHERE target_kind = 'review' AND target_id = ANY($1) GROUP BY target_id, emoji`,
+    [ids],
+  )) as { rows: { id: number; emoji: string; count: number }[] }
+  for (const row of rows) {
+    const view = map.get(row.id) ?? { counts: {}, mine: null }
+    view.counts[row.emoji] = row.count
+    map.set(row.id, view)
+  }
+  return map
+}
+
+/**
+ * The newest page of a neighbourhood's reviews as the public sees them (access applied as a
+ * visitor, so hidden reviews stay out), with authors, photos, badges and reaction counts: four
+ * queries whatever the page size.
+ */
+export async function firstReviews(
+  payload: Payload,
+  neighbourhoodId: number,
+): Promise<ReviewsFirstPage> {
+  const page = await payload.find({
+    collection: 'reviews',
+    where: { neighbourhood: { equals: neighbourhoodId } },
+    sort: '-createdAt',
+    limit: REVIEWS_PAGE_SIZE,
+    depth: 1,
+    overrideAccess: false,
+  })
+  const docs = page.docs as unknown as ReviewDoc[]
+  const authors = [
+    ...new Set(docs.map((d) => (typeof d.user === 'object' ? d.user?.id : d.user)).filter(Boolean)),
+  ] as number[]
+  const [badges, reactions, counts] = await Promise.all([
+    authors.length
+      ? payload.find({
+          collection: 'user-badges',
+          where: { user: { in: authors } },
+          sort: 'awardedAt',
+          depth: 0,
+          pagination: false,
+          overrideAccess: false,
+        })
+      : Promise.resolve({ docs: [] }),
+    reactionCounts(
+      payload,
+      docs.map((d) => d.id),
+    ),
+    starCounts(payload, neighbourhoodId),
+  ])
+  const byUser = badgesByUser(badges.docs as unknown as BadgeDoc[])
+  return {
+    reviews: docs.map((d) => toReviewView(d, byUser, reactions.get(d.id))),
+    totalDocs: page.totalDocs,
+    hasMore: page.hasNextPage,
+    counts,
+    renderedAt: new Date().toISOString(),
+  }
+}

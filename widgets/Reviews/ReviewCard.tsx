@@ -1,0 +1,103 @@
+import { relativeTime } from '../../src/lib/relativeTime'
+import CommentThread from '../Comments/CommentThread'
+import Reactions from '../Reactions/Reactions'
+import { ClaimButton } from './ClaimButton'
+import { Stars } from './Stars'
+import { REVIEW_EMOJIS, type BadgeView, type ReviewView } from './reviewView'
+
+interface Props {
+  review: ReviewView
+  now: Date
+  /** The neighbourhood's live channel: reactions and comments of its reviews arrive there. */
+  channel: string
+  /** The signed-in viewer's id, or null. */
+  viewerId: number | null
+  onOpenPhoto: (reviewId: number) => void
+  onChange: (review: ReviewView) => void
+}
+
+/** A badge's own colour, darkened for the text and lightened for the chip (AA contrast). */
+function badgeStyle(hex: string) {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex)
+  const full = m ? (m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join('') : m[1]!) : '2563eb'
+  const rgb = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16))
+  const mix = (toward: number, keep: number) =>
+    `rgb(${rgb.map((c) => Math.round(toward + (c - toward) * keep)).join(' ')})`
+  return { color: mix(0, 0.55), background: mix(255, 0.12), borderColor: mix(255, 0.35) }
+}
+
+function Badge({ badge }: { badge: BadgeView }) {
+  return (
+    <li className="user-badge" style={badgeStyle(badge.colour)}>
+      {badge.icon && <span aria-hidden="true">{badge.icon} </span>}
+      {badge.name}
+    </li>
+  )
+}
+
+/** SPEC §2 review: author (and badges), stars, text, photo, relative time, reactions, comments. */
+export function ReviewCard({ review, now, channel, viewerId, onOpenPhoto, onChange }: Props) {
+  const userName = review.author?.userName
+  const headingId = `review-${review.id}-author`
+  return (
+    <li className="review" id={`review-${review.id}`} aria-labelledby={headingId}>
+      <div className="review-head">
+        <h3 className="review-author" id={headingId}>
+          {userName ? (
+            <a href={`/profile/${encodeURIComponent(userName)}`}>{review.authorName}</a>
+          ) : (
+            review.authorName
+          )}
+        </h3>
+        {review.badges.length > 0 && (
+          <ul className="user-badges" aria-label={`${review.authorName}'s badges`}>
+            {review.badges.map((b) => (
+              <Badge key={b.name} badge={b} />
+            ))}
+          </ul>
+        )}
+        <time className="review-time" dateTime={review.createdAt}>
+          {relativeTime(review.createdAt, now)}
+        </time>
+      </div>
+      <Stars rating={review.rating} />
+      <p className="review-text">{review.comment}</p>
+      {review.photo && (
+        <button
+          type="button"
+          className="review-photo"
+          aria-label={`Open photo from ${review.authorName}'s review`}
+          onClick={() => onOpenPhoto(review.id)}
+        >
+          <img
+            src={review.photo.thumb}
+            alt=""
+            width={320}
+            height={180}
+            loading="lazy"
+            decoding="async"
+          />
+        </button>
+      )}
+      {review.author === null && viewerId !== null && (
+        <ClaimButton review={review} userId={viewerId} onClaimed={onChange} />
+      )}
+      <div className="review-engagement">
+        <Reactions
+          targetKind="review"
+          targetId={review.id}
+          emojis={REVIEW_EMOJIS}
+          initial={{ counts: review.reactions.counts, mine: null }}
+          channel={channel}
+          label={`Reactions to ${review.authorName}'s review`}
+        />
+        <CommentThread
+          targetKind="review"
+          targetId={review.id}
+          channel={channel}
+          initialCount={review.commentCount}
+        />
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,248 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+
+import { MESSAGES } from '../../src/rules/messages'
+import { DEFAULT_RATING, reviewSchema } from '../../src/schemas/review'
+import { ApiError, api } from '../lib/api'
+import { loadSession } from '../lib/session'
+import { toast } from '../lib/toast'
+import { announceNewBadges } from './reviewsApi'
+import { useViewer } from './useViewer'
+import { reviewPhotoProblem, uploadReviewPhoto } from './uploadPhoto'
+import { toReviewView, type ReviewDoc, type ReviewView } from './reviewView'
+
+interface Props {
+  neighbourhood: { id: number; name: string }
+  /** The page's path, for the sign-in link's way back. */
+  path: string
+  onCreated: (review: ReviewView) => void
+}
+
+const STAR_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent']
+
+/**
+ * SPEC §2, §5 review form: stars (default 5, a radio group), text (required), an optional name
+ * for accounts without a user name, and one photo (SPEC: only the first photo becomes the
+ * review's image, so one is asked for), uploaded with a progress bar before the review is sent.
+ */
+export function ReviewForm({ neighbourhood, path, onCreated }: Props) {
+  const session = useViewer()
+  const [rating, setRating] = useState(DEFAULT_RATING)
+  const [comment, setComment] = useState('')
+  const [name, setName] = useState('')
+  const [photo, setPhoto] = useState<File | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [needsLogin, setNeedsLogin] = useState(false)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [busy, setBusy] = useState(false)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const id = useId()
+
+  const user = session.status === 'signed-in' ? session.user : null
+  const loginHref = `/login?next=${encodeURIComponent(path)}`
+
+  const choosePhoto = (file: File | undefined) => {
+    if (preview) URL.revokeObjectURL(preview)
+    setPreview(null)
+    setPhoto(null)
+    if (!file) return
+    const problem = reviewPhotoProblem(file)
+    if (problem) {
+      setError(problem)
+      toast.error(problem)
+      if (fileInput.current) fileInput.current.value = ''
+      return
+    }
+    setError(null)
+    setPhoto(file)
+    setPreview(URL.createObjectURL(file))
+  }
+
+  const reset = () => {
+    setRating(DEFAULT_RATING)
+    setComment('')
+    setName('')
+    choosePhoto(undefined)
+    if (fileInput.current) fileInput.current.value = ''
+    setProgress(null)
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const s = session.status === 'loading' ? await loadSession() : session
+    if (s.status !== 'signed-in') {
+      setNeedsLogin(true)
+      toast.error(MESSAGES.loginToReview)
+      return
+    }
+    const parsed = reviewSchema.safeParse({
+      neighbourhood: neighbourhood.id,
+      rating,
+      comment,
+      authorName: name || null,
+    })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message)
+      return
+    }
+    setError(null)
+    setBusy(true)
+    try {
+      let photoId: number | undefined
+      if (photo) {
+        setProgress(0)
+        try {
+          photoId = await uploadReviewPhoto(photo, `Photo of ${neighbourhood.name}`, setProgress)
+        } catch (err) {
+          const message = `Image upload failed: ${(err as Error).message}`
+          setError(message)
+          toast.error(message)
+          setProgress(null)
+          return
+        }
+      }
+      let doc: ReviewDoc
+      try {
+        const answer = await api<{ doc: ReviewDoc }>('/api/reviews?depth=1', {
+          method: 'POST',
+          json: { ...parsed.data, authorName: parsed.data.authorName ?? undefined, photo: photoId },
+        })
+        doc = answer.doc
+      } catch (err) {
+        const message =
+          err instanceof ApiError
+            ? `Error submitting review: ${err.message}`
+            : `Unexpected error: ${(err as Error).message}`
+        setError(message)
+        toast.error(message)
+        return
+      }
+      toast.success(MESSAGES.reviewThanks)
+      reset()
+      const created = toReviewView(doc, new Map())
+      onCreated(created)
+      try {
+        const badges = await announceNewBadges(s.user.id, doc.createdAt)
+        onCreated({ ...created, badges })
+      } catch (err) {
+        console.warn('Could not read badges', err)
+      }
+    } catch (err) {
+      const message = `Unexpected error: ${(err as Error).message}`
+      setError(message)
+      toast.error(message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      className="review-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`}>Write a review</h2>
+      <p className="review-form-who">
+        {session.status === 'loading' ? (
+          <>Share your experience of {neighbourhood.name}.</>
+        ) : user ? (
+          <>Posting as {user.userName || user.name || user.email}</>
+        ) : (
+          <>
+            <a href={loginHref}>Sign in</a> to share your experience of {neighbourhood.name}.
+          </>
+        )}
+      </p>
+      <fieldset className="star-input">
+        <legend>Your rating</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className={n <= rating ? 'on' : undefined}>
+            <input
+              type="radio"
+              name={`${id}-rating`}
+              value={n}
+              checked={rating === n}
+              onChange={() => setRating(n)}
+            />
+            <span aria-hidden="true">★</span>
+            <span className="sr-only">
+              {n} {n === 1 ? 'star' : 'stars'}, {STAR_WORDS[n]}
+            </span>
+          </label>
+        ))}
+        <span className="star-input-word" aria-hidden="true">
+          {STAR_WORDS[rating]}
+        </span>
+      </fieldset>
+      <label className="field">
+        <span>Your review</span>
+        <textarea
+          name="comment"
+          required
+          rows={4}
+          maxLength={4000}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          placeholder={`What is it like to live in ${neighbourhood.name}?`}
+        />
+      </label>
+      {user && !user.userName && (
+        <label className="field">
+          <span>Your name (optional)</span>
+          <input
+            name="authorName"
+            maxLength={80}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="name"
+          />
+        </label>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-photo`}>Photo (optional, image up to 2 MB)</label>
+        <input
+          id={`${id}-photo`}
+          ref={fileInput}
+          type="file"
+          name="photo"
+          accept="image/*"
+          onChange={(e) => choosePhoto(e.target.files?.[0])}
+        />
+        {preview && (
+          <div className="photo-preview">
+            <img src={preview} alt="Selected photo" width={96} height={72} />
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                choosePhoto(undefined)
+                if (fileInput.current) fileInput.current.value = ''
+              }}
+            >
+              Remove photo
+            </button>
+          </div>
+        )}
+        {progress !== null && (
+          <div className="upload-progress">
+            <progress max={1} value={progress} aria-label="Photo upload" />
+            <span aria-hidden="true">{Math.round(progress * 100)}%</span>
+          </div>
+        )}
+      </div>
+      <div aria-live="polite" className="form-messages">
+        {error && <p className="form-error">{error}</p>}
+        {needsLogin && !user && (
+          <p className="form-error">
+            {MESSAGES.loginToReview}. <a href={loginHref}>Sign in</a>
+          </p>
+        )}
+      </div>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Posting...' : 'Post review'}
+      </button>
+    </form>
+  )
+}

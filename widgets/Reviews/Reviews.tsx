@@ -1,0 +1,250 @@
+import { useStore } from '@nanostores/react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+
+import type { StarCounts } from '../../src/rules/ratingSummary'
+import { realtimeClient, useChannel } from '../lib/realtime'
+import { Lightbox, type Slide } from './Lightbox'
+import { ReviewCard } from './ReviewCard'
+import { ReviewForm } from './ReviewForm'
+import { loadReview, loadReviewsPage, loadStarCounts } from './reviewsApi'
+import { compareReviews, REVIEW_SORTS, type ReviewSort, type ReviewView } from './reviewView'
+import { $starCounts } from './store'
+import { useNow } from './useNow'
+import { useViewer } from './useViewer'
+import './Reviews.css'
+
+interface Props {
+  neighbourhood: { id: number; name: string; slug: string }
+  initial: {
+    reviews: ReviewView[]
+    hasMore: boolean
+    totalDocs: number
+    counts: StarCounts
+    renderedAt: string
+  }
+}
+
+/** Inserts or replaces a review, keeping the list in the chosen order. */
+function upsert(list: ReviewView[], review: ReviewView, sort: ReviewSort, insert: boolean) {
+  const at = list.findIndex((r) => r.id === review.id)
+  if (at === -1 && !insert) return list
+  const next = at === -1 ? [...list, review] : list.map((r) => (r.id === review.id ? review : r))
+  return next.sort(compareReviews(sort))
+}
+
+/** Adds a page, skipping reviews already shown (a live insert may have brought one early). */
+function append(list: ReviewView[], more: ReviewView[]) {
+  const known = new Set(list.map((r) => r.id))
+  return [...list, ...more.filter((r) => !known.has(r.id))]
+}
+
+/**
+ * SPEC §2 reviews of a neighbourhood: the form, the sort selector (newest, highest, lowest), the
+ * list with 'Show more', and the photo lightbox. The first page is in the prerendered HTML; the
+ * island then re-reads it and stays live on `neighbourhood-{id}` (review.created/updated/deleted;
+ * reactions and comments are kept live by their own components on the same channel). Fetch
+ * errors are only logged (SPEC §8) and what is shown stays.
+ */
+export default function Reviews({ neighbourhood, initial }: Props) {
+  const channel = `neighbourhood-${neighbourhood.id}`
+  const [reviews, setReviews] = useState(initial.reviews)
+  const [sort, setSort] = useState<ReviewSort>('-createdAt')
+  const [page, setPage] = useState(1)
+  const [hasMore, setHasMore] = useState(initial.hasMore)
+  const [loading, setLoading] = useState(false)
+  const [loadingMore, setLoadingMore] = useState(false)
+  const [live, setLive] = useState(false)
+  const [photoIndex, setPhotoIndex] = useState<number | null>(null)
+  const session = useViewer()
+  const counts = useStore($starCounts) ?? initial.counts
+  const total = Object.values(counts).reduce((a, b) => a + b, 0)
+  const viewerId = session.status === 'signed-in' ? session.user.id : null
+  // The order the latest answers must match (set on change; read by async callbacks).
+  const sortRef = useRef<ReviewSort>('-createdAt')
+  const now = useNow(initial.renderedAt)
+
+  const refreshCounts = useCallback(() => {
+    loadStarCounts(neighbourhood.id).then(
+      (c) => $starCounts.set(c),
+      (e: unknown) => console.warn('Could not load the rating summary', e),
+    )
+  }, [neighbourhood.id])
+
+  /** Re-reads the first page in the given order (sort change, reconnect, hydration). */
+  const reload = useCallback(
+    (order: ReviewSort) => {
+      loadReviewsPage(neighbourhood.id, order, 1)
+        .then(
+          (answer) => {
+            if (sortRef.current !== order) return
+            setReviews(answer.reviews)
+            setHasMore(answer.hasMore)
+            setPage(1)
+          },
+          (e: unknown) => console.warn('Could not load reviews', e),
+        )
+        .finally(() => setLoading(false))
+    },
+    [neighbourhood.id],
+  )
+
+  useEffect(() => {
+    reload('-createdAt')
+    refreshCounts()
+  }, [reload, refreshCounts])
+
+  const changeSort = (order: ReviewSort) => {
+    setSort(order)
+    setLoading(true)
+    sortRef.current = order
+    setReviews((list) => [...list].sort(compareReviews(order)))
+    reload(order)
+  }
+
+  const showMore = () => {
+    setLoadingMore(true)
+    loadReviewsPage(neighbourhood.id, sort, page + 1)
+      .then(
+        (answer) => {
+          setReviews((list) => append(list, answer.reviews))
+          setHasMore(answer.hasMore)
+          setPage(page + 1)
+        },
+        (e: unknown) => console.warn('Could not load more reviews', e),
+      )
+      .finally(() => setLoadingMore(false))
+  }
+
+  const changed = useCallback((review: ReviewView, insert: boolean) => {
+    setReviews((list) => upsert(list, review, sortRef.current, insert))
+  }, [])
+
+  const fetchAndShow = (id: number, insert: boolean) => {
+    loadReview(id).then(
+      (review) => changed(review, insert),
+      (e: unknown) => console.warn('Could not load review', id, e),
+    )
+    refreshCounts()
+  }
+
+  useChannel(
+    channel,
+    {
+      'pusher:subscription_succeeded': () => setLive(true),
+      'review.created': (data) => fetchAndShow((data as { id: number }).id, true),
+      'review.updated': (data) => fetchAndShow((data as { id: number }).id, false),
+      'review.deleted': (data) => {
+        const { id } = data as { id: number }
+        setReviews((list) => list.filter((r) => r.id !== id))
+        refreshCounts()
+      },
+    },
+    () => {
+      reload(sortRef.current)
+      refreshCounts()
+    },
+  )
+
+  // Another island may have subscribed to the channel first: then the event above has passed.
+  useEffect(() => {
+    let stop = false
+    const check = () =>
+      void realtimeClient().then((pusher) => {
+        if (stop) return
+        if (pusher.channel(channel)?.subscribed) setLive(true)
+        else setTimeout(check, 250)
+      })
+    check()
+    return () => {
+      stop = true
+    }
+  }, [channel])
+
+  const slides: (Slide & { reviewId: number })[] = useMemo(
+    () =>
+      reviews
+        .filter((r) => r.photo)
+        .map((r) => ({
+          reviewId: r.id,
+          src: r.photo!.full,
+          alt: `Photo from ${r.authorName}'s review of ${neighbourhood.name}`,
+          caption: `${r.authorName}: ${r.comment.length > 80 ? `${r.comment.slice(0, 80)}…` : r.comment}`,
+          width: r.photo!.width,
+          height: r.photo!.height,
+        })),
+    [reviews, neighbourhood.name],
+  )
+
+  return (
+    <section
+      className="reviews"
+      aria-labelledby="reviews-title"
+      data-live={live ? 'subscribed' : 'connecting'}
+    >
+      <div className="reviews-form-column">
+        <ReviewForm
+          neighbourhood={neighbourhood}
+          path={`/neighbourhood/${neighbourhood.slug}`}
+          onCreated={(review) => {
+            changed(review, true)
+            refreshCounts()
+          }}
+        />
+      </div>
+      <div className="reviews-list-column">
+        <div className="reviews-toolbar">
+          <h2 id="reviews-title">
+            Reviews <span className="muted">({total})</span>
+          </h2>
+          <label className="sort-select">
+            <span>Sort by</span>
+            <select
+              value={sort}
+              onChange={(e) => changeSort(e.target.value as ReviewSort)}
+              aria-controls="review-list"
+            >
+              {REVIEW_SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {reviews.length === 0 ? (
+          <p className="empty reviews-empty">No reviews yet. Be the first!</p>
+        ) : (
+          <ul className="review-list" id="review-list" aria-busy={loading}>
+            {reviews.map((r) => (
+              <ReviewCard
+                key={r.id}
+                review={r}
+                now={now}
+                channel={channel}
+                viewerId={viewerId}
+                onOpenPhoto={(id) => setPhotoIndex(slides.findIndex((s) => s.reviewId === id))}
+                onChange={(review) => changed(review, false)}
+              />
+            ))}
+          </ul>
+        )}
+        {hasMore && (
+          <button
+            type="button"
+            className="button secondary show-more"
+            disabled={loadingMore}
+            onClick={showMore}
+          >
+            {loadingMore ? 'Loading...' : 'Show more reviews'}
+          </button>
+        )}
+      </div>
+      <Lightbox
+        slides={slides}
+        index={photoIndex}
+        onIndex={setPhotoIndex}
+        onClose={() => setPhotoIndex(null)}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,149 @@
+/**
+ * What a review card shows, built from a Payload review document (depth 1). One mapper for both
+ * sides: the server uses it for the prerendered HTML (src/lib/reviews.ts) and the island for its
+ * API reads, so the static markup and the hydrated markup are the same.
+ */
+export interface BadgeView {
+  name: string
+  colour: string
+  icon: string | null
+}
+
+export interface PhotoView {
+  /** The card-sized image for the thumbnail. */
+  thumb: string
+  /** The largest stored image, for the lightbox. */
+  full: string
+  width: number | null
+  height: number | null
+}
+
+export interface ReactionView {
+  counts: Record<string, number>
+  mine: string | null
+}
+
+export interface ReviewView {
+  id: number
+  authorName: string
+  /** The author's account; null while the review is unclaimed. */
+  author: { id: number; userName: string | null } | null
+  rating: number
+  comment: string
+  photo: PhotoView | null
+  createdAt: string
+  badges: BadgeView[]
+  reactions: ReactionView
+  commentCount: number
+}
+
+export type ReviewSort = '-createdAt' | '-rating' | 'rating'
+export const REVIEW_SORTS: { value: ReviewSort; label: string }[] = [
+  { value: '-createdAt', label: 'Newest' },
+  { value: '-rating', label: 'Highest' },
+  { value: 'rating', label: 'Lowest' },
+]
+export const REVIEWS_PAGE_SIZE = 10
+export const REVIEW_EMOJIS = ['heart', 'thumbs-up', 'thumbs-down'] as const
+
+type Rel = number | { id: number; [key: string]: unknown } | null | undefined
+interface MediaDoc {
+  id: number
+  url?: string | null
+  width?: number | null
+  height?: number | null
+  sizes?: Record<string, { url?: string | null } | undefined>
+}
+export interface ReviewDoc {
+  id: number
+  authorName: string
+  user?: Rel
+  rating: number
+  comment: string
+  photo?: number | MediaDoc | null
+  createdAt: string
+  commentCount?: number | null
+}
+export interface BadgeDoc {
+  user: Rel
+  badgeName: string
+  colour?: string | null
+  icon?: string | null
+}
+
+export const relId = (value: Rel): number | null =>
+  value === null || value === undefined ? null : typeof value === 'object' ? value.id : value
+
+function photoOf(photo: ReviewDoc['photo']): PhotoView | null {
+  if (!photo || typeof photo !== 'object' || !photo.url) return null
+  return {
+    thumb: photo.sizes?.card?.url ?? photo.url,
+    full: photo.sizes?.hero?.url ?? photo.url,
+    width: photo.width ?? null,
+    height: photo.height ?? null,
+  }
+}
+
+/** Badges per user id, in the order they were awarded. */
+export function badgesByUser(docs: BadgeDoc[]): Map<number, BadgeView[]> {
+  const map = new Map<number, BadgeView[]>()
+  for (const b of docs) {
+    const user = relId(b.user)
+    if (user === null) continue
+    const list = map.get(user) ?? []
+    list.push({ name: b.badgeName, colour: b.colour ?? '#2563eb', icon: b.icon ?? null })
+    map.set(user, list)
+  }
+  return map
+}
+
+export function toReviewView(
+  doc: ReviewDoc,
+  badges: Map<number, BadgeView[]>,
+  reactions?: ReactionView,
+): ReviewView {
+  const user = doc.user
+  const authorId = relId(user)
+  return {
+    id: doc.id,
+    authorName: doc.authorName,
+    author:
+      authorId === null
+        ? null
+        : {
+            id: authorId,
+            userName:
+              typeof user === 'object' && user ? ((user.userName as string | null) ?? null) : null,
+          },
+    rating: doc.rating,
+    comment: doc.comment,
+    photo: photoOf(doc.photo),
+    createdAt: doc.createdAt,
+    badges: authorId === null ? [] : (badges.get(authorId) ?? []),
+    reactions: reactions ?? { counts: {}, mine: null },
+    commentCount: doc.commentCount ?? 0,
+  }
+}
+
+/** The same order the API gives for each sort (ties: newest first). */
+export function compareReviews(sort: ReviewSort) {
+  return (a: ReviewView, b: ReviewView) => {
+    const byDate = b.createdAt.localeCompare(a.createdAt)
+    if (sort === '-rating') return b.rating - a.rating || byDate
+    if (sort === 'rating') return a.rating - b.rating || byDate
+    return byDate
+  }
+}
+
+/** Query string for one page of a neighbourhood's reviews. */
+export function reviewsQuery(neighbourhoodId: number, sort: ReviewSort, page: number): string {
+  const params = new URLSearchParams({
+    'where[neighbourhood][equals]': String(neighbourhoodId),
+    // Ties (same rating) newest first, so pages never overlap or skip.
+    sort: sort === '-createdAt' ? sort : `${sort},-createdAt`,
+    limit: String(REVIEWS_PAGE_SIZE),
+    page: String(page),
+    depth: '1',
+  })
+  return params.toString()
+}

@@ -1,0 +1,78 @@
+import { countStars, type StarCounts } from '../../src/rules/ratingSummary'
+import { badgeEarnedMessage } from '../../src/rules/badges'
+import { api } from '../lib/api'
+import { toast } from '../lib/toast'
+import {
+  badgesByUser,
+  relId,
+  reviewsQuery,
+  toReviewView,
+  type BadgeDoc,
+  type BadgeView,
+  type ReviewDoc,
+  type ReviewSort,
+  type ReviewView,
+} from './reviewView'
+
+interface PageAnswer<T> {
+  docs: T[]
+  hasNextPage: boolean
+  totalDocs: number
+}
+
+/** The badges of these users, one request. */
+export async function loadBadges(userIds: number[]): Promise<Map<number, BadgeView[]>> {
+  const ids = [...new Set(userIds)]
+  if (!ids.length) return new Map()
+  const answer = await api<PageAnswer<BadgeDoc>>(
+    `/api/user-badges?where[user][in]=${ids.join(',')}&sort=awardedAt&depth=0&limit=500`,
+  )
+  return badgesByUser(answer.docs)
+}
+
+async function withBadges(docs: ReviewDoc[]): Promise<ReviewView[]> {
+  const badges = await loadBadges(docs.map((d) => relId(d.user)).filter((id) => id !== null))
+  return docs.map((d) => toReviewView(d, badges))
+}
+
+/** One page of reviews in the given order, with their authors' badges (two requests). */
+export async function loadReviewsPage(neighbourhoodId: number, sort: ReviewSort, page: number) {
+  const answer = await api<PageAnswer<ReviewDoc>>(
+    `/api/reviews?${reviewsQuery(neighbourhoodId, sort, page)}`,
+  )
+  return {
+    reviews: await withBadges(answer.docs),
+    hasMore: answer.hasNextPage,
+    totalDocs: answer.totalDocs,
+  }
+}
+
+/** One review as a card shows it. */
+export async function loadReview(id: number): Promise<ReviewView> {
+  const doc = await api<ReviewDoc>(`/api/reviews/${id}?depth=1`)
+  return (await withBadges([doc]))[0]!
+}
+
+/** Star counts of a neighbourhood: only the ratings are read. */
+export async function loadStarCounts(neighbourhoodId: number): Promise<StarCounts> {
+  const answer = await api<PageAnswer<{ rating: number }>>(
+    `/api/reviews?where[neighbourhood][equals]=${neighbourhoodId}&limit=0&depth=0&select[rating]=true`,
+  )
+  return countStars(answer.docs.map((d) => d.rating))
+}
+
+/**
+ * Badges are awarded in the same transaction as the review (collections/Reviews/hooks
+ * awardBadges), so once the write has answered, any badge it earned exists: those awarded at or
+ * after the review's own time are new. Server times on both sides, no clock skew. Returns the
+ * user's badges for the card, and toasts 'You earned the "…" badge!' for each new one.
+ */
+export async function announceNewBadges(userId: number, since: string): Promise<BadgeView[]> {
+  const answer = await api<PageAnswer<BadgeDoc & { awardedAt: string }>>(
+    `/api/user-badges?where[user][equals]=${userId}&sort=awardedAt&depth=0&limit=100`,
+  )
+  for (const b of answer.docs) {
+    if (b.awardedAt >= since) toast.success(badgeEarnedMessage(b.badgeName), { duration: 6000 })
+  }
+  return badgesByUser(answer.docs).get(userId) ?? []
+}
