@@ -54,7 +54,7 @@ async function listedNames(page: Page): Promise<string[]> {
 
 async function namesWithVibe(request: APIRequestContext, vibe: string): Promise<Set<string>> {
   const res = await request.get(
-    `/api/neighbourhoods?where[vibes][contains]=${vibe}&limit=200&depth=0`,
+    `/api/neighbourhoods?where[vibes][contains]=${vibe}&where[latitude][exists]=true&limit=200&depth=0`,
   )
   const { docs } = (await res.json()) as { docs: { name: string }[] }
   return new Set(docs.map((d) => d.name))

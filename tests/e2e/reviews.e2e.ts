@@ -169,7 +169,7 @@ test('the third review on different neighbourhoods earns "Frequent Explorer"', a
 
 test('the form checks photos and asks visitors to sign in', async ({ browser }) => {
   const visitor = await freshPage(browser)
-  await visitor.page.goto('/neighbourhood/ealing')
+  await openLive(visitor.page, 'ealing')
   await form(visitor.page).getByRole('textbox', { name: 'Your review' }).fill('Nice')
   await form(visitor.page).getByRole('button', { name: 'Post review' }).click()
   await expect(form(visitor.page)).toContainText('Please login to submit a review')

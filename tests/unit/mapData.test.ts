@@ -32,7 +32,11 @@ describe('map explorer data rules', () => {
     expect(url.searchParams.get('where[vibes][contains]')).toBe('Calm')
     expect(url.searchParams.get('where[name][like]')).toBe('hill')
     const all = new URL(neighbourhoodsUrl({}, 1), 'http://x')
-    expect([...all.searchParams.keys()].some((k) => k.startsWith('where'))).toBe(false)
+    // Unfiltered, only the position is required (a marker needs one).
+    expect([...all.searchParams.keys()].filter((k) => k.startsWith('where'))).toEqual([
+      'where[latitude][exists]',
+      'where[longitude][exists]',
+    ])
   })
 
   it('has more only while pages come back full', () => {

@@ -41,7 +41,10 @@ export function searchForFilter(filter: MapFilter): string {
   return s ? `?${s}` : ''
 }
 
-/** REST read (SPEC §7): neighbourhoods ordered by name, 20 per page, optional vibe and name match. */
+/**
+ * REST read (SPEC §7): neighbourhoods ordered by name, 20 per page, optional vibe and name match.
+ * Only those with a position: a page of 20 means 20 markers, and paging stays honest.
+ */
 export function neighbourhoodsUrl(filter: MapFilter, page: number): string {
   const params = new URLSearchParams({
     sort: 'name',
@@ -52,6 +55,8 @@ export function neighbourhoodsUrl(filter: MapFilter, page: number): string {
   for (const field of ['name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude']) {
     params.set(`select[${field}]`, 'true')
   }
+  params.set('where[latitude][exists]', 'true')
+  params.set('where[longitude][exists]', 'true')
   if (filter.vibe) params.set('where[vibes][contains]', filter.vibe)
   if (filter.query) params.set('where[name][like]', filter.query)
   return `/api/neighbourhoods?${params.toString()}`
