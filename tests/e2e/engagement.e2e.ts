@@ -8,7 +8,7 @@ import {
 } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
-import { neighbourhoodBySlug } from './helpers'
+import { neighbourhoodBySlug, freshUser } from './helpers'
 
 /**
  * Reactions and threaded comments on a review (SPEC §4, §5, §8, §9), in Chromium against the
@@ -16,24 +16,9 @@ import { neighbourhoodBySlug } from './helpers'
  * Forest Hill, so the seeded demo data stays as it was.
  */
 
-const PASSWORD = 'engage-e2e-password'
 const SLUG = 'forest-hill'
 
 test.describe.configure({ mode: 'serial' })
-
-/** Signs up and signs in a fresh member on `request` (a page's request shares its cookies). */
-async function freshUser(request: APIRequestContext, prefix: string) {
-  const userName = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const email = `${userName}@engage.test`
-  const created = await request.post('/api/users', {
-    data: { email, password: PASSWORD, userName },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const login = await request.post('/api/users/login', { data: { email, password: PASSWORD } })
-  expect(login.status()).toBe(200)
-  const { user } = (await login.json()) as { user: { id: number } }
-  return { id: user.id, userName }
-}
 
 interface Person {
   page: Page

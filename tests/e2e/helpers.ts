@@ -1,6 +1,26 @@
-import type { APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'belong-demo'
+/** Password of the members each test signs up for itself. */
+export const FRESH_PASSWORD = 'fresh-member-password'
+
+/**
+ * Signs up and signs in a fresh member on `request` (a page's request shares its cookies), so
+ * tests that write leave the seeded people as they were. Without a name: registration unfinished.
+ */
+export async function freshUser(request: APIRequestContext, prefix: string, withName = true) {
+  const userName = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const email = `${userName}@e2e.test`
+  const password = FRESH_PASSWORD
+  const created = await request.post('/api/users', {
+    data: withName ? { email, password, userName } : { email, password },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const login = await request.post('/api/users/login', { data: { email, password } })
+  expect(login.status()).toBe(200)
+  const { user } = (await login.json()) as { user: { id: number } }
+  return { id: user.id, userName, email }
+}
 
 /** A second client writing through the REST API, as another person's browser would. */
 export async function signedInApi(request: APIRequestContext, userName: string) {

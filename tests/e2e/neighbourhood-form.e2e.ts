@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { DEMO_PASSWORD } from './helpers'
+import { DEMO_PASSWORD, FRESH_PASSWORD, freshUser } from './helpers'
 
 /**
  * The neighbourhood form (SPEC §2, §4, §5, §8) against the built server, whose GEOCODER_URL and
@@ -10,21 +10,9 @@ import { DEMO_PASSWORD } from './helpers'
  */
 test.describe.configure({ mode: 'serial' })
 
-const PASSWORD = 'form-tests-pass'
+const PASSWORD = FRESH_PASSWORD
 let creatorEmail = ''
 let slug = ''
-
-async function freshUser(request: APIRequestContext) {
-  const userName = `nf${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const email = `${userName}@form.test`
-  const created = await request.post('/api/users', {
-    data: { email, password: PASSWORD, userName },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const login = await request.post('/api/users/login', { data: { email, password: PASSWORD } })
-  expect(login.status()).toBe(200)
-  return email
-}
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit Neighbourhood' }).click()
@@ -48,7 +36,7 @@ test('a new member submits a neighbourhood whose slug is taken and gets the next
   page,
 }) => {
   test.setTimeout(120_000)
-  creatorEmail = await freshUser(page.request)
+  creatorEmail = (await freshUser(page.request, 'nf')).email
 
   await page.goto('/neighbourhood/new')
   await expect(page.getByRole('heading', { name: 'Submit a Neighbourhood' })).toBeVisible()
@@ -215,7 +203,7 @@ test('only the creator opens the edit page', async ({ browser, baseURL, page }) 
 })
 
 test('the submit screen takes name and slug from the address', async ({ page }) => {
-  await freshUser(page.request)
+  await freshUser(page.request, 'nf')
   await page.goto('/submit-neighbourhood?name=Little%20Venice&slug=little-venice-w2')
   await expect(page.getByRole('heading', { name: 'Submit a Neighbourhood' })).toBeVisible()
   await expect(field(page, 'Name')).toHaveValue('Little Venice')

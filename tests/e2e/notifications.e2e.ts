@@ -1,27 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
+import { freshUser } from './helpers'
 
 /**
  * The session end of the header and the notification bell (SPEC §2, §4), in Chromium against the
  * built site. Every test makes its own users, so the seeded demo data stays as it was.
  */
-
-const PASSWORD = 'bell-e2e-password'
-
-/** Signs up and signs in a fresh member on `request` (a page's request shares its cookies). */
-async function freshUser(request: APIRequestContext, prefix: string, withName = true) {
-  const userName = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const email = `${userName}@bell.test`
-  const created = await request.post('/api/users', {
-    data: withName ? { email, password: PASSWORD, userName } : { email, password: PASSWORD },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const login = await request.post('/api/users/login', { data: { email, password: PASSWORD } })
-  expect(login.status()).toBe(200)
-  const { user } = (await login.json()) as { user: { id: number } }
-  return { id: user.id, userName }
-}
 
 /** Resolves once the page's own socket has joined `channel` (so no push can be missed). */
 function joined(page: Page, channel: string): Promise<void> {

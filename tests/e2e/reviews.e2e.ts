@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { neighbourhoodBySlug, signedInApi } from './helpers'
+import { neighbourhoodBySlug, signedInApi, freshUser } from './helpers'
 
 /**
  * The neighbourhood page and its reviews (SPEC §2, §4, §5, §8), in Chromium against the built
@@ -10,22 +10,7 @@ import { neighbourhoodBySlug, signedInApi } from './helpers'
  * is made for the test, so the seeded demo data stays as it was.
  */
 
-const PASSWORD = 'reviews-e2e-password'
 const JOURNEY = 'walthamstow'
-
-/** Signs up and signs in a fresh member on `request` (a page's request shares its cookies). */
-async function freshUser(request: APIRequestContext, prefix: string) {
-  const userName = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const email = `${userName}@reviews.test`
-  const created = await request.post('/api/users', {
-    data: { email, password: PASSWORD, userName },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const login = await request.post('/api/users/login', { data: { email, password: PASSWORD } })
-  expect(login.status()).toBe(200)
-  const { user } = (await login.json()) as { user: { id: number } }
-  return { id: user.id, userName }
-}
 
 async function freshPage(browser: Browser, prefix?: string) {
   const context = await browser.newContext()

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES } from '../../src/rules/accounts'
 import { api } from '../lib/api'
-import { ErrorBox, Notice } from './parts'
+import { ErrorBox, Notice, EmailField } from './parts'
 import './Accounts.css'
 
 /** SPEC §2 Forgot password: e-mail → 'sent' (the same answer whether an account exists or not). */
@@ -56,19 +56,7 @@ export default function ForgotPasswordForm() {
           </p>
           <ErrorBox message={error} />
           <form className="account-form" onSubmit={onSubmit} noValidate>
-            <div className="field">
-              <label htmlFor="forgot-email">E-mail</label>
-              <input
-                ref={input}
-                id="forgot-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
+            <EmailField id="forgot-email" value={email} onChange={setEmail} inputRef={input} />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? 'Sending...' : 'Send reset link'}
             </button>

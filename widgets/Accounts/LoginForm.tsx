@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '../../src/rules/accounts'
 import { api } from '../lib/api'
-import { Divider, ErrorBox, GoogleLink, Notice, oidcStartHref } from './parts'
+import { Divider, ErrorBox, GoogleLink, Notice, oidcStartHref, EmailField } from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
 
@@ -62,18 +62,7 @@ export default function LoginForm({
       {registered && <Notice>{ACCOUNT_MESSAGES.registered}</Notice>}
       <ErrorBox id={errorId} message={error} />
       <form className="account-form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="login-email">E-mail</label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField id="login-email" value={email} onChange={setEmail} />
         <PasswordField
           label="Password"
           value={password}

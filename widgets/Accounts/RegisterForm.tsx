@@ -7,7 +7,7 @@ import { isValidUserName } from '../../src/rules/userName'
 import { api } from '../lib/api'
 import { $session, loadSession } from '../lib/session'
 import { toast } from '../lib/toast'
-import { Divider, ErrorBox, GoogleLink, oidcStartHref } from './parts'
+import { Divider, ErrorBox, GoogleLink, oidcStartHref, EmailField } from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
 
@@ -154,18 +154,7 @@ export default function RegisterForm({ error: initialError = null }: Props) {
             onChange={(e) => setName(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="register-email">E-mail</label>
-          <input
-            id="register-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField id="register-email" value={email} onChange={setEmail} />
         <PasswordField
           label="Password"
           value={password}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 
 /** A failure in the red box (SPEC §8 "The server's message in a red box"). */
 export function ErrorBox({ message, id }: { message: string | null; id?: string }) {
@@ -62,4 +62,33 @@ export function oidcStartHref(
   if (options.next) params.set('next', options.next)
   if (options.remember) params.set('remember', '1')
   return `/api/auth/oidc/start?${params.toString()}`
+}
+
+/** The e-mail entry every account form asks for. */
+export function EmailField({
+  id,
+  value,
+  onChange,
+  inputRef,
+}: {
+  id: string
+  value: string
+  onChange: (value: string) => void
+  inputRef?: Ref<HTMLInputElement>
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>E-mail</label>
+      <input
+        ref={inputRef}
+        id={id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  )
 }
