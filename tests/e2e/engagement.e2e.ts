@@ -181,8 +181,8 @@ test('the first 2 replies show, the rest behind "View N more replies"', async ({
   // A visitor: fresh page, nothing opened yet.
   const context = await browser.newContext()
   const visitor = await context.newPage()
-  await visitor.goto(`/neighbourhood/${SLUG}`)
-  const card = visitor.locator(`#review-${reviewId}`)
+  // Wait for the island: a click on the prerendered toggle before hydration does nothing.
+  const card = await openReviewPage(visitor)
   await openThread(card)
   await expect(card.getByText('Mornings are calm')).toBeVisible()
   await expect(card.getByText('Second reply')).toBeVisible()

@@ -168,10 +168,14 @@ test('a refused read is rolled back with a message, and “Mark all as read” c
   await panel.getByRole('button', { name: 'Mark all as read' }).click()
   await expect(bell(page)).toHaveAccessibleName('Notifications')
   await expect(page.getByTestId('bell-count')).toHaveCount(0)
-  const unread = await page.request.get(
-    `/api/notifications?where[user][equals]=${reader.id}&where[isRead][equals]=false&limit=1`,
-  )
-  expect(((await unread.json()) as { totalDocs: number }).totalDocs).toBe(0)
+  // The bell clears at once; the server's write follows (poll, don't race it).
+  const unreadOnServer = async () => {
+    const res = await page.request.get(
+      `/api/notifications?where[user][equals]=${reader.id}&where[isRead][equals]=false&limit=1`,
+    )
+    return ((await res.json()) as { totalDocs: number }).totalDocs
+  }
+  await expect.poll(unreadOnServer).toBe(0)
 })
 
 test('an empty bell says so, and the avatar menu offers Profile and Sign out', async ({ page }) => {
