@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
 
 import { mapHref } from '../../src/rules/neighbourhoodSearch'
+import { SearchBox } from './SearchBox'
 import { $homeSearch } from './store'
 
 /**
@@ -27,49 +28,17 @@ export default function HeroSearch() {
 
   return (
     <div className="hero-search">
-      <form
-        className="search"
+      <SearchBox
+        id="home-search"
+        name="search"
         action="/neighbourhoods"
-        method="get"
-        role="search"
+        value={text}
+        onChange={setText}
         onSubmit={submit}
-      >
-        <label className="sr-only" htmlFor="home-search">
-          Search neighbourhoods by name or tagline
-        </label>
-        <input
-          id="home-search"
-          name="search"
-          type="search"
-          placeholder="Search neighbourhoods…"
-          autoComplete="off"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="icon-button" aria-label="Search">
-          <SearchIcon />
-        </button>
-      </form>
+      />
       <a className="button secondary map-link" href={mapHref(text)}>
         View on Map
       </a>
     </div>
-  )
-}
-
-export function SearchIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
-      <line
-        x1="15.5"
-        y1="15.5"
-        x2="21"
-        y2="21"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-      />
-    </svg>
   )
 }

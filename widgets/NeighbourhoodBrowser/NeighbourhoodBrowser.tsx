@@ -29,7 +29,7 @@ import {
 } from '../../src/rules/neighbourhoodSearch'
 import { api } from '../lib/api'
 import { NeighbourhoodCardItem } from './Card'
-import { SearchIcon } from './HeroSearch'
+import { SearchBox } from './SearchBox'
 import { $homeSearch } from './store'
 import './NeighbourhoodBrowser.css'
 
@@ -195,22 +195,13 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
     <div className={`nb nb-${mode}`}>
       <div className="nb-toolbar">
         {!home && (
-          <form className="search nb-search" role="search" onSubmit={applySearch}>
-            <label className="sr-only" htmlFor="neighbourhood-search">
-              Search neighbourhoods by name or tagline
-            </label>
-            <input
-              id="neighbourhood-search"
-              type="search"
-              placeholder="Search neighbourhoods…"
-              autoComplete="off"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <button type="submit" className="icon-button" aria-label="Search">
-              <SearchIcon />
-            </button>
-          </form>
+          <SearchBox
+            id="neighbourhood-search"
+            className="nb-search"
+            value={draft}
+            onChange={setDraft}
+            onSubmit={applySearch}
+          />
         )}
         <div className="vibe-chips" role="group" aria-label="Filter by vibe">
           {VIBE_FILTERS.map((v) => (

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../src/rules/messages'
 import { slugify } from '../../src/rules/slug'
 import { VIBES } from '../../src/rules/vibes'
 import { api, ApiError } from '../lib/api'
+import { uploadMedia } from '../lib/uploadMedia'
 import type { TileConfig } from '../lib/leaflet'
 import { toast } from '../lib/toast'
 import AddressSearch from './AddressSearch'
@@ -71,17 +72,6 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
       .catch((e: unknown) => console.warn('reverse geocoding failed', e))
   }
 
-  const uploadImage = async (file: File, name: string): Promise<number> => {
-    const form = new FormData()
-    form.append('file', file)
-    form.append('_payload', JSON.stringify({ purpose: 'neighbourhood-image', alt: name }))
-    const { doc } = await api<{ doc: { id: number } }>('/api/media', {
-      method: 'POST',
-      body: form,
-    })
-    return doc.id
-  }
-
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (busy || done) return
@@ -98,7 +88,7 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
       let imageId: number | null | undefined = undefined
       if (image.file) {
         try {
-          imageId = await uploadImage(image.file, checked.body.name)
+          imageId = await uploadMedia(image.file, 'neighbourhood-image', checked.body.name)
         } catch (e) {
           setError(saveError(e, MESSAGES.imageUploadFailed))
           return

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../src/rules/messages'
 import { userSchema } from '../../src/schemas/user'
 import { api, ApiError } from '../lib/api'
 import { loadSession } from '../lib/session'
+import { uploadMedia } from '../lib/uploadMedia'
 import { toast } from '../lib/toast'
 import './Profile.css'
 
@@ -27,14 +28,6 @@ export function avatarProblem(file: File): string | null {
   if (!IMAGE_TYPES.includes(file.type)) return AVATAR_RULE.notImage
   if (file.size > AVATAR_RULE.maxBytes) return AVATAR_RULE.tooLarge
   return null
-}
-
-async function uploadAvatar(file: File, alt: string): Promise<number> {
-  const form = new FormData()
-  form.append('file', file)
-  form.append('_payload', JSON.stringify({ purpose: 'avatar', alt }))
-  const { doc } = await api<{ doc: { id: number } }>('/api/media', { method: 'POST', body: form })
-  return doc.id
 }
 
 function PencilIcon() {
@@ -117,7 +110,7 @@ export default function ProfileEditor({ profile }: { profile: EditableProfile })
       let avatar: number | undefined
       if (file) {
         try {
-          avatar = await uploadAvatar(file, `${name.trim() || profile.userName}'s avatar`)
+          avatar = await uploadMedia(file, 'avatar', `${name.trim() || profile.userName}'s avatar`)
         } catch (error) {
           // The server's own refusal (type, size) says more than the generic words.
           const specific = error instanceof ApiError && error.status === 400

@@ -7,7 +7,8 @@ import { loadSession } from '../lib/session'
 import { toast } from '../lib/toast'
 import { announceNewBadges } from './reviewsApi'
 import { useViewer } from './useViewer'
-import { reviewPhotoProblem, uploadReviewPhoto } from './uploadPhoto'
+import { uploadMedia } from '../lib/uploadMedia'
+import { reviewPhotoProblem } from './uploadPhoto'
 import { toReviewView, type ReviewDoc, type ReviewView } from './reviewView'
 
 interface Props {
@@ -92,7 +93,12 @@ export function ReviewForm({ neighbourhood, path, onCreated }: Props) {
       if (photo) {
         setProgress(0)
         try {
-          photoId = await uploadReviewPhoto(photo, `Photo of ${neighbourhood.name}`, setProgress)
+          photoId = await uploadMedia(
+            photo,
+            'review-photo',
+            `Photo of ${neighbourhood.name}`,
+            setProgress,
+          )
         } catch (err) {
           const message = `Image upload failed: ${(err as Error).message}`
           setError(message)
