@@ -1,6 +1,34 @@
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+
+/**
+ * The layering of docs/architecture.md, as a lint rule: each group of files names what it may not
+ * import. Type-only imports count too, except where a rule says otherwise.
+ */
+const SERVER = ['@/server/*', '@/loaders/*', '@/seed/*', '@payload-config', '@migrations']
+const COLLECTIONS = ['@collections', '@collections/*']
+const PAGES = ['@/pages/*', '@/components/*', '@/layouts/*']
+const PAYLOAD_RUNTIME = ['payload', 'payload/*', '@payloadcms/*', 'pg', 'pusher', 'sharp']
+const APP = ['@/server/*', '@/loaders/*', '@/seed/*', '@/realtime/*', '@/views/*', ...PAGES]
+const boundary = (files, groups, message, { typesOfPayload = false } = {}) => ({
+  files,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['../*'], message: 'Import through an alias (@/, @collections/, @widgets/).' },
+          ...(groups.length ? [{ group: groups, message }] : []),
+          // Types of Payload's API (Where, Payload) are fine where its runtime is not.
+          ...(typesOfPayload ? [{ group: PAYLOAD_RUNTIME, message, allowTypeImports: true }] : []),
+        ],
+      },
+    ],
+  },
+})
 
 export default tseslint.config(
   {
@@ -52,5 +80,43 @@ export default tseslint.config(
     files: ['widgets/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  boundary(['**/*.{ts,tsx,mjs}'], [], 'unused'),
+  // Next's generated admin files import their import map relatively.
+  { files: ['cms/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  boundary(
+    ['widgets/**'],
+    [...SERVER, ...COLLECTIONS, ...PAGES, ...PAYLOAD_RUNTIME, 'node:*'],
+    'Islands run in the browser: use @/views, @/rules, @/schemas and @widgets/lib, never server code.',
+  ),
+  boundary(
+    ['src/rules/**', 'src/schemas/**'],
+    [...APP, '@widgets/*', ...COLLECTIONS, '@payload-config'],
+    'Rules and schemas import nothing of the app but each other.',
+    { typesOfPayload: true },
+  ),
+  boundary(
+    ['src/views/**'],
+    [...APP.filter((p) => p !== '@/views/*'), '@widgets/*', ...COLLECTIONS, '@payload-config'],
+    'View models are shared by pages and islands: rules, schemas and payload-types only.',
+    { typesOfPayload: true },
+  ),
+  boundary(
+    ['collections/**', 'payload.config.ts'],
+    [...PAGES, '@/loaders/*', '@widgets/*'],
+    'Collections never import pages, page loaders or islands.',
+  ),
+  boundary(
+    ['src/server/**', 'src/realtime/**'],
+    [...PAGES, '@/loaders/*', '@widgets/*', ...COLLECTIONS],
+    'The process layer does not reach into collections, pages or islands (only @payload-config).',
+  ),
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 )

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { defineConfig, devices } from '@playwright/test'
 
-import { OIDC_CLIENT, oidcIssuer } from './tests/support/oidcSettings'
+import { OIDC_CLIENT, oidcIssuer } from '@tests/support/oidcSettings'
 
 /**
  * End-to-end tests against the real built server (`npm start` in production mode) on its own

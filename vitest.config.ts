@@ -1,10 +1,27 @@
+import { fileURLToPath } from 'node:url'
+
 import { defineConfig } from 'vitest/config'
 
+const at = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+// The same aliases as tsconfig.json's paths.
+const alias = [
+  { find: /^@payload-config$/, replacement: at('./payload.config.ts') },
+  { find: /^@migrations$/, replacement: at('./migrations/index.ts') },
+  { find: /^@collections$/, replacement: at('./collections/index.ts') },
+  { find: /^@collections\//, replacement: at('./collections/') },
+  { find: /^@widgets\//, replacement: at('./widgets/') },
+  { find: /^@tests\//, replacement: at('./tests/') },
+  { find: /^@\//, replacement: at('./src/') },
+]
+
 export default defineConfig({
+  resolve: { alias },
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
+        extends: true,
         test: {
           name: 'int',
           include: ['tests/int/**/*.test.ts'],
@@ -14,6 +31,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'realtime',
           include: ['tests/realtime/**/*.test.ts'],

@@ -1,10 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
-import { businessBadgeSchema } from '../../src/schemas/badge'
-import { markSiteStale } from '../../src/server/siteRevision'
-import { staff } from '../access'
-import { validateWith } from '../shared/hooks'
-import { unexpiredUnlessStaff } from '../shared/unexpired'
+import { businessBadgeSchema } from '@/schemas/badge'
+import { markSiteStale } from '@/server/siteRevision'
+import { staff } from '@collections/access'
+import { validateWith } from '@collections/shared/hooks'
+import { unexpiredUnlessStaff } from '@collections/shared/unexpired'
 
 /** Coloured labels staff pin on a local spot (SPEC local_business_badges), optionally expiring. */
 export const BusinessBadges: CollectionConfig = {

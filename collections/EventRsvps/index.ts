@@ -1,7 +1,7 @@
 import type { Access, CollectionConfig, Where } from 'payload'
 
-import { RSVP_STATUSES } from '../../src/rules/rsvp'
-import { isStaffUser, staffOrOwner, userId } from '../access'
+import { RSVP_STATUSES } from '@/rules/rsvp'
+import { isStaffUser, staffOrOwner, userId } from '@collections/access'
 import { recountAfterChange, recountAfterDelete } from './hooks/recount'
 
 /** Anyone sees the RSVPs of public, visible events (the events list shows them); a member also

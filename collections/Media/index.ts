@@ -1,12 +1,12 @@
 import path from 'node:path'
 import type { CollectionConfig, Config } from 'payload'
 
-import { IMAGE_PURPOSES, MAX_UPLOAD_BYTES } from '../../src/rules/imageFile'
-import { MESSAGES } from '../../src/rules/messages'
-import { env } from '../../src/server/env'
-import { anyone, signedIn, staffOrOwner } from '../access'
-import { authorField } from '../shared/fields'
-import { setAuthor } from '../shared/hooks'
+import { IMAGE_PURPOSES, MAX_UPLOAD_BYTES } from '@/rules/imageFile'
+import { MESSAGES } from '@/rules/messages'
+import { env } from '@/server/env'
+import { anyone, signedIn, staffOrOwner } from '@collections/access'
+import { authorField } from '@collections/shared/fields'
+import { setAuthor } from '@collections/shared/hooks'
 import { checkImageUpload } from './hooks/checkImageUpload'
 import { cropAvatar } from './hooks/cropAvatar'
 

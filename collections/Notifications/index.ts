@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { hasRole, userId } from '../access'
+import { hasRole, userId } from '@collections/access'
 import { publishNotification } from './hooks/publishNotification'
 
 export const NOTIFICATION_TYPES = [

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
-import { slugify } from '../../src/rules/slug'
-import { STATIC_PAGES } from '../../src/rules/staticPages'
-import { markSiteStale } from '../../src/server/siteRevision'
-import { anyone, staff } from '../access'
+import { slugify } from '@/rules/slug'
+import { STATIC_PAGES } from '@/rules/staticPages'
+import { markSiteStale } from '@/server/siteRevision'
+import { anyone, staff } from '@collections/access'
 
 /** The static pages of SPEC §2 (about, contact, terms, privacy, data deletion), edited in the admin. */
 export const Pages: CollectionConfig = {

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { staff, staffOrOwner } from '../access'
+import { staff, staffOrOwner } from '@collections/access'
 
 /**
  * One vote per user and poll (unique index). Votes are cast only through POST /api/polls/:id/vote;

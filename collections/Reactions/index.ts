@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { EMOJI, REACTION_TARGET_KINDS } from '../../src/rules/targets'
-import { anyone, staffOrOwner } from '../access'
+import { EMOJI, REACTION_TARGET_KINDS } from '@/rules/targets'
+import { anyone, staffOrOwner } from '@collections/access'
 import { reactionSummary } from './endpoints/summary'
 import { toggleReaction } from './endpoints/toggle'
 

@@ -1,16 +1,22 @@
 import type { CollectionConfig } from 'payload'
 
-import { MESSAGES } from '../../src/rules/messages'
-import { reviewSchema } from '../../src/schemas/review'
-import { markSiteStale } from '../../src/server/siteRevision'
-import { isStaffUser, signedIn, staff, staffOrOwner, visibleUnlessHidden } from '../access'
-import { counterField, keepCounters } from '../shared/counters'
-import { deleteEngagement } from '../shared/engagementCleanup'
-import { hiddenField } from '../shared/fields'
-import { validateWith } from '../shared/hooks'
-import { neighbourhoodMustExist } from '../shared/neighbourhoodMustExist'
-import { requireSignIn } from '../shared/requireSignIn'
-import { protectedCreatedAt } from '../shared/timestamps'
+import { MESSAGES } from '@/rules/messages'
+import { reviewSchema } from '@/schemas/review'
+import { markSiteStale } from '@/server/siteRevision'
+import {
+  isStaffUser,
+  signedIn,
+  staff,
+  staffOrOwner,
+  visibleUnlessHidden,
+} from '@collections/access'
+import { counterField, keepCounters } from '@collections/shared/counters'
+import { deleteEngagement } from '@collections/shared/engagementCleanup'
+import { hiddenField } from '@collections/shared/fields'
+import { validateWith } from '@collections/shared/hooks'
+import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
+import { requireSignIn } from '@collections/shared/requireSignIn'
+import { protectedCreatedAt } from '@collections/shared/timestamps'
 import { claimReview } from './endpoints/claim'
 import { awardBadges } from './hooks/awardBadges'
 import { publishReview, publishReviewDeleted } from './hooks/publishReview'

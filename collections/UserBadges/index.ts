@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
-import { userBadgeSchema } from '../../src/schemas/badge'
-import { staff } from '../access'
-import { validateWith } from '../shared/hooks'
-import { unexpiredUnlessStaff } from '../shared/unexpired'
+import { userBadgeSchema } from '@/schemas/badge'
+import { staff } from '@collections/access'
+import { validateWith } from '@collections/shared/hooks'
+import { unexpiredUnlessStaff } from '@collections/shared/unexpired'
 
 /**
  * Badges a user holds (SPEC user_badges). Review badges are awarded by the server

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { env } from '../../src/server/env'
+import { env } from '@/server/env'
 
 /**
  * The reset e-mail (SPEC §2 "Forgot password"): a link to the site's own /reset-password page,

@@ -1,6 +1,6 @@
 import type { Access, Where } from 'payload'
 
-import { isStaffUser, userId } from '../access'
+import { isStaffUser, userId } from '@collections/access'
 
 const notHidden: Where = { hidden: { not_equals: true } }
 const isPublic: Where = { isPublic: { equals: true } }

@@ -1,6 +1,6 @@
 import type { CollectionAfterDeleteHook } from 'payload'
 
-import { query, sql } from '../../src/server/db'
+import { query, sql } from '@/server/db'
 
 /**
  * When a reviewed, commented or reacted-to document is deleted, its comments and all reactions

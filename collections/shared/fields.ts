@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
 
-import { isStaffUser } from '../access'
+import { isStaffUser } from '@collections/access'
 
 /** The signed-in user who wrote the document; set by `setAuthor`, never from the body. */
 export const authorField = (name = 'author'): Field => ({

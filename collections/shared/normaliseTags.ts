@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import { normaliseTags as toTags } from '../../src/rules/tags'
+import { normaliseTags as toTags } from '@/rules/tags'
 
 /** Forms send 'food, parks ,' and API clients send lists: store trimmed tags without empties. */
 export const normaliseTags: CollectionBeforeValidateHook = ({ data }) => {

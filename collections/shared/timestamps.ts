@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
 
-import { isStaffUser } from '../access'
+import { isStaffUser } from '@collections/access'
 
 /**
  * Payload's own createdAt is writable through REST. Members must not backdate or postdate their

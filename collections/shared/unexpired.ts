@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import { isStaffUser } from '../access'
+import { isStaffUser } from '@collections/access'
 
 /**
  * SPEC §4: badges show only with no expiry or an expiry still ahead. Staff see all (to manage

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { handleEndpoints } from 'payload'
 import pg from 'pg'
 
-import { startEmbeddedPostgres } from '../../src/server/postgres'
+import { startEmbeddedPostgres } from '@/server/postgres'
 
 const SCALE = Number(process.env.SCALE ?? 100)
 const dir = path.resolve('.tmp/bench')
@@ -20,9 +20,9 @@ process.env.PAYLOAD_SECRET = 'bench'
 process.env.LOG_LEVEL = 'warn'
 
 const { getPayload } = await import('payload')
-const { default: config } = await import('../../payload.config')
-const { migrations } = await import('../../migrations')
-const { seedDatabase } = await import('../seed/store')
+const { default: config } = await import('@payload-config')
+const { migrations } = await import('@migrations')
+const { seedDatabase } = await import('@/seed/store')
 const payload = await getPayload({ config })
 await payload.db.migrate({ migrations: migrations as never })
 await seedDatabase(payload, () => {})

@@ -13,7 +13,7 @@ import {
   type Frame,
 } from './protocol'
 import { channelAuth, safeEqual } from './signature'
-import type { RealtimeAppCredentials } from './server'
+import type { RealtimeAppCredentials } from './protocol'
 
 export interface ConnectionOptions {
   app: RealtimeAppCredentials

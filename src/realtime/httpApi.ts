@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppHub } from './hub'
 import { channelKind, isValidChannelName, isValidEventName, isValidSocketId } from './protocol'
 import { apiSignature, md5Hex, safeEqual, signedQuery } from './signature'
-import type { RealtimeAppCredentials } from './server'
+import type { RealtimeAppCredentials } from './protocol'
 
 export interface ApiApp {
   creds: RealtimeAppCredentials

@@ -89,3 +89,9 @@ export function newSocketId(): string {
 export function isValidSocketId(id: unknown): id is string {
   return typeof id === 'string' && /^\d+\.\d+$/.test(id)
 }
+
+export interface RealtimeAppCredentials {
+  id: string
+  key: string
+  secret: string
+}

@@ -5,13 +5,15 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { serveConnection, type Connection } from './connection'
 import { createHttpApi } from './httpApi'
 import { AppHub } from './hub'
-import { CloseCode, PROTOCOL_VERSION, errorFrame, isValidChannelName } from './protocol'
+import {
+  CloseCode,
+  PROTOCOL_VERSION,
+  errorFrame,
+  isValidChannelName,
+  type RealtimeAppCredentials,
+} from './protocol'
 
-export interface RealtimeAppCredentials {
-  id: string
-  key: string
-  secret: string
-}
+export type { RealtimeAppCredentials }
 
 export interface RealtimeServerOptions {
   apps: RealtimeAppCredentials[]

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { HEX_COLOUR } from '../rules/badges'
-import { MESSAGES } from '../rules/messages'
+import { HEX_COLOUR } from '@/rules/badges'
+import { MESSAGES } from '@/rules/messages'
 import { optionalDate, relationId, requiredText } from './common'
 
 const colour = z

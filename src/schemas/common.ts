@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
-import { parseDateInput } from '../rules/dates'
-import { MESSAGES } from '../rules/messages'
-import { normaliseTags } from '../rules/tags'
+import { parseDateInput } from '@/rules/dates'
+import { MESSAGES } from '@/rules/messages'
+import { normaliseTags } from '@/rules/tags'
 
 /** PostgreSQL text cannot hold NUL characters; refuse them instead of failing to store them. */
 const NUL = String.fromCharCode(0)

@@ -6,7 +6,7 @@ import {
   REACTION_TARGET_KINDS,
   REACTION_TARGETS,
   type EmojiName,
-} from '../rules/targets'
+} from '@/rules/targets'
 
 const id = z.coerce.number().int().positive()
 

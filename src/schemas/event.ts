@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { RSVP_STATUSES } from '../rules/rsvp'
+import { RSVP_STATUSES } from '@/rules/rsvp'
 import { flag, imageRef, relationId, requiredDate, requiredText, tagsInput } from './common'
 
 /** SPEC §5 event form (create and edit). */

@@ -5,8 +5,8 @@ import {
   VIBE_EMOJI_NAMES,
   normaliseCategory,
   type VibeEmojiName,
-} from '../rules/localSpots'
-import { MESSAGES } from '../rules/messages'
+} from '@/rules/localSpots'
+import { MESSAGES } from '@/rules/messages'
 import { imageRef, relationId, requiredText } from './common'
 
 /** Web links only (no javascript: and the like), with a real host name. */

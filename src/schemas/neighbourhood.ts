@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
-import { MESSAGES } from '../rules/messages'
-import { isSlug } from '../rules/slug'
-import { VIBES, parseVibes } from '../rules/vibes'
+import { MESSAGES } from '@/rules/messages'
+import { isSlug } from '@/rules/slug'
+import { VIBES, parseVibes } from '@/rules/vibes'
 
 const text = (required: string, max: number) =>
   z.string({ message: required }).trim().min(1, required).max(max, MESSAGES.neighbourhoodTooLong)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { MESSAGES } from '../rules/messages'
-import { optionTexts, pollIsComplete } from '../rules/polls'
+import { MESSAGES } from '@/rules/messages'
+import { optionTexts, pollIsComplete } from '@/rules/polls'
 import { NUL_MESSAGE, noNul, optionalDate, relationId } from './common'
 
 const MAX_QUESTION = 300

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { MESSAGES } from '../rules/messages'
+import { MESSAGES } from '@/rules/messages'
 import { imageRef, relationId, requiredText } from './common'
 
 export const RATING_MIN = 1

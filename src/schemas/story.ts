@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { MESSAGES } from '../rules/messages'
+import { MESSAGES } from '@/rules/messages'
 import { flag, imageRef, relationId, requiredText, tagsInput } from './common'
 
 /** SPEC §5 story form; the server validates every write with it (create and edit). */

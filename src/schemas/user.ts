@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-import { MESSAGES } from '../rules/messages'
-import { USER_NAME_PATTERN } from '../rules/userName'
+import { MESSAGES } from '@/rules/messages'
+import { USER_NAME_PATTERN } from '@/rules/userName'
 
 export const userNameSchema = z
   .string({ message: MESSAGES.userNameInvalid })

@@ -11,7 +11,12 @@ export const ADMIN_SOURCES = [
   'collections',
   'payload.config.ts',
   'package-lock.json',
+  'tsconfig.json',
+  // What the collections import.
   'src/server',
+  'src/rules',
+  'src/schemas',
+  'src/views',
 ]
 
 export type AdminHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>

@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import type { Payload } from 'payload'
 
-import { createRealtimeServer, type RealtimeServer } from '../realtime/server'
+import { createRealtimeServer, type RealtimeServer } from '@/realtime/server'
 import { adminBuildNeeded, buildAdmin, startAdmin, type AdminHandler } from './admin'
 import { env } from './env'
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres'
@@ -82,7 +82,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       env.seed ? 'Seeding demo data when the database is empty' : 'Seeding skipped (SEED=false)',
     )
     if (env.seed) {
-      const { seedDatabase } = await import(path.join(projectRoot, 'scripts', 'seed', 'store.ts'))
+      const { seedDatabase } = await import('@/seed/store')
       await seedDatabase(payload, (line: string) => log(`       ${line}`))
     }
 

@@ -1,11 +1,26 @@
 import { sql } from '@payloadcms/db-postgres'
-import { commitTransaction, initTransaction, killTransaction, type PayloadRequest } from 'payload'
+import {
+  commitTransaction,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+import type { Pool } from 'pg'
 
 export { sql }
 
 type SQL = ReturnType<typeof sql>
 
 type Executor = { execute: (query: SQL) => Promise<{ rows: Record<string, unknown>[] }> }
+
+/**
+ * The adapter's pg pool, for reads outside any request (page loaders at build, benchmarks).
+ * This file is the one place that knows the postgres adapter's internals.
+ */
+export function pgPool(payload: Payload): Pool {
+  return (payload.db as unknown as { pool: Pool }).pool
+}
 
 /** Raw SQL inside the request's transaction (or on the pool when there is none). */
 export async function query<T = Record<string, unknown>>(

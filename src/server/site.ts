@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 
 import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
 
-import type { RealtimeServer } from '../realtime/server'
+import type { RealtimeServer } from '@/realtime/server'
 import type { AdminHandler } from './admin'
 import { toFetchRequest, sendFetchResponse } from './nodeFetch'
 import type { SiteBuilds } from './siteBuilds'

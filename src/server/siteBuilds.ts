@@ -19,6 +19,7 @@ export const SITE_SOURCES = [
   'astro.config.mjs',
   'payload.config.ts',
   'package-lock.json',
+  'tsconfig.json',
 ]
 
 export interface SiteBuild {

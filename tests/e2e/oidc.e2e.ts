@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { startOidcProvider, type TestProvider } from '../support/oidcProvider'
+import { startOidcProvider, type TestProvider } from '@tests/support/oidcProvider'
 import { expectNoAxeViolations } from './axe'
 
 /**

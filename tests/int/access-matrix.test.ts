@@ -261,7 +261,7 @@ describe.each(SPECS)('$slug', (spec) => {
 })
 
 it('covers every registered collection', async () => {
-  const { collections } = await import('../../collections')
+  const { collections } = await import('@collections')
   // Payload appends its own (payload-preferences, …) to the same array when it builds the config.
   const ours = collections.map((c) => c.slug).filter((slug) => !slug.startsWith('payload-'))
   expect(SPECS.map((s) => s.slug).sort()).toEqual(ours.sort())

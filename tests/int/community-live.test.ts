@@ -9,7 +9,7 @@ import {
   serverSdk,
   subscribe,
   type Target,
-} from '../realtime/helpers'
+} from '@tests/realtime/helpers'
 import { makeUser, startLiveTestSite, type TestSite } from './harness'
 
 /** Live pushes of stories, events, discussions, RSVPs and votes: public content only. */

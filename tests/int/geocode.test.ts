@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { startFakeGeocoder, type FakeGeocoder } from '../support/fakeGeocoder'
+import { startFakeGeocoder, type FakeGeocoder } from '@tests/support/fakeGeocoder'
 import { makeUser, startTestSite, type TestSite } from './harness'
 
 type Place = { lat: number; lon: number; displayName: string }

@@ -52,7 +52,7 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     ...env,
   })
   const { getPayload } = await import('payload')
-  const { default: config } = await import('../../payload.config')
+  const { default: config } = await import('@payload-config')
   const payload = await getPayload({ config })
 
   const api: TestSite['api'] = async (method, url, options = {}) => {
@@ -117,7 +117,7 @@ export async function makeUser(
  * started for the file (stop it after `site.close()`).
  */
 export async function startLiveTestSite() {
-  const { startInRepoServer } = await import('../realtime/helpers')
+  const { startInRepoServer } = await import('@tests/realtime/helpers')
   const realtime = await startInRepoServer()
   const site = await startTestSite({
     PUSHER_APP_ID: realtime.appId,

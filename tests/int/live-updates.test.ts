@@ -11,7 +11,7 @@ import {
   subscribe,
   SubscriptionError,
   type Target,
-} from '../realtime/helpers'
+} from '@tests/realtime/helpers'
 import { makeUser, startLiveTestSite, type TestSite } from './harness'
 
 let realtime: Target

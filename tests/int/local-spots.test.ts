@@ -6,7 +6,7 @@ import {
   nextEvent,
   subscribe,
   type Target,
-} from '../realtime/helpers'
+} from '@tests/realtime/helpers'
 import { makeUser, startLiveTestSite, type TestSite } from './harness'
 
 type User = Awaited<ReturnType<typeof makeUser>>

@@ -1,4 +1,4 @@
-import { lexicalDoc } from '../../scripts/seed/pages'
+import { lexicalDoc } from '@/seed/pages'
 import type { CollectionSlug, File } from 'payload'
 
 import { makeUser, type ApiResult, type TestSite } from './harness'

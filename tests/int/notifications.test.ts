@@ -10,7 +10,7 @@ import {
   serverSdk,
   subscribe,
   type Target,
-} from '../realtime/helpers'
+} from '@tests/realtime/helpers'
 import { makeUser, startLiveTestSite, type TestSite } from './harness'
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { MESSAGES } from '../../src/rules/messages'
+import { MESSAGES } from '@/rules/messages'
 import { fuzzWrites } from './fuzz'
 import { makeUser, startTestSite, type TestSite } from './harness'
 

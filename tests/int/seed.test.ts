@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { seedDatabase } from '../../scripts/seed/store'
+import { seedDatabase } from '@/seed/store'
 import { startTestSite, type TestSite } from './harness'
 
 let site: TestSite

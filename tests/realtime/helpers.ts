@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import PusherServer from 'pusher'
 import PusherClient, { type Channel, type Options } from 'pusher-js'
-import { createRealtimeServer, type RealtimeServerOptions } from '../../src/realtime/server'
+import { createRealtimeServer, type RealtimeServerOptions } from '@/realtime/server'
 
 export const WAIT_MS = 3000
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { landingAfterSignIn, passwordProblem, safeNextPath } from '../../src/rules/accounts'
+import { landingAfterSignIn, passwordProblem, safeNextPath } from '@/rules/accounts'
 
 describe('safeNextPath', () => {
   it('keeps paths on this site', () => {

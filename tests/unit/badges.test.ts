@@ -6,7 +6,7 @@ import {
   badgeEarnedMessage,
   isBadgeActive,
   reviewBadgesFor,
-} from '../../src/rules/badges'
+} from '@/rules/badges'
 
 describe('review badges (SPEC §9)', () => {
   it.each([

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  childrenMap,
-  pathTo,
-  shapeThread,
-  withReplies,
-  type ThreadNode,
-} from '../../src/rules/commentTree'
+import { childrenMap, pathTo, shapeThread, withReplies, type ThreadNode } from '@/rules/commentTree'
 
 interface C {
   id: number

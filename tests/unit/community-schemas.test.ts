@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseDateInput } from '../../src/rules/dates'
-import { MESSAGES } from '../../src/rules/messages'
-import { discussionSchema } from '../../src/schemas/discussion'
-import { eventSchema, rsvpSchema } from '../../src/schemas/event'
-import { pollSchema, voteSchema } from '../../src/schemas/poll'
-import { storySchema } from '../../src/schemas/story'
+import { parseDateInput } from '@/rules/dates'
+import { MESSAGES } from '@/rules/messages'
+import { discussionSchema } from '@/schemas/discussion'
+import { eventSchema, rsvpSchema } from '@/schemas/event'
+import { pollSchema, voteSchema } from '@/schemas/poll'
+import { storySchema } from '@/schemas/story'
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message

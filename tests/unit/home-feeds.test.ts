@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { feedQueryPath, homeFeedQueries, toFeedCard } from '../../src/lib/home'
+import { feedQueryPath, homeFeedQueries, toFeedCard } from '@/views/home'
 
 const author = {
   id: 3,

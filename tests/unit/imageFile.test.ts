@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { MB, MAX_UPLOAD_BYTES, checkImage, detectImageFormat } from '../../src/rules/imageFile'
+import { MB, MAX_UPLOAD_BYTES, checkImage, detectImageFormat } from '@/rules/imageFile'
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(

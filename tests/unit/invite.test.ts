@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { inviteLink, inviteShareLinks, parseInviteRef } from '../../src/rules/invite'
+import { inviteLink, inviteShareLinks, parseInviteRef } from '@/rules/invite'
 
 describe('invite refs', () => {
   it.each([

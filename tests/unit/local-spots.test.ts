@@ -10,8 +10,8 @@ import {
   isWithinEditWindow,
   normaliseCategory,
   previewDescription,
-} from '../../src/rules/localSpots'
-import { localBusinessSchema } from '../../src/schemas/localBusiness'
+} from '@/rules/localSpots'
+import { localBusinessSchema } from '@/schemas/localBusiness'
 
 describe('local spot constants (SPEC §9)', () => {
   it('has 6 categories and 10 vibe emojis', () => {

@@ -6,7 +6,7 @@ import {
   hasMore,
   neighbourhoodsUrl,
   searchForFilter,
-} from '../../widgets/MapExplorer/mapData'
+} from '@widgets/MapExplorer/mapData'
 
 describe('map explorer data rules', () => {
   it('reads ?vibe= and ?query= from the address; an unknown vibe means All', () => {

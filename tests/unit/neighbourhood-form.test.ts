@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { mapReverse, mapSearch } from '../../src/server/geocode/nominatim'
-import { TtlCache } from '../../src/server/geocode/cache'
-import {
-  checkForm,
-  formatCoordinate,
-  parseCoordinate,
-} from '../../widgets/NeighbourhoodForm/formRules'
+import { mapReverse, mapSearch } from '@/server/geocode/nominatim'
+import { TtlCache } from '@/server/geocode/cache'
+import { checkForm, formatCoordinate, parseCoordinate } from '@widgets/NeighbourhoodForm/formRules'
 
 const valid = {
   name: 'Hoxton',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { isSlug, slugCandidates, slugRoot } from '../../src/rules/slug'
-import { parseVibes } from '../../src/rules/vibes'
-import { neighbourhoodSchema } from '../../src/schemas/neighbourhood'
+import { isSlug, slugCandidates, slugRoot } from '@/rules/slug'
+import { parseVibes } from '@/rules/vibes'
+import { neighbourhoodSchema } from '@/schemas/neighbourhood'
 
 const valid = { name: 'Camden Town', slug: 'camden-town', tagline: 'Markets', vibes: ['Creative'] }
 const firstMessage = (input: unknown) =>

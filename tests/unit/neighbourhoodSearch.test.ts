@@ -10,7 +10,7 @@ import {
   neighbourhoodWhere,
   parseVibe,
   pickVibeTags,
-} from '../../src/rules/neighbourhoodSearch'
+} from '@/rules/neighbourhoodSearch'
 
 describe('parseVibe', () => {
   it.each([

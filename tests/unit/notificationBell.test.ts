@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { needsProfileSetup, signInHref } from '../../src/lib/site'
+import { needsProfileSetup, signInHref } from '@/views/site'
 import {
   bellLabel,
   initialBell,
@@ -8,7 +8,7 @@ import {
   toItem,
   type BellItem,
   type BellState,
-} from '../../widgets/NotificationBell/notifications'
+} from '@widgets/NotificationBell/notifications'
 
 const item = (id: number, isRead = false): BellItem => ({
   id,

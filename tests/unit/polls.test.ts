@@ -6,7 +6,7 @@ import {
   isValidOptionIndex,
   optionTexts,
   pollIsComplete,
-} from '../../src/rules/polls'
+} from '@/rules/polls'
 
 describe('pollIsComplete (SPEC §5: question and every option non-blank)', () => {
   it('accepts a question with two or more filled options, as rows or as text', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { pointText } from '../../src/rules/location'
+import { pointText } from '@/rules/location'
 import {
   POPULATION_STATUS,
   parsePopulationAnswer,
   populationRequestBody,
   squareAround,
-} from '../../src/rules/population'
+} from '@/rules/population'
 
 describe('the population request (SPEC §7, §9)', () => {
   it('is a closed square with a 400 m half-side around the point, year 2023', () => {

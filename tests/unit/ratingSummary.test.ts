@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { countStars, emptyCounts, ratedLabel, ratingSummary } from '../../src/rules/ratingSummary'
+import { countStars, emptyCounts, ratedLabel, ratingSummary } from '@/rules/ratingSummary'
 
 const percents = (s: ReturnType<typeof ratingSummary>) => s.rows.map((r) => r.percent)
 

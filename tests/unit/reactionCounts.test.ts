@@ -1,10 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import {
-  applyToggle,
-  createBatcher,
-  REACTION_REFRESH_BUFFER_MS,
-} from '../../src/rules/reactionCounts'
+import { applyToggle, createBatcher, REACTION_REFRESH_BUFFER_MS } from '@/rules/reactionCounts'
 
 describe('applyToggle (optimistic reaction)', () => {
   const start = { counts: { heart: 2, 'thumbs-up': 1 }, mine: null }

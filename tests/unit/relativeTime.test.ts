@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { relativeTime } from '../../src/lib/relativeTime'
+import { relativeTime } from '@/views/relativeTime'
 
 const now = new Date('2026-06-15T12:00:00Z')
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)

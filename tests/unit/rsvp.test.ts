@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { nextRsvp } from '../../src/rules/rsvp'
+import { nextRsvp } from '@/rules/rsvp'
 
 describe('nextRsvp (SPEC §4 toggle)', () => {
   it('creates when there is none', () => {

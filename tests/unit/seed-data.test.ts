@@ -10,7 +10,7 @@ import {
   createRng,
   makeAvatar,
   makeNeighbourhoodImage,
-} from '../../scripts/seed/index'
+} from '@/seed/index'
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import { buildSeedData } from '../../scripts/seed/index'
-import { HEX_COLOUR, reviewBadgesFor } from '../../src/rules/badges'
-import { VIBE_EMOJI_NAMES, normaliseCategory } from '../../src/rules/localSpots'
-import { localBusinessSchema } from '../../src/schemas/localBusiness'
+import { buildSeedData } from '@/seed/index'
+import { HEX_COLOUR, reviewBadgesFor } from '@/rules/badges'
+import { VIBE_EMOJI_NAMES, normaliseCategory } from '@/rules/localSpots'
+import { localBusinessSchema } from '@/schemas/localBusiness'
 
 describe('seeded local spots', () => {
   const data = buildSeedData()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { slugify } from '../../src/rules/slug'
+import { slugify } from '@/rules/slug'
 
 describe('slugify (SPEC §5)', () => {
   it.each([

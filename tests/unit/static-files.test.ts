@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { resolveStatic } from '../../src/server/staticFiles'
+import { resolveStatic } from '@/server/staticFiles'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-static-'))
 fs.mkdirSync(path.join(root, 'client', 'neighbourhood', 'brixton'), { recursive: true })

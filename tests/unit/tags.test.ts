@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { normaliseTags } from '../../src/rules/tags'
+import { normaliseTags } from '@/rules/tags'
 
 describe('normaliseTags (SPEC §5: comma-separated, trimmed, empties dropped)', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { isValidUserName, userNameKey } from '../../src/rules/userName'
-import { userSchema } from '../../src/schemas/user'
+import { isValidUserName, userNameKey } from '@/rules/userName'
+import { userSchema } from '@/schemas/user'
 
 describe('user names', () => {
   it.each(['amara', 'Tom_H', 'jo.bloggs', 'kwame-m', '007', 'a'.repeat(30), 'abc'])(

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 
-import { ACCOUNT_MESSAGES } from '../../src/rules/accounts'
-import { api } from '../lib/api'
+import { ACCOUNT_MESSAGES } from '@/rules/accounts'
+import { api } from '@widgets/lib/api'
 import { ErrorBox, Notice, EmailField } from './parts'
 import './Accounts.css'
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '../../src/rules/accounts'
-import { api } from '../lib/api'
+import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '@/rules/accounts'
+import { api } from '@widgets/lib/api'
 import { Divider, ErrorBox, GoogleLink, Notice, oidcStartHref, EmailField } from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'

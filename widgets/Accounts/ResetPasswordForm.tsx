@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 
-import { ACCOUNT_MESSAGES, passwordProblem, RESET_REDIRECT_MS } from '../../src/rules/accounts'
-import { api } from '../lib/api'
-import { signOut } from '../lib/session'
+import { ACCOUNT_MESSAGES, passwordProblem, RESET_REDIRECT_MS } from '@/rules/accounts'
+import { api } from '@widgets/lib/api'
+import { signOut } from '@widgets/lib/session'
 import { ErrorBox, Notice } from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'

@@ -1,7 +1,7 @@
-import type { ThreadNode } from '../../src/rules/commentTree'
-import { relativeTime } from '../../src/lib/relativeTime'
-import { MAX_COMMENT_DEPTH, type CommentTargetKind } from '../../src/rules/targets'
-import Reactions from '../Reactions/Reactions'
+import type { ThreadNode } from '@/rules/commentTree'
+import { relativeTime } from '@/views/relativeTime'
+import { MAX_COMMENT_DEPTH, type CommentTargetKind } from '@/rules/targets'
+import Reactions from '@widgets/Reactions/Reactions'
 import CommentForm from './CommentForm'
 import type { CommentView } from './commentsApi'
 
@@ -24,7 +24,7 @@ export interface ThreadContext {
 
 export const displayName = (c: CommentView) => c.author?.userName ?? c.author?.name ?? 'Someone'
 
-/** The product's default avatar (same file as DEFAULT_AVATAR in src/lib/profiles.ts). */
+/** The product's default avatar (same file as DEFAULT_AVATAR in src/loaders/profiles.ts). */
 const DEFAULT_AVATAR = '/default-avatar.svg'
 
 function Avatar({ comment }: { comment: CommentView }) {

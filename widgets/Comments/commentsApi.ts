@@ -1,6 +1,6 @@
-import type { ThreadComment } from '../../src/rules/commentTree'
-import type { CommentTargetKind } from '../../src/rules/targets'
-import { api } from '../lib/api'
+import type { ThreadComment } from '@/rules/commentTree'
+import type { CommentTargetKind } from '@/rules/targets'
+import { api } from '@widgets/lib/api'
 
 /** A comment as the thread shows it: the public profile of its author, nothing more. */
 export interface CommentView extends ThreadComment {

@@ -1,5 +1,5 @@
-import { absoluteDate, type HomeFeedCard } from '../../src/lib/home'
-import { relativeTime } from '../../src/lib/relativeTime'
+import { absoluteDate, type HomeFeedCard } from '@/views/home'
+import { relativeTime } from '@/views/relativeTime'
 
 const TYPE_LABEL = { discussion: 'Discussion', story: 'Story', poll: 'Poll', event: 'Event' }
 

@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
-import { fetchHomeFeeds, type FeedType, type HomeFeeds as Feeds } from '../../src/lib/home'
-import { vibeListHref } from '../../src/rules/neighbourhoodSearch'
+import type { FeedType, HomeFeeds as Feeds } from '@/views/home'
+import { fetchHomeFeeds } from './feedsApi'
+import { vibeListHref } from '@/rules/neighbourhoodSearch'
 import { FeedCard } from './FeedCard'
 import './HomeFeeds.css'
 

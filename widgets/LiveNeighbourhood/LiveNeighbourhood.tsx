@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { useState, useSyncExternalStore } from 'react'
 
-import type { StarCounts } from '../../src/rules/ratingSummary'
-import { $realtimeState, useChannel } from '../lib/realtime'
-import { RatingSummary } from '../Reviews/RatingSummary'
-import { ShareButtons } from '../Reviews/ShareButtons'
-import { $starCounts } from '../Reviews/store'
-import { useViewer } from '../Reviews/useViewer'
+import type { StarCounts } from '@/rules/ratingSummary'
+import { $realtimeState, useChannel } from '@widgets/lib/realtime'
+import { RatingSummary } from '@widgets/Reviews/RatingSummary'
+import { ShareButtons } from '@widgets/Reviews/ShareButtons'
+import { $starCounts } from '@widgets/Reviews/store'
+import { useViewer } from '@widgets/Reviews/useViewer'
 import './LiveNeighbourhood.css'
 
 export interface NeighbourhoodInfo {

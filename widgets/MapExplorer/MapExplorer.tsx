@@ -1,9 +1,9 @@
 import type * as Leaflet from 'leaflet'
 import { useEffect, useMemo, useRef, useState } from 'react'
 
-import { VIBES, type Vibe } from '../../src/rules/vibes'
-import { api } from '../lib/api'
-import { addTileLayer, loadLeafletWithClusters, type TileConfig } from '../lib/leaflet'
+import { VIBES, type Vibe } from '@/rules/vibes'
+import { api } from '@widgets/lib/api'
+import { addTileLayer, loadLeafletWithClusters, type TileConfig } from '@widgets/lib/leaflet'
 import { MapCard } from './MapCard'
 import {
   CLUSTER_RADIUS,

@@ -1,4 +1,4 @@
-import { VIBES, type Vibe } from '../../src/rules/vibes'
+import { VIBES, type Vibe } from '@/rules/vibes'
 
 /** SPEC §9: map page size, default view and focus zoom. */
 export const MAP_PAGE_SIZE = 20

@@ -1,4 +1,4 @@
-import type { NeighbourhoodCardView } from '../../src/lib/neighbourhoods'
+import type { NeighbourhoodCardView } from '@/views/neighbourhood'
 
 /**
  * The island's neighbourhood card: the same markup and classes as

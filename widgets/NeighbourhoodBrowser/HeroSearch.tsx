@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
 
-import { mapHref } from '../../src/rules/neighbourhoodSearch'
+import { mapHref } from '@/rules/neighbourhoodSearch'
 import { SearchBox } from './SearchBox'
 import { $homeSearch } from './store'
 

@@ -12,7 +12,7 @@ import {
   neighbourhoodCard,
   type NeighbourhoodCardPage,
   type NeighbourhoodCardView,
-} from '../../src/lib/neighbourhoods'
+} from '@/views/neighbourhood'
 import {
   addNeighbourhoodHref,
   filterFromSearchParams,
@@ -26,8 +26,10 @@ import {
   VIBE_FILTERS,
   type NeighbourhoodFilter,
   type VibeFilter,
-} from '../../src/rules/neighbourhoodSearch'
-import { api } from '../lib/api'
+} from '@/rules/neighbourhoodSearch'
+import type { Neighbourhood } from '@/payload-types'
+import type { Page } from '@/views/page'
+import { api } from '@widgets/lib/api'
 import { NeighbourhoodCardItem } from './Card'
 import { SearchBox } from './SearchBox'
 import { $homeSearch } from './store'
@@ -42,11 +44,7 @@ interface Props {
   suggestions?: NeighbourhoodCardView[]
 }
 
-interface Answer {
-  docs: unknown[]
-  totalDocs: number
-  hasNextPage: boolean
-}
+type Answer = Page<Neighbourhood>
 
 const ADDRESS_CHANGED = 'belong:address'
 

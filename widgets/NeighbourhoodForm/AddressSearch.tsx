@@ -1,7 +1,7 @@
 import { useState } from 'react'
 
-import { MESSAGES } from '../../src/rules/messages'
-import { api, ApiError } from '../lib/api'
+import { MESSAGES } from '@/rules/messages'
+import { api, ApiError } from '@widgets/lib/api'
 
 export interface FoundPlace {
   lat: number

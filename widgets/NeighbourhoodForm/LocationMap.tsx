@@ -1,7 +1,7 @@
 import type * as Leaflet from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
 
-import { addTileLayer, loadLeaflet, type TileConfig } from '../lib/leaflet'
+import { addTileLayer, loadLeaflet, type TileConfig } from '@widgets/lib/leaflet'
 
 /** SPEC §9: the form map starts at 51.5, -0.12, zoom 13. */
 export const FORM_MAP_CENTRE: [number, number] = [51.5, -0.12]

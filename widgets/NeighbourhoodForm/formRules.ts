@@ -1,6 +1,6 @@
-import { IMAGE_RULES, detectImageFormat } from '../../src/rules/imageFile'
-import { MESSAGES } from '../../src/rules/messages'
-import { neighbourhoodSchema } from '../../src/schemas/neighbourhood'
+import { IMAGE_RULES, detectImageFormat } from '@/rules/imageFile'
+import { MESSAGES } from '@/rules/messages'
+import { neighbourhoodSchema } from '@/schemas/neighbourhood'
 
 /** What the form holds: text as typed, vibes as the chosen list. */
 export interface FormValues {

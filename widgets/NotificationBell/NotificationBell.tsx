@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react'
 
-import { relativeTime } from '../../src/lib/relativeTime'
-import { useChannel } from '../lib/realtime'
-import { toast } from '../lib/toast'
-import { useDismiss } from '../SessionMenu/useDismiss'
+import { relativeTime } from '@/views/relativeTime'
+import { useChannel } from '@widgets/lib/realtime'
+import { toast } from '@widgets/lib/toast'
+import { useDismiss } from '@widgets/SessionMenu/useDismiss'
 import {
   bellLabel,
   fetchNotifications,

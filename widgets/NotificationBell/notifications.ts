@@ -1,5 +1,5 @@
-import { NOTIFICATION_LIST_LIMIT } from '../../src/lib/site'
-import { api } from '../lib/api'
+import { NOTIFICATION_LIST_LIMIT } from '@/views/site'
+import { api } from '@widgets/lib/api'
 
 /** One notification as the bell shows it (collections/Notifications). */
 export interface BellItem {

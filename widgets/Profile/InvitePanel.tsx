@@ -1,7 +1,7 @@
 import { useId, useRef, useSyncExternalStore } from 'react'
 
-import { INVITE_MESSAGE, inviteShareLinks } from '../../src/rules/invite'
-import { toast } from '../lib/toast'
+import { INVITE_MESSAGE, inviteShareLinks } from '@/rules/invite'
+import { toast } from '@widgets/lib/toast'
 import './Profile.css'
 
 const subscribeNever = () => () => undefined

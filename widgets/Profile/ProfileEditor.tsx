@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 
-import { IMAGE_MIME_TYPES, IMAGE_RULES } from '../../src/rules/imageFile'
-import { MESSAGES } from '../../src/rules/messages'
-import { userSchema } from '../../src/schemas/user'
-import { api, ApiError } from '../lib/api'
-import { loadSession } from '../lib/session'
-import { uploadMedia } from '../lib/uploadMedia'
-import { toast } from '../lib/toast'
+import { IMAGE_MIME_TYPES, IMAGE_RULES } from '@/rules/imageFile'
+import { MESSAGES } from '@/rules/messages'
+import { userSchema } from '@/schemas/user'
+import { api, ApiError } from '@widgets/lib/api'
+import { loadSession } from '@widgets/lib/session'
+import { uploadMedia } from '@widgets/lib/uploadMedia'
+import { toast } from '@widgets/lib/toast'
 import './Profile.css'
 
 export interface EditableProfile {

@@ -1,16 +1,11 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 
-import type { ReactionState } from '../../src/rules/reactionCounts'
-import { MESSAGES } from '../../src/rules/messages'
-import {
-  allowedEmojis,
-  EMOJI,
-  type EmojiName,
-  type ReactionTargetKind,
-} from '../../src/rules/targets'
-import { $session, loadSession } from '../lib/session'
-import { toast } from '../lib/toast'
+import type { ReactionState } from '@/rules/reactionCounts'
+import { MESSAGES } from '@/rules/messages'
+import { allowedEmojis, EMOJI, type EmojiName, type ReactionTargetKind } from '@/rules/targets'
+import { $session, loadSession } from '@widgets/lib/session'
+import { toast } from '@widgets/lib/toast'
 import './Reactions.css'
 import {
   $reactions,

@@ -1,9 +1,9 @@
 import { map } from 'nanostores'
 
-import { applyToggle, createBatcher, type ReactionState } from '../../src/rules/reactionCounts'
-import type { EmojiName, ReactionTargetKind } from '../../src/rules/targets'
-import { api } from '../lib/api'
-import { subscribeChannel } from '../lib/realtime'
+import { applyToggle, createBatcher, type ReactionState } from '@/rules/reactionCounts'
+import type { EmojiName, ReactionTargetKind } from '@/rules/targets'
+import { api } from '@widgets/lib/api'
+import { subscribeChannel } from '@widgets/lib/realtime'
 
 /**
  * Reactions of every target shown on the page, keyed `${kind}:${id}`. Many reaction bars (one per

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 
-import { MESSAGES } from '../../src/rules/messages'
-import { api } from '../lib/api'
-import { toast } from '../lib/toast'
+import { MESSAGES } from '@/rules/messages'
+import { api } from '@widgets/lib/api'
+import { toast } from '@widgets/lib/toast'
 import { announceNewBadges } from './reviewsApi'
-import { toReviewView, type ReviewDoc, type ReviewView } from './reviewView'
+import { toReviewView, type ReviewDoc, type ReviewView } from '@/views/review'
 
 interface Props {
   review: ReviewView

@@ -1,4 +1,4 @@
-import { ratingSummary, type StarCounts } from '../../src/rules/ratingSummary'
+import { ratingSummary, type StarCounts } from '@/rules/ratingSummary'
 import { Stars } from './Stars'
 import './RatingSummary.css'
 

@@ -1,9 +1,9 @@
-import { relativeTime } from '../../src/lib/relativeTime'
-import CommentThread from '../Comments/CommentThread'
-import Reactions from '../Reactions/Reactions'
+import { relativeTime } from '@/views/relativeTime'
+import CommentThread from '@widgets/Comments/CommentThread'
+import Reactions from '@widgets/Reactions/Reactions'
 import { ClaimButton } from './ClaimButton'
 import { Stars } from './Stars'
-import { REVIEW_EMOJIS, type BadgeView, type ReviewView } from './reviewView'
+import { REVIEW_EMOJIS, type BadgeView, type ReviewView } from '@/views/review'
 
 interface Props {
   review: ReviewView

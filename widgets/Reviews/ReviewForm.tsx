@@ -1,15 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 
-import { MESSAGES } from '../../src/rules/messages'
-import { DEFAULT_RATING, reviewSchema } from '../../src/schemas/review'
-import { ApiError, api } from '../lib/api'
-import { loadSession } from '../lib/session'
-import { toast } from '../lib/toast'
+import { MESSAGES } from '@/rules/messages'
+import { DEFAULT_RATING, reviewSchema } from '@/schemas/review'
+import { ApiError, api } from '@widgets/lib/api'
+import { loadSession } from '@widgets/lib/session'
+import { toast } from '@widgets/lib/toast'
 import { announceNewBadges } from './reviewsApi'
 import { useViewer } from './useViewer'
-import { uploadMedia } from '../lib/uploadMedia'
+import { uploadMedia } from '@widgets/lib/uploadMedia'
 import { reviewPhotoProblem } from './uploadPhoto'
-import { toReviewView, type ReviewDoc, type ReviewView } from './reviewView'
+import { toReviewView, type ReviewDoc, type ReviewView } from '@/views/review'
 
 interface Props {
   neighbourhood: { id: number; name: string }

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react'
 
-import { toast } from '../lib/toast'
+import { toast } from '@widgets/lib/toast'
 import './ShareButtons.css'
 
 interface Props {

@@ -1,4 +1,4 @@
-import { ratedLabel } from '../../src/rules/ratingSummary'
+import { ratedLabel } from '@/rules/ratingSummary'
 
 /** A rating as five stars; screen readers hear 'Rated 4 out of 5'. */
 export function Stars({ rating, label }: { rating: number; label?: string }) {

@@ -1,10 +1,10 @@
-import { countStars, type StarCounts } from '../../src/rules/ratingSummary'
-import { badgeEarnedMessage } from '../../src/rules/badges'
-import { api } from '../lib/api'
-import { toast } from '../lib/toast'
+import { relId } from '@/views/media'
+import { countStars, type StarCounts } from '@/rules/ratingSummary'
+import { badgeEarnedMessage } from '@/rules/badges'
+import { api } from '@widgets/lib/api'
+import { toast } from '@widgets/lib/toast'
 import {
   badgesByUser,
-  relId,
   reviewsQuery,
   toReviewView,
   type BadgeDoc,
@@ -12,7 +12,7 @@ import {
   type ReviewDoc,
   type ReviewSort,
   type ReviewView,
-} from './reviewView'
+} from '@/views/review'
 
 interface PageAnswer<T> {
   docs: T[]

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 
-import type { StarCounts } from '../../src/rules/ratingSummary'
+import type { StarCounts } from '@/rules/ratingSummary'
 
 /**
  * The star counts of the neighbourhood on the page. The Reviews island keeps them current (new,

@@ -1,4 +1,4 @@
-import { IMAGE_RULES } from '../../src/rules/imageFile'
+import { IMAGE_RULES } from '@/rules/imageFile'
 
 const RULE = IMAGE_RULES['review-photo']
 

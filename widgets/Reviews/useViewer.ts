@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 
-import { $session, loadSession, type Session } from '../lib/session'
+import { $session, loadSession, type Session } from '@widgets/lib/session'
 
 /**
  * The session as this island may show it: 'loading' until the island has hydrated (the

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 
-import { signOut, type SessionUser } from '../lib/session'
+import { signOut, type SessionUser } from '@widgets/lib/session'
 import { useDismiss } from './useDismiss'
 
 export const DEFAULT_AVATAR = '/default-avatar.svg'

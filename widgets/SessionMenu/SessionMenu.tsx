@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react'
 import { lazy, Suspense, useEffect } from 'react'
 
-import { needsProfileSetup, signInHref } from '../../src/lib/site'
-import { $session, loadSession } from '../lib/session'
+import { needsProfileSetup, signInHref } from '@/views/site'
+import { $session, loadSession } from '@widgets/lib/session'
 import { AvatarMenu } from './AvatarMenu'
 import './SessionMenu.css'
 
 // pusher-js and the bell load only for signed-in readers.
-const NotificationBell = lazy(() => import('../NotificationBell/NotificationBell'))
+const NotificationBell = lazy(() => import('@widgets/NotificationBell/NotificationBell'))
 
 /** Same size as the bell button, shown while its code loads. */
 function BellPlaceholder() {

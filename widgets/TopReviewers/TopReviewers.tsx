@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
-import type { TopReviewer } from '../../src/server/endpoints/topReviewers'
-import { api } from '../lib/api'
+import type { TopReviewer } from '@/views/topReviewer'
+import { api } from '@widgets/lib/api'
 import './TopReviewers.css'
 
 const MEDALS = [

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 
-import { keepSessionFresh, stopSessionRefresh } from '../Accounts/refresh'
+import { keepSessionFresh, stopSessionRefresh } from '@widgets/Accounts/refresh'
 import { api } from './api'
 
 /** The signed-in person as every island sees it (one /api/users/me read per page). */

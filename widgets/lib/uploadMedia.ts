@@ -1,4 +1,4 @@
-import type { ImagePurpose } from '../../src/rules/imageFile'
+import type { ImagePurpose } from '@/rules/imageFile'
 import { ApiError, errorMessage } from './api'
 
 /**

@@ -1,12 +1,12 @@
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
-import { COMMENT_TARGETS, type CommentTargetKind } from '../../../src/rules/targets'
-import { afterCommit } from '../../../src/server/afterCommit'
-import { relId } from '../../../src/server/contentLive'
-import { columnName, query, sql, tableName } from '../../../src/server/db'
-import { actorName, notify } from '../../../src/server/notify'
-import { publish } from '../../../src/server/realtime'
-import { commentTarget } from '../../../src/server/targets'
+import { COMMENT_TARGETS, type CommentTargetKind } from '@/rules/targets'
+import { afterCommit } from '@/server/afterCommit'
+import { relId } from '@/views/media'
+import { columnName, query, sql, tableName } from '@/server/db'
+import { actorName, notify } from '@collections/Notifications/notify'
+import { publish } from '@/server/realtime'
+import { commentTarget } from '@collections/shared/targets'
 
 /** Keeps the target's commentCount in the same transaction. */
 export async function recountComments(req: PayloadRequest, kind: CommentTargetKind, id: number) {

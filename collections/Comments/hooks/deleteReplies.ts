@@ -1,10 +1,10 @@
 import type { CollectionAfterDeleteHook, CollectionBeforeDeleteHook } from 'payload'
 
-import type { CommentTargetKind } from '../../../src/rules/targets'
-import { afterCommit } from '../../../src/server/afterCommit'
-import { query, sql } from '../../../src/server/db'
-import { publish } from '../../../src/server/realtime'
-import { commentTarget } from '../../../src/server/targets'
+import type { CommentTargetKind } from '@/rules/targets'
+import { afterCommit } from '@/server/afterCommit'
+import { query, sql } from '@/server/db'
+import { publish } from '@/server/realtime'
+import { commentTarget } from '@collections/shared/targets'
 import { recountComments } from './afterCommentChange'
 
 /**

@@ -1,12 +1,8 @@
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
-import {
-  COMMENT_TARGETS,
-  MAX_COMMENT_DEPTH,
-  type CommentTargetKind,
-} from '../../../src/rules/targets'
-import { lockRow, tableName } from '../../../src/server/db'
-import { commentTarget } from '../../../src/server/targets'
+import { COMMENT_TARGETS, MAX_COMMENT_DEPTH, type CommentTargetKind } from '@/rules/targets'
+import { lockRow, tableName } from '@/server/db'
+import { commentTarget } from '@collections/shared/targets'
 
 /**
  * On create: the target must exist and be visible to the writer; a reply must belong to the same

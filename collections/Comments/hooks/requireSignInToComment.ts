@@ -1,6 +1,6 @@
 import { APIError, type CollectionBeforeOperationHook } from 'payload'
 
-import { MESSAGES } from '../../../src/rules/messages'
+import { MESSAGES } from '@/rules/messages'
 
 /** A visitor's comment or reply is answered 401 with the spec's words (SPEC §5). */
 export const requireSignInToComment: CollectionBeforeOperationHook = ({ args, operation, req }) => {

@@ -1,11 +1,6 @@
-import {
-  notHidden,
-  publishChange,
-  publishDelete,
-  relId,
-  type LiveContent,
-} from '../../../src/server/contentLive'
-import { channels } from '../../../src/server/realtime'
+import { relId } from '@/views/media'
+import { notHidden, publishChange, publishDelete, type LiveContent } from '@collections/shared/live'
+import { channels } from '@/server/realtime'
 
 /** The community forum sees discussions appear, change and go at once. */
 const live: LiveContent = {

@@ -1,9 +1,9 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { afterCommit } from '../../../src/server/afterCommit'
-import { relId } from '../../../src/server/contentLive'
-import { channels, publish } from '../../../src/server/realtime'
-import { recountRsvps } from '../../../src/server/rsvps'
+import { afterCommit } from '@/server/afterCommit'
+import { relId } from '@/views/media'
+import { channels, publish } from '@/server/realtime'
+import { recountRsvps } from '@collections/EventRsvps/rsvpCounts'
 
 /**
  * RSVPs written around the endpoint (a member deleting their own through REST, staff, the seed)

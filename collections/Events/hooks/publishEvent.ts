@@ -1,11 +1,11 @@
+import { relId } from '@/views/media'
 import {
   publicAndNotHidden,
   publishChange,
   publishDelete,
-  relId,
   type LiveContent,
-} from '../../../src/server/contentLive'
-import { channels } from '../../../src/server/realtime'
+} from '@collections/shared/live'
+import { channels } from '@/server/realtime'
 
 /** The /event list and the neighbourhood's events page see public events change at once. */
 const live: LiveContent = {

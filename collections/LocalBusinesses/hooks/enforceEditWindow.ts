@@ -1,9 +1,9 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 import { APIError } from 'payload'
 
-import { isWithinEditWindow } from '../../../src/rules/localSpots'
-import { MESSAGES } from '../../../src/rules/messages'
-import { isStaffUser } from '../../access'
+import { isWithinEditWindow } from '@/rules/localSpots'
+import { MESSAGES } from '@/rules/messages'
+import { isStaffUser } from '@collections/access'
 
 /**
  * SPEC §4/§6: the owner edits a spot only within 7 days of creating it (staff any time). Access

@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import { normaliseCategory as normalise } from '../../../src/rules/localSpots'
+import { normaliseCategory as normalise } from '@/rules/localSpots'
 
 /** Stores a known category as its key and free text ('Other') trimmed, as the rule says. */
 export const normaliseCategory: CollectionBeforeValidateHook = ({ data }) => {

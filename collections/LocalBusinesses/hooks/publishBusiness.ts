@@ -1,11 +1,6 @@
-import {
-  type LiveContent,
-  notHidden,
-  publishChange,
-  publishDelete,
-  relId,
-} from '../../../src/server/contentLive'
-import { channels } from '../../../src/server/realtime'
+import { relId } from '@/views/media'
+import { type LiveContent, notHidden, publishChange, publishDelete } from '@collections/shared/live'
+import { channels } from '@/server/realtime'
 
 /** Readers of a neighbourhood's local spots see new, edited and removed spots at once. */
 const live: LiveContent = {

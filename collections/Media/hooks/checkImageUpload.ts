@@ -9,8 +9,8 @@ import {
   checkImage,
   isImagePurpose,
   type ImagePurpose,
-} from '../../../src/rules/imageFile'
-import { MESSAGES } from '../../../src/rules/messages'
+} from '@/rules/imageFile'
+import { MESSAGES } from '@/rules/messages'
 
 const refuse = (message: string) => new APIError(message, 400, null, true)
 

@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
-import { hasCoordinates } from '../../../src/rules/location'
+import { hasCoordinates } from '@/rules/location'
 import {
   POPULATION_STATUS,
   POPULATION_TIMEOUT_MS,
@@ -8,8 +8,8 @@ import {
   populationRequestBody,
   type Population,
   type PopulationStatus,
-} from '../../../src/rules/population'
-import { env } from '../../../src/server/env'
+} from '@/rules/population'
+import { env } from '@/server/env'
 
 type Lookup = { population: Population } | { failure: PopulationStatus }
 

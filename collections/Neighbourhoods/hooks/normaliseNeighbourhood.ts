@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import { parseVibes } from '../../../src/rules/vibes'
+import { parseVibes } from '@/rules/vibes'
 
 /** Form input as stored: name, slug and tagline trimmed; vibes from "Calm, Creative" to a list. */
 export const normaliseNeighbourhood: CollectionBeforeValidateHook = ({ data }) => {

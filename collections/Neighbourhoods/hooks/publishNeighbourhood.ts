@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { afterCommit } from '../../../src/server/afterCommit'
-import { channels, publish } from '../../../src/server/realtime'
+import { afterCommit } from '@/server/afterCommit'
+import { channels, publish } from '@/server/realtime'
 
 /** Readers of /neighbourhood/{slug} see name, tagline and vibes change live (SPEC §2). */
 export const publishNeighbourhood: CollectionAfterChangeHook = ({ doc, req, context }) => {

@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { hasCoordinates, pointText } from '../../../src/rules/location'
+import { hasCoordinates, pointText } from '@/rules/location'
 
 /**
  * `location` is derived, never written by clients: 'POINT(lon lat)' from latitude and

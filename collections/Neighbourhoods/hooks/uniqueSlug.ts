@@ -1,8 +1,8 @@
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
-import { MESSAGES } from '../../../src/rules/messages'
-import { RESERVED_SLUGS, slugCandidates, slugRoot } from '../../../src/rules/slug'
-import { lockKey } from '../../../src/server/db'
+import { MESSAGES } from '@/rules/messages'
+import { RESERVED_SLUGS, slugCandidates, slugRoot } from '@/rules/slug'
+import { lockKey } from '@/server/db'
 
 /**
  * SPEC §5: on create a taken slug gets a numeric suffix (`camden-2` … `camden-21`); when all

@@ -1,8 +1,8 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
-import { afterCommit } from '../../../src/server/afterCommit'
-import { relId } from '../../../src/server/contentLive'
-import { channels, publish } from '../../../src/server/realtime'
+import { afterCommit } from '@/server/afterCommit'
+import { relId } from '@/views/media'
+import { channels, publish } from '@/server/realtime'
 
 /** Stored first, pushed second: the bell hears of it on the user's private channel. */
 export const publishNotification: CollectionAfterChangeHook = ({

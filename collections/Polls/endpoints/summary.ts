@@ -1,9 +1,9 @@
 import type { Endpoint } from 'payload'
 
-import { MESSAGES } from '../../../src/rules/messages'
-import { optionTexts } from '../../../src/rules/polls'
-import { pollSummary } from '../../../src/server/polls'
-import { findVisible, refuse, routeId } from '../../../src/server/requests'
+import { MESSAGES } from '@/rules/messages'
+import { optionTexts } from '@/rules/polls'
+import { pollSummary } from '@collections/Polls/pollSummary'
+import { findVisible, refuse, routeId } from '@/server/requests'
 
 /**
  * GET /api/polls/:id/summary → {pollId, counts, total, myVote}. Counts are public (who voted for

@@ -1,14 +1,14 @@
 import type { Endpoint } from 'payload'
 
-import { MESSAGES } from '../../../src/rules/messages'
-import { isPollOpen, isValidOptionIndex, optionTexts } from '../../../src/rules/polls'
-import { voteSchema } from '../../../src/schemas/poll'
-import { afterCommit } from '../../../src/server/afterCommit'
-import { relId } from '../../../src/server/contentLive'
-import { inTransaction, query, sql } from '../../../src/server/db'
-import { actorName, notify } from '../../../src/server/notify'
-import { pollSummary } from '../../../src/server/polls'
-import { channels, publish } from '../../../src/server/realtime'
+import { MESSAGES } from '@/rules/messages'
+import { isPollOpen, isValidOptionIndex, optionTexts } from '@/rules/polls'
+import { voteSchema } from '@/schemas/poll'
+import { afterCommit } from '@/server/afterCommit'
+import { relId } from '@/views/media'
+import { inTransaction, query, sql } from '@/server/db'
+import { actorName, notify } from '@collections/Notifications/notify'
+import { pollSummary } from '@collections/Polls/pollSummary'
+import { channels, publish } from '@/server/realtime'
 import {
   Refusal,
   findVisible,
@@ -16,7 +16,7 @@ import {
   readJson,
   refuse,
   routeId,
-} from '../../../src/server/requests'
+} from '@/server/requests'
 
 const CHOOSE_OPTION = 'Choose one of the options.'
 

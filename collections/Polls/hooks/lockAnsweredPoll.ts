@@ -1,9 +1,9 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 import { APIError } from 'payload'
 
-import { MESSAGES } from '../../../src/rules/messages'
-import { optionTexts } from '../../../src/rules/polls'
-import { query, sql } from '../../../src/server/db'
+import { MESSAGES } from '@/rules/messages'
+import { optionTexts } from '@/rules/polls'
+import { query, sql } from '@/server/db'
 
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((t, i) => t === b[i])
 

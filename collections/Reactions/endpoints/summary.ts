@@ -1,12 +1,8 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import {
-  REACTION_TARGET_KINDS,
-  REACTION_TARGETS,
-  type ReactionTargetKind,
-} from '../../../src/rules/targets'
-import { query, sql } from '../../../src/server/db'
-import { refuse } from '../../../src/server/requests'
+import { REACTION_TARGET_KINDS, REACTION_TARGETS, type ReactionTargetKind } from '@/rules/targets'
+import { query, sql } from '@/server/db'
+import { refuse } from '@/server/requests'
 
 export interface ReactionSummary {
   targetId: number

@@ -1,19 +1,19 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { MESSAGES } from '../../../src/rules/messages'
+import { MESSAGES } from '@/rules/messages'
 import {
   REACTION_TARGETS,
   toggleOutcome,
   type EmojiName,
   type ReactionTargetKind,
-} from '../../../src/rules/targets'
-import { reactionToggleSchema } from '../../../src/schemas/engagement'
-import { afterCommit } from '../../../src/server/afterCommit'
-import { columnName, inTransaction, lockRow, query, sql, tableName } from '../../../src/server/db'
-import { actorName, notify } from '../../../src/server/notify'
-import { publish } from '../../../src/server/realtime'
-import { readJson, refuse } from '../../../src/server/requests'
-import { reactionTarget } from '../../../src/server/targets'
+} from '@/rules/targets'
+import { reactionToggleSchema } from '@/schemas/engagement'
+import { afterCommit } from '@/server/afterCommit'
+import { columnName, inTransaction, lockRow, query, sql, tableName } from '@/server/db'
+import { actorName, notify } from '@collections/Notifications/notify'
+import { publish } from '@/server/realtime'
+import { readJson, refuse } from '@/server/requests'
+import { reactionTarget } from '@collections/shared/targets'
 import { summarise } from './summary'
 
 /** POST /api/reactions/toggle {targetKind, targetId, emoji} — SPEC §4 toggle, race-free. */

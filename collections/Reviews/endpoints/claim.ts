@@ -1,8 +1,8 @@
 import type { Endpoint } from 'payload'
 
-import { MESSAGES } from '../../../src/rules/messages'
-import { inTransaction, query, sql } from '../../../src/server/db'
-import { isStaffUser } from '../../access'
+import { MESSAGES } from '@/rules/messages'
+import { inTransaction, query, sql } from '@/server/db'
+import { isStaffUser } from '@collections/access'
 
 const refuse = (status: number, message: string) =>
   Response.json({ errors: [{ message }] }, { status })

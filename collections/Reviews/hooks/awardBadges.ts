@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
-import { relId } from '../../../src/server/contentLive'
-import { awardReviewBadges } from '../../../src/server/reviewBadges'
+import { relId } from '@/views/media'
+import { awardReviewBadges } from '@collections/UserBadges/awardReviewBadges'
 
 /**
  * A review that gains an author (written by a signed-in user, or claimed) counts towards their

@@ -1,11 +1,6 @@
-import {
-  type LiveContent,
-  notHidden,
-  publishChange,
-  publishDelete,
-  relId,
-} from '../../../src/server/contentLive'
-import { channels } from '../../../src/server/realtime'
+import { relId } from '@/views/media'
+import { type LiveContent, notHidden, publishChange, publishDelete } from '@collections/shared/live'
+import { channels } from '@/server/realtime'
 
 /**
  * Readers of the neighbourhood page see a new or edited review at once; a hidden or deleted one

@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { actorName } from '../../../src/server/notify'
-import { isStaffUser } from '../../access'
+import { actorName } from '@collections/Notifications/notify'
+import { isStaffUser } from '@collections/access'
 
 /**
  * A member writes as themselves: the author comes from the session, not the body. Only the claim

@@ -1,11 +1,11 @@
+import { relId } from '@/views/media'
 import {
   publicAndNotHidden,
   publishChange,
   publishDelete,
-  relId,
   type LiveContent,
-} from '../../../src/server/contentLive'
-import { channels } from '../../../src/server/realtime'
+} from '@collections/shared/live'
+import { channels } from '@/server/realtime'
 
 /** Readers of a neighbourhood's stories see new, edited and removed public stories at once. */
 const live: LiveContent = {

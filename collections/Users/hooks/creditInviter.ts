@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
-import { INVITE_COOKIE, parseInviteRef } from '../../../src/rules/invite'
+import { INVITE_COOKIE, parseInviteRef } from '@/rules/invite'
 
 /** The `belong_ref` cookie the /invite page set, as an id, or undefined. */
 function inviteRef(req: PayloadRequest): string | undefined {

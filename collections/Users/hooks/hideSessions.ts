@@ -1,6 +1,6 @@
 import type { CollectionAfterReadHook } from 'payload'
 
-import { userId } from '../../access'
+import { userId } from '@collections/access'
 
 /**
  * Payload's own `sessions` field is readable by its owner only, yet an account without sessions

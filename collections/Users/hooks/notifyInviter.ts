@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
-import { relId } from '../../../src/server/contentLive'
-import { notify } from '../../../src/server/notify'
+import { relId } from '@/views/media'
+import { notify } from '@collections/Notifications/notify'
 
 /** Tells the inviter that a friend joined through their link (credited by `creditInviter`). */
 export const notifyInviter: CollectionAfterChangeHook = async ({ data, doc, operation, req }) => {

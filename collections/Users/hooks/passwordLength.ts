@@ -1,6 +1,6 @@
 import { ValidationError, type CollectionBeforeOperationHook } from 'payload'
 
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../src/rules/accounts'
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@/rules/accounts'
 
 /**
  * SPEC §9: passwords have at least 6 characters, whoever sets them: sign-up, an account's own

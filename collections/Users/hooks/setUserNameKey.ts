@@ -1,7 +1,7 @@
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
-import { MESSAGES } from '../../../src/rules/messages'
-import { userNameKey } from '../../../src/rules/userName'
+import { MESSAGES } from '@/rules/messages'
+import { userNameKey } from '@/rules/userName'
 
 /**
  * Keeps the hidden `userNameKey` equal to the lower-cased user name: its unique index makes

@@ -1,7 +1,7 @@
 import { refreshOperation, type Endpoint } from 'payload'
 
-import { ACCOUNT_MESSAGES } from '../../rules/accounts'
-import { readJson, refuse } from '../requests'
+import { ACCOUNT_MESSAGES } from '@/rules/accounts'
+import { readJson, refuse } from '@/server/requests'
 import {
   extendSession,
   requestTokenClaims,

@@ -8,7 +8,7 @@ import {
 } from 'payload'
 import { addSessionToUser, generateCookie } from 'payload/shared'
 
-import { REMEMBER_ME_SECONDS } from '../../rules/accounts'
+import { REMEMBER_ME_SECONDS } from '@/rules/accounts'
 
 /**
  * Payload sessions with a "Remember me" choice (SPEC §2 /login).

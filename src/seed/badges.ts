@@ -1,6 +1,6 @@
 // The review badges the demo's reviewers have earned, computed from their reviews with the same
 // rule the server applies (src/rules/badges.ts). Pure: no randomness of its own.
-import { REVIEW_BADGES } from '../../src/rules/badges'
+import { REVIEW_BADGES } from '@/rules/badges'
 import type { SeedReview } from './reviews'
 
 export type SeedUserBadge = {

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 
-import { signInHref } from './site'
-import { slugify } from '../rules/slug'
-import type { NeighbourhoodFormProps } from '../../widgets/NeighbourhoodForm/NeighbourhoodForm'
+import { signInHref } from '@/views/site'
+import { slugify } from '@/rules/slug'
+import type { NeighbourhoodFormProps } from '@widgets/NeighbourhoodForm/NeighbourhoodForm'
 
 type Initial = NeighbourhoodFormProps['initial']
 

@@ -1,7 +1,7 @@
 import type { Endpoint } from 'payload'
 
-import { query, sql } from '../db'
-import { refuse } from '../requests'
+import { query, sql } from '@/server/db'
+import { refuse } from '@/server/requests'
 
 export const FORUM_PAGE_SIZE = 10 // SPEC §9
 export const FORUM_TYPES = ['discussion', 'event', 'story', 'poll'] as const

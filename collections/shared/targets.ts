@@ -1,13 +1,13 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
-import { relId } from './contentLive'
-import { findVisible } from './requests'
+import { relId } from '@/views/media'
+import { findVisible } from '@/server/requests'
 import {
   COMMENT_TARGETS,
   REACTION_TARGETS,
   type CommentTargetKind,
   type ReactionTargetKind,
-} from '../rules/targets'
+} from '@/rules/targets'
 
 type Doc = Record<string, unknown> & { id: number }
 

@@ -1,13 +1,13 @@
 import type { Endpoint } from 'payload'
 
-import { MESSAGES } from '../../../src/rules/messages'
-import { nextRsvp, type RsvpStatus } from '../../../src/rules/rsvp'
-import { rsvpSchema } from '../../../src/schemas/event'
-import { afterCommit } from '../../../src/server/afterCommit'
-import { inTransaction, query, sql } from '../../../src/server/db'
-import { channels, publish } from '../../../src/server/realtime'
-import { findVisible, readJson, refuse, routeId } from '../../../src/server/requests'
-import { lockEvent, recountRsvps } from '../../../src/server/rsvps'
+import { MESSAGES } from '@/rules/messages'
+import { nextRsvp, type RsvpStatus } from '@/rules/rsvp'
+import { rsvpSchema } from '@/schemas/event'
+import { afterCommit } from '@/server/afterCommit'
+import { inTransaction, query, sql } from '@/server/db'
+import { channels, publish } from '@/server/realtime'
+import { findVisible, readJson, refuse, routeId } from '@/server/requests'
+import { lockEvent, recountRsvps } from '@collections/EventRsvps/rsvpCounts'
 
 /**
  * POST /api/events/:id/rsvp {status}: SPEC §4 toggle (same status removes, another replaces,

@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { afterCommit } from './afterCommit'
-import { publish } from './realtime'
+import { afterCommit } from '@/server/afterCommit'
+import { publish } from '@/server/realtime'
 
 type Doc = Record<string, unknown> & { id: number | string }
 
@@ -15,14 +15,6 @@ export interface LiveContent {
   /** The fields sent to readers. */
   view: (doc: Doc) => Record<string, unknown>
 }
-
-/** The id of a relationship value, whether populated or not. */
-export const relId = (value: unknown): number | null =>
-  value === null || value === undefined
-    ? null
-    : typeof value === 'object'
-      ? Number((value as { id: unknown }).id)
-      : Number(value)
 
 /** Visible to the public: not hidden by staff (discussions, polls). */
 export const notHidden = (doc: Doc) => doc.hidden !== true

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { emptyCounts, type StarCounts } from '../rules/ratingSummary'
+import { emptyCounts, type StarCounts } from '@/rules/ratingSummary'
 import {
   badgesByUser,
   REVIEWS_PAGE_SIZE,
@@ -9,7 +9,7 @@ import {
   type ReactionView,
   type ReviewDoc,
   type ReviewView,
-} from '../../widgets/Reviews/reviewView'
+} from '@/views/review'
 
 export interface ReviewsFirstPage {
   reviews: ReviewView[]

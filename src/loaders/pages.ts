@@ -1,7 +1,7 @@
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import type { Payload } from 'payload'
 
-import { STATIC_PAGES } from '../rules/staticPages'
+import { STATIC_PAGES } from '@/rules/staticPages'
 
 export interface StaticPage {
   slug: string

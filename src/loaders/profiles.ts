@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
-import { userNameKey } from '../rules/userName'
-import { neighbourhoodCard, type NeighbourhoodView } from './neighbourhoods'
+import { userNameKey } from '@/rules/userName'
+import { neighbourhoodCard, type NeighbourhoodView } from '@/views/neighbourhood'
 
 /** Shown wherever a user has no avatar (SPEC §3 profiles). */
 export const DEFAULT_AVATAR = '/default-avatar.svg'

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { NOTIFICATION_TYPES } from '../../collections/Notifications'
+import type { NOTIFICATION_TYPES } from '@collections/Notifications'
 
 export interface NotifyArgs {
   /** The owner of the content acted upon. */

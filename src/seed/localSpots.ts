@@ -1,6 +1,6 @@
 // Local spots for the demo: plausible independent businesses on real streets of ten
 // neighbourhoods. The businesses are made up. Pure and seeded, like the reviews.
-import type { VibeEmojiName } from '../../src/rules/localSpots'
+import type { VibeEmojiName } from '@/rules/localSpots'
 import type { SeedNeighbourhood } from './neighbourhoods'
 import type { Rng } from './random'
 import { SEED_REFERENCE_DATE } from './reviews'

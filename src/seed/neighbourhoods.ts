@@ -1,8 +1,8 @@
 // Real London neighbourhoods for the demo. Coordinates are the area's centre (usually its high
 // street or main station), rounded to 4 decimals; good to a few hundred metres.
 
-import { VIBES, type Vibe } from '../../src/rules/vibes'
-import { slugify } from '../../src/rules/slug'
+import { VIBES, type Vibe } from '@/rules/vibes'
+import { slugify } from '@/rules/slug'
 
 export { VIBES, type Vibe }
 

@@ -1,15 +1,7 @@
 import type { Endpoint } from 'payload'
 
-import { query, sql } from '../db'
-
-export interface TopReviewer {
-  id: number
-  userName: string
-  name: string | null
-  avatarUrl: string | null
-  reviewCount: number
-  reactionCount: number
-}
+import { query, sql } from '@/server/db'
+import type { TopReviewer } from '@/views/topReviewer'
 
 /**
  * GET /api/top-reviewers?limit=20 — SPEC "Top reviewers": ranked by review count, then by the

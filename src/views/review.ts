@@ -1,6 +1,8 @@
+import { relId } from './media'
+
 /**
  * What a review card shows, built from a Payload review document (depth 1). One mapper for both
- * sides: the server uses it for the prerendered HTML (src/lib/reviews.ts) and the island for its
+ * sides: the server uses it for the prerendered HTML (src/loaders/reviews.ts) and the island for its
  * API reads, so the static markup and the hydrated markup are the same.
  */
 export interface BadgeView {
@@ -70,9 +72,6 @@ export interface BadgeDoc {
   colour?: string | null
   icon?: string | null
 }
-
-export const relId = (value: Rel): number | null =>
-  value === null || value === undefined ? null : typeof value === 'object' ? value.id : value
 
 function photoOf(photo: ReviewDoc['photo']): PhotoView | null {
   if (!photo || typeof photo !== 'object' || !photo.url) return null

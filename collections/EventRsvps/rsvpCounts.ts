@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { query, sql } from './db'
+import { query, sql } from '@/server/db'
 
 export interface RsvpCounts {
   attendingCount: number

@@ -1,7 +1,7 @@
-import type { Payload, Where } from 'payload'
+import type { Where } from 'payload'
 
-import { previewDescription } from '../rules/localSpots'
-import { bracketQuery } from '../rules/neighbourhoodSearch'
+import { previewDescription } from '@/rules/localSpots'
+import { bracketQuery } from '@/rules/neighbourhoodSearch'
 
 /** SPEC §9: the home's four feed sections show 2 items each. */
 export const FEED_SECTION_SIZE = 2
@@ -88,6 +88,8 @@ export function homeFeedQueries(now: Date): Record<FeedType, FeedQuery> {
 export const feedQueryPath = (q: FeedQuery) =>
   `/api/${q.collection}?${bracketQuery({ where: q.where, sort: q.sort, limit: q.limit, depth: q.depth, select: q.select, populate: q.populate })}`
 
+/** A discussion, story, poll or event as the API returns it (depth 2, selected fields). */
+export type FeedDoc = object
 type Doc = Record<string, unknown>
 type Media = {
   url?: string | null
@@ -117,7 +119,8 @@ function hrefFor(type: FeedType, id: number, slug: string | null): string {
 }
 
 /** A REST or Local API document to the card the home shows. */
-export function toFeedCard(type: FeedType, doc: Doc): HomeFeedCard {
+export function toFeedCard(type: FeedType, feedDoc: FeedDoc): HomeFeedCard {
+  const doc = feedDoc as Doc
   const author = doc.author && typeof doc.author === 'object' ? (doc.author as Doc) : null
   const neighbourhood =
     doc.neighbourhood && typeof doc.neighbourhood === 'object' ? (doc.neighbourhood as Doc) : null
@@ -146,42 +149,6 @@ export function toFeedCard(type: FeedType, doc: Doc): HomeFeedCard {
     eventDate: type === 'event' && doc.eventDate ? String(doc.eventDate) : null,
     href: hrefFor(type, id, slug),
   }
-}
-
-/** The four feeds at build, read as a signed-out visitor would (hidden and private content excluded). */
-export async function loadHomeFeeds(payload: Payload, now = new Date()): Promise<HomeFeeds> {
-  const queries = homeFeedQueries(now)
-  const entries = await Promise.all(
-    FEED_TYPES.map(async (type) => {
-      const q = queries[type]
-      const { docs } = await payload.find({
-        collection: q.collection,
-        where: q.where,
-        sort: q.sort.split(','),
-        limit: q.limit,
-        depth: q.depth,
-        select: q.select,
-        populate: q.populate,
-        overrideAccess: false,
-      } as Parameters<Payload['find']>[0])
-      return [type, docs.map((doc) => toFeedCard(type, doc as unknown as Doc))] as const
-    }),
-  )
-  return Object.fromEntries(entries) as HomeFeeds
-}
-
-/** The same four feeds from the REST API (the home island refreshes them after load). */
-export async function fetchHomeFeeds(now = new Date(), signal?: AbortSignal): Promise<HomeFeeds> {
-  const queries = homeFeedQueries(now)
-  const entries = await Promise.all(
-    FEED_TYPES.map(async (type) => {
-      const res = await fetch(feedQueryPath(queries[type]), { signal, credentials: 'omit' })
-      if (!res.ok) throw new Error(`${type} feed: ${res.status}`)
-      const { docs } = (await res.json()) as { docs: Doc[] }
-      return [type, docs.map((doc) => toFeedCard(type, doc))] as const
-    }),
-  )
-  return Object.fromEntries(entries) as HomeFeeds
 }
 
 /** Dates in static HTML: the same text on the server and in the browser (no hydration mismatch). */

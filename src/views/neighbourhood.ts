@@ -1,0 +1,59 @@
+import type { Neighbourhood } from '@/payload-types'
+
+import { mediaUrl, relId } from './media'
+
+export interface NeighbourhoodView {
+  id: number
+  name: string
+  slug: string
+  tagline: string
+  vibes: string[]
+  imageUrl: string | null
+  latitude: number | null
+  longitude: number | null
+  /** The creator's user id (the detail page shows 'Edit Neighbourhood' to them only). */
+  createdBy?: number | null
+  reviewCount: number
+  averageRating: number | null
+}
+
+/** A neighbourhood document (depth 1, from the Local or REST API) to what its page shows. */
+export function toNeighbourhoodView(
+  doc: Neighbourhood,
+  size: 'card' | 'hero',
+): Omit<NeighbourhoodView, 'reviewCount' | 'averageRating'> {
+  return {
+    id: doc.id,
+    name: doc.name,
+    slug: doc.slug,
+    tagline: doc.tagline ?? '',
+    vibes: doc.vibes ?? [],
+    imageUrl: mediaUrl(doc.image, size),
+    latitude: doc.latitude ?? null,
+    longitude: doc.longitude ?? null,
+    createdBy: relId(doc.createdBy),
+  }
+}
+
+/** What a neighbourhood card shows (SPEC §2 home and list grids); built from a REST or Local API doc. */
+export type NeighbourhoodCardView = Pick<
+  NeighbourhoodView,
+  'id' | 'name' | 'slug' | 'tagline' | 'vibes' | 'imageUrl'
+>
+
+export function neighbourhoodCard(doc: Neighbourhood): NeighbourhoodCardView {
+  const { id, name, slug, tagline, vibes, imageUrl } = toNeighbourhoodView(doc, 'card')
+  return { id, name, slug, tagline, vibes, imageUrl }
+}
+
+export interface NeighbourhoodCardPage {
+  cards: NeighbourhoodCardView[]
+  totalDocs: number
+  hasNextPage: boolean
+}
+
+export interface NeighbourhoodCardPage {
+  cards: NeighbourhoodCardView[]
+  totalDocs: number
+  hasNextPage: boolean
+}
