@@ -1,0 +1,303 @@
+import { map } from 'nanostores'
+
+import { withReplies } from '@/rules/commentTree'
+import { MESSAGES } from '@/rules/messages'
+import type { CommentTargetKind } from '@/rules/targets'
+import { subscribeChannel } from '@widgets/lib/realtime'
+import { $session, loadSession } from '@widgets/lib/session'
+import { toast } from '@widgets/lib/toast'
+import {
+  commentFromHash,
+  countComments,
+  deleteComment,
+  loadComment,
+  loadComments,
+  postComment,
+  updateComment,
+  type CommentView,
+} from './commentsApi'
+
+/**
+ * Every comment thread on the page (one per review, story or discussion), keyed `${kind}:${id}`.
+ * The thread components only render this state and call the actions below (SPEC §4 comments:
+ * reply boxes, the author's Edit and Delete with confirmation, 'View N more replies',
+ * 'Continue thread', #comment-{id} links, live updates).
+ */
+export interface ThreadState {
+  open: boolean
+  /** null until loaded (a collapsed review thread loads only when opened). */
+  comments: CommentView[] | null
+  /** The count shown before the list is loaded (the page's commentCount, then live). */
+  count: number
+  failed: boolean
+  /** Comments whose replies are all shown ('View N more replies' pressed). */
+  expanded: ReadonlySet<number>
+  /** Comments at the depth cut whose deeper thread is shown ('Continue thread' pressed). */
+  continued: ReadonlySet<number>
+  replyTo: number | null
+  editing: number | null
+  /** The comment a #comment-{id} link points at. */
+  highlight: number | null
+  /** The comment whose delete waits for confirmation. */
+  toDelete: CommentView | null
+}
+
+export interface ThreadTarget {
+  kind: CommentTargetKind
+  id: number
+}
+
+export const $threads = map<Record<string, ThreadState>>({})
+
+export const threadKey = (t: ThreadTarget) => `${t.kind}:${t.id}`
+
+export const FAILED = {
+  comment: 'Failed to post comment',
+  reply: 'Failed to post reply',
+  update: 'Failed to update comment',
+  delete: 'Failed to delete comment',
+} as const
+
+/** What a thread looks like before its component mounted (also the server-rendered state). */
+export function initialThread(open: boolean, count: number): ThreadState {
+  return {
+    open,
+    comments: null,
+    count,
+    failed: false,
+    expanded: new Set(),
+    continued: new Set(),
+    replyTo: null,
+    editing: null,
+    highlight: null,
+    toDelete: null,
+  }
+}
+
+const get = (t: ThreadTarget) => $threads.get()[threadKey(t)]
+
+function update(t: ThreadTarget, change: (s: ThreadState) => Partial<ThreadState>) {
+  const s = get(t)
+  if (s) $threads.setKey(threadKey(t), { ...s, ...change(s) })
+}
+
+/** Registers a thread once; later mounts of the same target keep what is there. */
+export function ensureThread(t: ThreadTarget, open: boolean, count: number) {
+  if (!get(t)) $threads.setKey(threadKey(t), initialThread(open, count))
+}
+
+/** Reads in flight per thread, so that opening from two places reads once. */
+const reading = new Map<string, Promise<void>>()
+
+export function loadThread(t: ThreadTarget): Promise<void> {
+  const key = threadKey(t)
+  const pending = reading.get(key)
+  if (pending) return pending
+  const read = loadComments(t.kind, t.id)
+    .then(
+      (list) => update(t, () => ({ comments: list, failed: false })),
+      (e: unknown) => {
+        console.warn('Could not load comments', e)
+        update(t, () => ({ failed: true }))
+      },
+    )
+    .finally(() => reading.delete(key))
+  reading.set(key, read)
+  return read
+}
+
+export function recountThread(t: ThreadTarget): Promise<void> {
+  return countComments(t.kind, t.id).then(
+    (count) => update(t, () => ({ count })),
+    (e: unknown) => console.warn('Could not count comments', e),
+  )
+}
+
+/** Opens (and loads, the first time) or closes a collapsible thread. */
+export function setThreadOpen(t: ThreadTarget, open: boolean) {
+  update(t, () => ({ open }))
+  const s = get(t)
+  if (open && s && s.comments === null) void loadThread(t)
+}
+
+/** Adds (or refreshes) one comment, once, wherever it arrived from. */
+export function upsertComment(t: ThreadTarget, c: CommentView) {
+  update(t, (s) =>
+    !s.comments
+      ? {}
+      : {
+          comments: s.comments.some((x) => x.id === c.id)
+            ? s.comments.map((x) => (x.id === c.id ? c : x))
+            : [...s.comments, c],
+        },
+  )
+}
+
+/** Removes a comment and its replies (a delete takes the replies too). */
+export function removeComment(t: ThreadTarget, id: number) {
+  update(t, (s) => {
+    if (!s.comments) return {}
+    const gone = withReplies(s.comments, id)
+    return { comments: s.comments.filter((c) => !gone.has(c.id)) }
+  })
+}
+
+const isOf = (t: ThreadTarget, c: { targetKind: string; targetId: number | string }) =>
+  c.targetKind === t.kind && Number(c.targetId) === t.id
+
+/**
+ * #comment-{id} (e.g. from a notification): opens this thread if the comment is in it and marks
+ * the comment to be brought into view. Returns the function that stops listening.
+ */
+export function followCommentHash(t: ThreadTarget): () => void {
+  const check = () =>
+    void commentFromHash().then((c) => {
+      if (c && isOf(t, c)) {
+        setThreadOpen(t, true)
+        update(t, () => ({ highlight: c.id }))
+      }
+    })
+  check()
+  window.addEventListener('hashchange', check)
+  return () => window.removeEventListener('hashchange', check)
+}
+
+interface LiveComment {
+  id: number
+  targetKind: string
+  targetId: number | string
+  parent?: number | null
+  content?: string
+  hidden?: boolean
+}
+
+/**
+ * Keeps a thread live on its channel: loaded threads take the comment in, collapsed ones only
+ * move their count. After a reconnect the thread is read again (Pusher does not replay).
+ */
+export function watchThread(t: ThreadTarget, channel: string): () => void {
+  const loaded = () => get(t)?.comments != null
+  return subscribeChannel(
+    channel,
+    {
+      'comment.created': (data) => {
+        const d = data as LiveComment
+        if (!isOf(t, d) || d.hidden) return
+        if (!loaded()) return update(t, (s) => ({ count: s.count + 1 }))
+        void loadComment(d.id).then((c) => c && upsertComment(t, c))
+      },
+      'comment.updated': (data) => {
+        const d = data as LiveComment
+        if (!isOf(t, d)) return
+        if (!loaded()) return void recountThread(t)
+        if (d.hidden) return removeComment(t, d.id)
+        const known = get(t)?.comments?.find((c) => c.id === d.id)
+        if (known) upsertComment(t, { ...known, content: d.content ?? known.content })
+        // A moderator showed a hidden comment again: read it with its author.
+        else void loadComment(d.id).then((c) => c && upsertComment(t, c))
+      },
+      'comment.deleted': (data) => {
+        const d = data as LiveComment
+        if (!isOf(t, d)) return
+        if (!loaded()) return void recountThread(t)
+        removeComment(t, d.id)
+      },
+    },
+    () => void (loaded() ? loadThread(t) : recountThread(t)),
+  )
+}
+
+async function signedIn(): Promise<boolean> {
+  const now = $session.get()
+  const s = now.status === 'loading' ? await loadSession() : now
+  return s.status === 'signed-in'
+}
+
+/** Posts a comment (parent null) or a reply; resolves true when saved. */
+export async function postToThread(
+  t: ThreadTarget,
+  text: string,
+  parent: CommentView | null,
+): Promise<boolean> {
+  if (!(await signedIn())) {
+    toast.error(parent ? MESSAGES.loginToReply : MESSAGES.loginToComment)
+    return false
+  }
+  try {
+    const c = await postComment({
+      targetKind: t.kind,
+      targetId: t.id,
+      parent: parent?.id ?? null,
+      content: text,
+    })
+    upsertComment(t, c)
+    if (parent) {
+      // The new reply is the newest: make sure it is not behind 'View N more replies'.
+      update(t, (s) => ({ expanded: new Set([...s.expanded, parent.id]), replyTo: null }))
+    }
+    return true
+  } catch (e) {
+    console.warn('Comment failed', e)
+    toast.error(parent ? FAILED.reply : FAILED.comment)
+    return false
+  }
+}
+
+/** Opens the reply box under a comment (null closes it); signed-out viewers are told why not. */
+export function openReply(t: ThreadTarget, id: number | null) {
+  if (id !== null && $session.get().status === 'signed-out') {
+    toast.error(MESSAGES.loginToReply)
+    return
+  }
+  update(t, () => ({ replyTo: id }))
+}
+
+export function startEdit(t: ThreadTarget, id: number | null) {
+  update(t, () => ({ editing: id }))
+}
+
+export async function saveComment(
+  t: ThreadTarget,
+  comment: CommentView,
+  text: string,
+): Promise<boolean> {
+  if (text === comment.content) {
+    startEdit(t, null)
+    return true
+  }
+  try {
+    await updateComment(comment.id, text)
+    upsertComment(t, { ...comment, content: text })
+    startEdit(t, null)
+    return true
+  } catch (e) {
+    console.warn('Comment update failed', e)
+    toast.error(FAILED.update)
+    return false
+  }
+}
+
+/** Asks 'Delete this comment?' (null closes the question). */
+export function askDelete(t: ThreadTarget, comment: CommentView | null) {
+  update(t, () => ({ toDelete: comment }))
+}
+
+export async function confirmDelete(t: ThreadTarget): Promise<void> {
+  const c = get(t)?.toDelete
+  if (!c) return
+  try {
+    await deleteComment(c.id)
+    removeComment(t, c.id)
+  } catch (e) {
+    console.warn('Comment delete failed', e)
+    toast.error(FAILED.delete)
+  }
+}
+
+export function showMoreReplies(t: ThreadTarget, id: number) {
+  update(t, (s) => ({ expanded: new Set([...s.expanded, id]) }))
+}
+
+export function continueThread(t: ThreadTarget, id: number) {
+  update(t, (s) => ({ continued: new Set([...s.continued, id]) }))
+}
