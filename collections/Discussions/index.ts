@@ -1,5 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import type { Discussion } from '@/payload-types'
+import { channels } from '@/server/realtime'
+import { liveHooks, notHidden } from '@collections/shared/live'
+
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
 
 import { markSiteStale } from '@/server/siteRevision'
@@ -13,7 +17,24 @@ import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
-import { publishDiscussion, publishDiscussionDeleted } from './hooks/publishDiscussion'
+
+/** The community forum sees discussions appear, change and go at once. */
+const live = liveHooks<Discussion>({
+  entity: 'discussion',
+  channels: () => [channels.forum],
+  visible: notHidden,
+  fields: [
+    'title',
+    'content',
+    'tags',
+    'neighbourhood',
+    'author',
+    'reactionCount',
+    'commentCount',
+    'createdAt',
+    'updatedAt',
+  ],
+})
 
 /**
  * Forum discussions, optionally about one neighbourhood. reactionCount and commentCount are kept
@@ -50,11 +71,7 @@ export const Discussions: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [publishDiscussion, markSiteStale],
-    afterDelete: [
-      deleteEngagement('discussion', 'discussion'),
-      publishDiscussionDeleted,
-      markSiteStale,
-    ],
+    afterChange: [live.afterChange, markSiteStale],
+    afterDelete: [deleteEngagement('discussion', 'discussion'), live.afterDelete, markSiteStale],
   },
 }

@@ -1,5 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import type { Event } from '@/payload-types'
+import { channels } from '@/server/realtime'
+import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/live'
+
 import { markSiteStale } from '@/server/siteRevision'
 import { MESSAGES } from '@/rules/messages'
 import { eventSchema } from '@/schemas/event'
@@ -14,7 +18,27 @@ import { normaliseTags } from '@collections/shared/normaliseTags'
 import { requireSignIn } from '@collections/shared/requireSignIn'
 import { rsvpEndpoint } from '@collections/EventRsvps/rsvpEndpoint'
 import { deleteRsvps } from './hooks/deleteRsvps'
-import { publishEvent, publishEventDeleted } from './hooks/publishEvent'
+
+/** The /event list and the neighbourhood's events page see public events change at once. */
+const live = liveHooks<Event>({
+  entity: 'event',
+  channels: (doc) => [channelOf(doc.neighbourhood, channels.neighbourhood), channels.events],
+  visible: publicAndNotHidden,
+  fields: [
+    'title',
+    'description',
+    'eventDate',
+    'location',
+    'image',
+    'tags',
+    'neighbourhood',
+    'author',
+    'attendingCount',
+    'interestedCount',
+    'createdAt',
+    'updatedAt',
+  ],
+})
 
 /**
  * Neighbourhood events (SPEC neighbourhood_events); the neighbourhood is optional and fixed once
@@ -62,9 +86,9 @@ export const Events: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('attendingCount', 'interestedCount')],
-    afterChange: [publishEvent, markSiteStale],
+    afterChange: [live.afterChange, markSiteStale],
     beforeDelete: [deleteRsvps],
-    afterDelete: [publishEventDeleted, markSiteStale],
+    afterDelete: [live.afterDelete, markSiteStale],
   },
   endpoints: [rsvpEndpoint],
 }

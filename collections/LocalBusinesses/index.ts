@@ -1,5 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import type { LocalBusiness } from '@/payload-types'
+import { channels } from '@/server/realtime'
+import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
+
 import { VIBE_EMOJIS, VIBE_EMOJI_NAMES } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
 import { localBusinessSchema } from '@/schemas/localBusiness'
@@ -16,7 +20,27 @@ import { protectedCreatedAt } from '@collections/shared/timestamps'
 import { deleteBadges } from './hooks/deleteBadges'
 import { enforceEditWindow } from './hooks/enforceEditWindow'
 import { normaliseCategory } from './hooks/normaliseCategory'
-import { publishBusiness, publishBusinessDeleted } from './hooks/publishBusiness'
+
+/** Readers of a neighbourhood's local spots see new, edited and removed spots at once. */
+const live = liveHooks<LocalBusiness>({
+  entity: 'business',
+  channels: (doc) => [channelOf(doc.neighbourhood, channels.localSpots)],
+  visible: notHidden,
+  fields: [
+    'name',
+    'category',
+    'description',
+    'address',
+    'googleMapsUrl',
+    'image',
+    'emojis',
+    'neighbourhood',
+    'author',
+    'reactionCount',
+    'createdAt',
+    'updatedAt',
+  ],
+})
 
 /**
  * Local spots (SPEC local_businesses): businesses neighbours suggest. The owner edits within 7
@@ -68,8 +92,8 @@ export const LocalBusinesses: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount')],
-    afterChange: [publishBusiness, markSiteStale],
+    afterChange: [live.afterChange, markSiteStale],
     beforeDelete: [deleteBadges],
-    afterDelete: [deleteEngagement('local-business'), publishBusinessDeleted, markSiteStale],
+    afterDelete: [deleteEngagement('local-business'), live.afterDelete, markSiteStale],
   },
 }

@@ -1,5 +1,9 @@
 import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
+import type { Neighbourhood } from '@/payload-types'
+import { channels } from '@/server/realtime'
+import { liveHooks } from '@collections/shared/live'
+
 import { MESSAGES } from '@/rules/messages'
 import { VIBES } from '@/rules/vibes'
 import { neighbourhoodSchema } from '@/schemas/neighbourhood'
@@ -10,13 +14,19 @@ import { uniqueMessages } from '@collections/shared/uniqueMessages'
 import { lookupPopulation } from './hooks/lookupPopulation'
 import { normaliseNeighbourhood } from './hooks/normaliseNeighbourhood'
 import { deleteNeighbourhoodContent } from './hooks/deleteContent'
-import { publishNeighbourhood, publishNeighbourhoodDeleted } from './hooks/publishNeighbourhood'
 import { setCreator } from './hooks/setCreator'
 import { setLocation } from './hooks/setLocation'
 import { uniqueSlug } from './hooks/uniqueSlug'
 
 const staffOnly: FieldAccess = ({ req }) => isStaffUser(req.user)
 const nobody: FieldAccess = () => false
+
+/** Readers of /neighbourhood/{slug} see name, tagline and vibes change live (SPEC §2). */
+const live = liveHooks<Neighbourhood>({
+  entity: 'neighbourhood',
+  channels: (doc) => [channels.neighbourhood(doc.id)],
+  fields: ['name', 'slug', 'tagline', 'vibes', 'updatedAt'],
+})
 
 /** Written by the population lookup (and staff), never by members. */
 const populationAccess = { create: staffOnly, update: staffOnly }
@@ -75,9 +85,9 @@ export const Neighbourhoods: CollectionConfig = {
   hooks: {
     beforeValidate: [normaliseNeighbourhood, validateWith(neighbourhoodSchema)],
     beforeChange: [setCreator, uniqueSlug, setLocation],
-    afterChange: [lookupPopulation, publishNeighbourhood, markSiteStale],
+    afterChange: [lookupPopulation, live.afterChange, markSiteStale],
     beforeDelete: [deleteNeighbourhoodContent],
-    afterDelete: [publishNeighbourhoodDeleted, markSiteStale],
+    afterDelete: [live.afterDelete, markSiteStale],
     afterError: [uniqueMessages({ slug: MESSAGES.slugTaken })],
   },
 }

@@ -1,7 +1,17 @@
 import type { CollectionConfig } from 'payload'
 
+import type { Notification } from '@/payload-types'
+import { channels } from '@/server/realtime'
+import { channelOf, liveHooks } from '@collections/shared/live'
+
 import { hasRole, userId } from '@collections/access'
-import { publishNotification } from './hooks/publishNotification'
+
+/** Stored first, pushed second: the bell hears of it on the user's private channel. */
+const live = liveHooks<Notification>({
+  entity: 'notification',
+  channels: (doc) => [channelOf(doc.user, channels.userPrivate)],
+  fields: ['type', 'message', 'link', 'isRead', 'createdAt'],
+})
 
 export const NOTIFICATION_TYPES = [
   'reaction',
@@ -54,5 +64,5 @@ export const Notifications: CollectionConfig = {
     { name: 'message', type: 'text', required: true, access: { update: () => false } },
     { name: 'isRead', type: 'checkbox', defaultValue: false, index: true },
   ],
-  hooks: { afterChange: [publishNotification] },
+  hooks: { afterChange: [live.afterChange] },
 }

@@ -1,5 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import type { Review } from '@/payload-types'
+import { channels } from '@/server/realtime'
+import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
+
 import { MESSAGES } from '@/rules/messages'
 import { reviewSchema } from '@/schemas/review'
 import { markSiteStale } from '@/server/siteRevision'
@@ -19,11 +23,18 @@ import { requireSignIn } from '@collections/shared/requireSignIn'
 import { protectedCreatedAt } from '@collections/shared/timestamps'
 import { claimReview } from './endpoints/claim'
 import { awardBadges } from './hooks/awardBadges'
-import { publishReview, publishReviewDeleted } from './hooks/publishReview'
 import { setAuthor } from './hooks/setAuthor'
 
 const staffOnly = ({ req }: { req: { user: Parameters<typeof isStaffUser>[0] } }) =>
   isStaffUser(req.user)
+
+/** Readers of the neighbourhood page see a new, edited, hidden or deleted review at once. */
+const live = liveHooks<Review>({
+  entity: 'review',
+  channels: (doc) => [channelOf(doc.neighbourhood, channels.neighbourhood)],
+  visible: notHidden,
+  fields: ['user', 'authorName', 'rating', 'comment', 'photo', 'createdAt'],
+})
 
 /**
  * Star-rated reviews of a neighbourhood. `user` empty = unclaimed (written before sign-up); a
@@ -70,7 +81,7 @@ export const Reviews: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor, keepCounters('reactionCount', 'commentCount')],
-    afterChange: [awardBadges, publishReview, markSiteStale],
-    afterDelete: [deleteEngagement('review', 'review'), publishReviewDeleted, markSiteStale],
+    afterChange: [awardBadges, live.afterChange, markSiteStale],
+    afterDelete: [deleteEngagement('review', 'review'), live.afterDelete, markSiteStale],
   },
 }

@@ -1,5 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
+import type { Story } from '@/payload-types'
+import { channels } from '@/server/realtime'
+import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/live'
+
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
 
 import { markSiteStale } from '@/server/siteRevision'
@@ -13,7 +17,23 @@ import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
-import { publishStory, publishStoryDeleted } from './hooks/publishStory'
+
+/** Readers of a neighbourhood's stories see new, edited and removed public stories at once. */
+const live = liveHooks<Story>({
+  entity: 'story',
+  channels: (doc) => [channelOf(doc.neighbourhood, channels.neighbourhood)],
+  visible: publicAndNotHidden,
+  fields: [
+    'title',
+    'description',
+    'image',
+    'tags',
+    'neighbourhood',
+    'author',
+    'createdAt',
+    'updatedAt',
+  ],
+})
 
 /**
  * Neighbourhood stories (SPEC neighbourhood_stories). Private stories are read by their author
@@ -51,7 +71,7 @@ export const Stories: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.selectNeighbourhood),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [publishStory, markSiteStale],
-    afterDelete: [deleteEngagement('story', 'story'), publishStoryDeleted, markSiteStale],
+    afterChange: [live.afterChange, markSiteStale],
+    afterDelete: [deleteEngagement('story', 'story'), live.afterDelete, markSiteStale],
   },
 }

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { refreshToken } from '@/server/accounts/endpoints'
+import { refreshToken } from '@collections/Users/accounts/endpoints'
 import { MESSAGES } from '@/rules/messages'
 import { userSchema } from '@/schemas/user'
 import { adminField, adminOnly, anyone, hasRole, isStaffUser, userId } from '@collections/access'
@@ -33,7 +33,7 @@ export const Users: CollectionConfig = {
     // The e-mail links to the site's /reset-password page (accounts, SPEC §2).
     forgotPassword: forgotPasswordEmail,
   },
-  // Keeps the "Remember me" choice across refreshes (src/server/accounts/session.ts).
+  // Keeps the "Remember me" choice across refreshes (collections/Users/accounts/session.ts).
   endpoints: [refreshToken],
   access: {
     read: anyone,
@@ -103,7 +103,7 @@ export const Users: CollectionConfig = {
       },
       admin: { readOnly: true, position: 'sidebar' },
     },
-    // External sign-in (src/server/oidc): who vouched for this account. Written only by the
+    // External sign-in (collections/Users/oidc): who vouched for this account. Written only by the
     // OIDC callback (Local API); nobody sets or changes them through the API.
     ...(['oidcIssuer', 'oidcSubject'] as const).map((name) => ({
       name,

@@ -2,51 +2,79 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'paylo
 
 import { afterCommit } from '@/server/afterCommit'
 import { publish } from '@/server/realtime'
+import { relId } from '@/views/media'
 
-type Doc = Record<string, unknown> & { id: number | string }
+type Doc = { id: number }
 
-export interface LiveContent {
+/** How one collection's documents are pushed live (SPEC §7 realtime subscriptions). */
+export interface LiveSpec<T extends Doc> {
   /** Event prefix: `story` gives story.created / story.updated / story.deleted. */
   entity: string
-  /** Public channels whose readers list this kind of content. */
-  channels: (doc: Doc) => string[]
-  /** Whether the public may see the document (public and not hidden). */
-  visible: (doc: Doc) => boolean
-  /** The fields sent to readers. */
-  view: (doc: Doc) => Record<string, unknown>
+  /** The channels whose readers show this document (null entries are skipped). */
+  channels: (doc: T) => (string | null)[]
+  /**
+   * Whether the readers of those channels may see the document (public and not hidden); a
+   * document is announced as deleted when it stops being visible and created when it becomes so.
+   */
+  visible?: (doc: T) => boolean
+  /** The fields sent; relationships go out as ids, never as populated documents. */
+  fields: readonly (keyof T & string)[]
 }
 
-/** Visible to the public: not hidden by staff (discussions, polls). */
-export const notHidden = (doc: Doc) => doc.hidden !== true
+/** Visible to the public: not hidden by staff (reviews, discussions, local spots). */
+export const notHidden = (doc: { hidden?: boolean | null }) => doc.hidden !== true
 
 /** Visible to the public: marked public and not hidden (stories, events). Matches read access. */
-export const publicAndNotHidden = (doc: Doc) => doc.isPublic === true && doc.hidden !== true
+export const publicAndNotHidden = (doc: { isPublic?: boolean | null; hidden?: boolean | null }) =>
+  doc.isPublic === true && doc.hidden !== true
 
-function send(spec: LiveContent, doc: Doc, action: 'created' | 'updated' | 'deleted') {
-  const data = action === 'deleted' ? { id: doc.id } : spec.view(doc)
-  return Promise.all(spec.channels(doc).map((c) => publish(c, `${spec.entity}.${action}`, data)))
+/** The channel of a related document (its neighbourhood, its user), or null when there is none. */
+export const channelOf = (related: unknown, channel: (id: number) => string): string | null => {
+  const id = relId(related)
+  return id === null ? null : channel(id)
+}
+
+const asSent = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? relId(value)
+    : (value ?? null)
+
+function viewOf<T extends Doc>(spec: LiveSpec<T>, doc: T): Record<string, unknown> {
+  const view: Record<string, unknown> = { id: doc.id }
+  for (const field of spec.fields) view[field] = asSent(doc[field])
+  return view
+}
+
+function send<T extends Doc>(spec: LiveSpec<T>, doc: T, action: 'created' | 'updated' | 'deleted') {
+  const data = action === 'deleted' ? { id: doc.id } : viewOf(spec, doc)
+  const targets = spec.channels(doc).filter((c): c is string => Boolean(c))
+  return Promise.all(targets.map((c) => publish(c, `${spec.entity}.${action}`, data)))
 }
 
 /**
- * Live pushes for community content, after the commit. Only what the public may read goes out
- * on these public channels: a private or hidden document is announced as deleted when it stops
- * being visible and as created when it becomes visible.
+ * The afterChange and afterDelete hooks that push a collection's changes after the commit (a
+ * rollback sends nothing). `req.context.disableLive` switches them off for bulk jobs.
  */
-export const publishChange =
-  (spec: LiveContent): CollectionAfterChangeHook =>
-  ({ doc, previousDoc, operation, req, context }) => {
+export function liveHooks<T extends Doc>(spec: LiveSpec<T>) {
+  const visible = spec.visible ?? (() => true)
+  const afterChange: CollectionAfterChangeHook<T> = ({
+    doc,
+    previousDoc,
+    operation,
+    req,
+    context,
+  }) => {
     if (context.disableLive) return doc
-    const now = spec.visible(doc)
-    const before = operation === 'update' && Boolean(previousDoc) && spec.visible(previousDoc)
+    const now = visible(doc)
+    const before = operation === 'update' && Boolean(previousDoc) && visible(previousDoc)
     const action = now ? (before ? 'updated' : 'created') : before ? 'deleted' : null
     if (action) afterCommit(req, () => send(spec, doc, action))
     return doc
   }
-
-export const publishDelete =
-  (spec: LiveContent): CollectionAfterDeleteHook =>
-  ({ doc, req, context }) => {
-    if (context.disableLive || !spec.visible(doc)) return doc
+  const afterDelete: CollectionAfterDeleteHook<T> = ({ doc, req, context }) => {
+    if (context.disableLive || !visible(doc)) return doc
     afterCommit(req, () => send(spec, doc, 'deleted'))
     return doc
   }
+  return { afterChange, afterDelete }
+}

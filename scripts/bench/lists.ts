@@ -9,6 +9,7 @@ import { handleEndpoints } from 'payload'
 import pg from 'pg'
 
 import { startEmbeddedPostgres } from '@/server/postgres'
+import { pgPool } from '@/server/db'
 
 const SCALE = Number(process.env.SCALE ?? 100)
 const dir = path.resolve('.tmp/bench')
@@ -117,10 +118,7 @@ for (const [name, q] of [
 }
 
 await db.end()
-;(payload.db as unknown as { pool: { on: (e: string, f: () => void) => void } }).pool.on(
-  'error',
-  () => {},
-)
+pgPool(payload).on('error', () => {})
 await payload.db.destroy?.()
 await server.stop()
 process.exit(0)

@@ -1,13 +1,13 @@
 import type { Payload } from 'payload'
 
+import { pgPool } from '@/server/db'
+
 import { emptyCounts, type StarCounts } from '@/rules/ratingSummary'
 import {
   badgesByUser,
   REVIEWS_PAGE_SIZE,
   toReviewView,
-  type BadgeDoc,
   type ReactionView,
-  type ReviewDoc,
   type ReviewView,
 } from '@/views/review'
 
@@ -20,16 +20,13 @@ export interface ReviewsFirstPage {
   renderedAt: string
 }
 
-type Pool = { query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }> }
-const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pool }).pool
-
 /** Stars per rating for one neighbourhood, in one aggregate. */
 async function starCounts(payload: Payload, neighbourhoodId: number): Promise<StarCounts> {
-  const { rows } = (await poolOf(payload).query(
+  const { rows } = await pgPool(payload).query<{ rating: number; count: number }>(
     `SELECT rating::int AS rating, count(*)::int AS count FROM reviews
       WHERE neighbourhood_id = $1 AND hidden IS NOT TRUE GROUP BY rating`,
     [neighbourhoodId],
-  )) as { rows: { rating: number; count: number }[] }
+  )
   const counts = emptyCounts()
   for (const row of rows) if (row.rating in counts) counts[row.rating as 1] = row.count
   return counts
@@ -39,11 +36,11 @@ async function starCounts(payload: Payload, neighbourhoodId: number): Promise<St
 async function reactionCounts(payload: Payload, ids: number[]): Promise<Map<number, ReactionView>> {
   const map = new Map<number, ReactionView>()
   if (!ids.length) return map
-  const { rows } = (await poolOf(payload).query(
+  const { rows } = await pgPool(payload).query<{ id: number; emoji: string; count: number }>(
     `SELECT target_id::int AS id, emoji, count(*)::int AS count FROM reactions
       WHERE target_kind = 'review' AND target_id = ANY($1) GROUP BY target_id, emoji`,
     [ids],
-  )) as { rows: { id: number; emoji: string; count: number }[] }
+  )
   for (const row of rows) {
     const view = map.get(row.id) ?? { counts: {}, mine: null }
     view.counts[row.emoji] = row.count
@@ -69,7 +66,7 @@ export async function firstReviews(
     depth: 1,
     overrideAccess: false,
   })
-  const docs = page.docs as unknown as ReviewDoc[]
+  const docs = page.docs
   const authors = [
     ...new Set(docs.map((d) => (typeof d.user === 'object' ? d.user?.id : d.user)).filter(Boolean)),
   ] as number[]
@@ -90,7 +87,7 @@ export async function firstReviews(
     ),
     starCounts(payload, neighbourhoodId),
   ])
-  const byUser = badgesByUser(badges.docs as unknown as BadgeDoc[])
+  const byUser = badgesByUser(badges.docs)
   return {
     reviews: docs.map((d) => toReviewView(d, byUser, reactions.get(d.id))),
     totalDocs: page.totalDocs,

@@ -7,8 +7,16 @@ export function pointText(latitude: number, longitude: number): string {
   return `POINT(${longitude} ${latitude})`
 }
 
-export const hasCoordinates = (latitude: unknown, longitude: unknown): boolean =>
+export interface Coordinates {
+  latitude: number
+  longitude: number
+}
+
+/** Both numbers finite, or null (a half-filled or absent position). */
+export const coordinatesOf = (latitude: unknown, longitude: unknown): Coordinates | null =>
   typeof latitude === 'number' &&
   Number.isFinite(latitude) &&
   typeof longitude === 'number' &&
   Number.isFinite(longitude)
+    ? { latitude, longitude }
+    : null

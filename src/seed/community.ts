@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import { pgPool } from '@/server/db'
+
 import type { Rng } from './random'
 
 /** Demo stories, events, discussions, polls, comments, reactions, RSVPs and votes. */
@@ -234,7 +236,7 @@ export async function seedCommunity(
   for (const id of stories) await react(payload, rng, 'story', id, users, ['heart', 'thumbs-up'])
   for (const id of discussions)
     await react(payload, rng, 'discussion', id, users, ['heart', 'thumbs-up'])
-  const pool = (payload.db as unknown as { pool: { query: (q: string) => Promise<unknown> } }).pool
+  const pool = pgPool(payload)
   for (const [table, kind] of [
     ['reviews', 'review'],
     ['stories', 'story'],

@@ -2,7 +2,7 @@ import Pusher from 'pusher'
 
 import { env } from './env'
 
-/** Every live channel of the product, named in one place (docs/realtime.md lists them). */
+/** Every live channel of the product, named in one place (docs/data-model.md, 'Live channels', lists them). */
 export const channels = {
   neighbourhood: (id: string | number) => `neighbourhood-${id}`,
   userPrivate: (id: string | number) => `private-user-${id}`,

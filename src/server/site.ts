@@ -6,6 +6,7 @@ import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
 
 import type { RealtimeServer } from '@/realtime/server'
 import type { AdminHandler } from './admin'
+import { pgPool } from './db'
 import { toFetchRequest, sendFetchResponse } from './nodeFetch'
 import type { SiteBuilds } from './siteBuilds'
 import { resolveStatic, sendFile } from './staticFiles'
@@ -69,9 +70,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   const healthz = async (res: ServerResponse) => {
     let database = false
     try {
-      await (
-        payload.db as unknown as { pool: { query: (q: string) => Promise<unknown> } }
-      ).pool.query('SELECT 1')
+      await pgPool(payload).query('SELECT 1')
       database = true
     } catch {
       database = false

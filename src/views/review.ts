@@ -1,4 +1,6 @@
-import { relId } from './media'
+import type { Review, UserBadge } from '@/payload-types'
+
+import { populated, relId } from './media'
 
 /**
  * What a review card shows, built from a Payload review document (depth 1). One mapper for both
@@ -48,33 +50,9 @@ export const REVIEW_SORTS: { value: ReviewSort; label: string }[] = [
 export const REVIEWS_PAGE_SIZE = 10
 export const REVIEW_EMOJIS = ['heart', 'thumbs-up', 'thumbs-down'] as const
 
-type Rel = number | { id: number; [key: string]: unknown } | null | undefined
-interface MediaDoc {
-  id: number
-  url?: string | null
-  width?: number | null
-  height?: number | null
-  sizes?: Record<string, { url?: string | null } | undefined>
-}
-export interface ReviewDoc {
-  id: number
-  authorName: string
-  user?: Rel
-  rating: number
-  comment: string
-  photo?: number | MediaDoc | null
-  createdAt: string
-  commentCount?: number | null
-}
-export interface BadgeDoc {
-  user: Rel
-  badgeName: string
-  colour?: string | null
-  icon?: string | null
-}
-
-function photoOf(photo: ReviewDoc['photo']): PhotoView | null {
-  if (!photo || typeof photo !== 'object' || !photo.url) return null
+function photoOf(upload: Review['photo']): PhotoView | null {
+  const photo = populated(upload)
+  if (!photo?.url) return null
   return {
     thumb: photo.sizes?.card?.url ?? photo.url,
     full: photo.sizes?.hero?.url ?? photo.url,
@@ -84,7 +62,7 @@ function photoOf(photo: ReviewDoc['photo']): PhotoView | null {
 }
 
 /** Badges per user id, in the order they were awarded. */
-export function badgesByUser(docs: BadgeDoc[]): Map<number, BadgeView[]> {
+export function badgesByUser(docs: UserBadge[]): Map<number, BadgeView[]> {
   const map = new Map<number, BadgeView[]>()
   for (const b of docs) {
     const user = relId(b.user)
@@ -97,12 +75,11 @@ export function badgesByUser(docs: BadgeDoc[]): Map<number, BadgeView[]> {
 }
 
 export function toReviewView(
-  doc: ReviewDoc,
+  doc: Review,
   badges: Map<number, BadgeView[]>,
   reactions?: ReactionView,
 ): ReviewView {
-  const user = doc.user
-  const authorId = relId(user)
+  const authorId = relId(doc.user)
   return {
     id: doc.id,
     authorName: doc.authorName,
@@ -111,8 +88,7 @@ export function toReviewView(
         ? null
         : {
             id: authorId,
-            userName:
-              typeof user === 'object' && user ? ((user.userName as string | null) ?? null) : null,
+            userName: populated(doc.user)?.userName ?? null,
           },
     rating: doc.rating,
     comment: doc.comment,

@@ -25,13 +25,10 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }
 /** Layout shifts inside the header since the page started loading. */
 async function trackHeaderShifts(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { headerShift: number }
+    const w = window
     w.headerShift = 0
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number
-        sources?: { node?: Node | null }[]
-      }[]) {
+      for (const entry of list.getEntries() as LayoutShiftEntry[]) {
         const inHeader = entry.sources?.some((s) =>
           (s.node as Element | null)?.closest?.('.site-header'),
         )
@@ -40,8 +37,7 @@ async function trackHeaderShifts(page: Page) {
     }).observe({ type: 'layout-shift', buffered: true })
   })
 }
-const headerShift = (page: Page) =>
-  page.evaluate(() => (window as unknown as { headerShift: number }).headerShift)
+const headerShift = (page: Page) => page.evaluate(() => window.headerShift)
 
 test('a reaction elsewhere rings the bell live; clicking the notification reads it and follows it', async ({
   page,
@@ -71,15 +67,13 @@ test('a reaction elsewhere rings the bell live; clicking the notification reads 
   for (let run = 1; run <= 5; run++) {
     await page.evaluate(() => {
       const button = document.querySelector('.bell-button')!
-      ;(window as unknown as { bellChanged: Promise<number> }).bellChanged = new Promise(
-        (resolve) => {
-          const observer = new MutationObserver(() => {
-            observer.disconnect()
-            resolve(performance.timeOrigin + performance.now())
-          })
-          observer.observe(button, { attributes: true, attributeFilter: ['aria-label'] })
-        },
-      )
+      window.bellChanged = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect()
+          resolve(performance.timeOrigin + performance.now())
+        })
+        observer.observe(button, { attributes: true, attributeFilter: ['aria-label'] })
+      })
     })
     const start = performance.timeOrigin + performance.now()
     const comment = await other.post('/api/comments', {
@@ -91,9 +85,7 @@ test('a reaction elsewhere rings the bell live; clicking the notification reads 
     })
     expect(comment.status()).toBe(201)
     lastComment = ((await comment.json()) as { doc: { id: number } }).doc.id
-    const changed = await page.evaluate(
-      () => (window as unknown as { bellChanged: Promise<number> }).bellChanged,
-    )
+    const changed = await page.evaluate(() => window.bellChanged)
     timings.push(changed - start)
     await expect(bell(page)).toHaveAccessibleName(`Notifications, ${run} unread`)
   }

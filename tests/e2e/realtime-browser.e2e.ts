@@ -20,10 +20,7 @@ test('pusher-js in Chromium: own private channel via the app auth endpoint, othe
   const result = page.evaluate(
     ({ key, own, other }) =>
       new Promise<{ own: string; other: string; event: unknown }>((resolve) => {
-        type Channel = { bind: (event: string, fn: (data: never) => void) => void }
-        type Client = { subscribe: (name: string) => Channel }
-        const PusherJs = (window as unknown as { Pusher: new (k: string, o: object) => Client })
-          .Pusher
+        const PusherJs = window.Pusher
         const client = new PusherJs(key, {
           cluster: 'local',
           wsHost: location.hostname,
@@ -36,7 +33,7 @@ test('pusher-js in Chromium: own private channel via the app auth endpoint, othe
         const mine = client.subscribe(own)
         mine.bind('pusher:subscription_succeeded', () => {
           out.own = 'joined'
-          ;(window as unknown as { ownJoined: boolean }).ownJoined = true
+          window.ownJoined = true
         })
         mine.bind('notification.created', (data: unknown) => {
           out.event = data
@@ -51,7 +48,7 @@ test('pusher-js in Chromium: own private channel via the app auth endpoint, othe
       }),
     { key: app.key, own: `private-user-${userId}`, other: `private-user-${otherId}` },
   )
-  await page.waitForFunction(() => (window as unknown as { ownJoined?: boolean }).ownJoined)
+  await page.waitForFunction(() => window.ownJoined)
   const port = new URL(baseURL!).port
   const sdk = new Pusher({ ...app, host: '127.0.0.1', port, useTLS: false })
   await sdk.trigger(`private-user-${userId}`, 'notification.created', { message: 'hello' })

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { MESSAGES } from '@/rules/messages'
+import { pgPool } from '@/server/db'
 import { fuzzWrites } from './fuzz'
 import { makeUser, startTestSite, type TestSite } from './harness'
 
@@ -51,10 +52,7 @@ const idsSeenBy = async (collection: string, user?: User) =>
 const message = (body: unknown) => (body as Refused).errors?.[0]?.message
 const count = async (collection: 'stories' | 'events' | 'discussions') =>
   (await site.payload.count({ collection })).totalDocs
-const sqlExec = (text: string) =>
-  (site.payload.db as unknown as { pool: { query: (q: string) => Promise<unknown> } }).pool.query(
-    text,
-  )
+const sqlExec = (text: string) => pgPool(site.payload).query(text)
 
 describe('stories', () => {
   const story = () => ({

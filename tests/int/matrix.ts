@@ -60,7 +60,7 @@ export async function local(
     context: QUIET,
     ...(file ? { file } : {}),
   })
-  return doc as unknown as Doc
+  return { ...doc } as Doc
 }
 
 export async function stored(world: World, collection: string, id: number): Promise<Doc | null> {
@@ -71,7 +71,7 @@ export async function stored(world: World, collection: string, id: number): Prom
     overrideAccess: true,
     disableErrors: true,
   })
-  return (doc as unknown as Doc | null) ?? null
+  return doc ? ({ ...doc } as Doc) : null
 }
 
 export async function count(world: World, collection: string): Promise<number> {

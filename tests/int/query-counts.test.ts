@@ -1,3 +1,4 @@
+import { pgPool } from '@/server/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { seedDatabase } from '@/seed/store'
@@ -10,10 +11,9 @@ let queries = 0
 beforeAll(async () => {
   site = await startTestSite()
   await seedDatabase(site.payload, () => {})
-  const pool = (site.payload.db as unknown as { pool: { query: (...a: unknown[]) => unknown } })
-    .pool
-  const original = pool.query.bind(pool)
-  pool.query = (...args: unknown[]) => {
+  const pool = pgPool(site.payload)
+  const original = pool.query.bind(pool) as (...args: unknown[]) => unknown
+  ;(pool as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     queries++
     return original(...args)
   }

@@ -1,12 +1,5 @@
 import { useStore } from '@nanostores/react'
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type FormEvent,
-} from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 
 import {
   neighbourhoodCard,
@@ -29,6 +22,7 @@ import {
 } from '@/rules/neighbourhoodSearch'
 import type { Neighbourhood } from '@/payload-types'
 import type { Page } from '@/views/page'
+import { replaceSearch, useAddressSearch } from '@widgets/lib/address'
 import { api } from '@widgets/lib/api'
 import { NeighbourhoodCardItem } from './Card'
 import { SearchBox } from './SearchBox'
@@ -46,28 +40,9 @@ interface Props {
 
 type Answer = Page<Neighbourhood>
 
-const ADDRESS_CHANGED = 'belong:address'
-
-function subscribeToAddress(onChange: () => void) {
-  window.addEventListener('popstate', onChange)
-  window.addEventListener(ADDRESS_CHANGED, onChange)
-  return () => {
-    window.removeEventListener('popstate', onChange)
-    window.removeEventListener(ADDRESS_CHANGED, onChange)
-  }
-}
-const currentAddress = () => window.location.search
-
 /** Keeps the filter in the address (SPEC §2: ?vibe=, removed for All) without a history entry. */
-function setAddress(filter: NeighbourhoodFilter) {
-  const { pathname, search, hash } = window.location
-  window.history.replaceState(
-    window.history.state,
-    '',
-    `${pathname}${filterSearchParams(search, filter)}${hash}`,
-  )
-  window.dispatchEvent(new Event(ADDRESS_CHANGED))
-}
+const setAddress = (filter: NeighbourhoodFilter) =>
+  replaceSearch(filterSearchParams(window.location.search, filter))
 
 function statusText(shown: number, total: number) {
   if (total === 0) return ''
@@ -87,7 +62,7 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
 
   // Home: the hero's search and a local vibe. List: the address is the state (?vibe=&search=),
   // read after hydration (the static HTML is the unfiltered page).
-  const address = useSyncExternalStore(subscribeToAddress, currentAddress, () => '')
+  const { search: address } = useAddressSearch()
   const [homeVibe, setHomeVibe] = useState<VibeFilter>('All')
   const filter: NeighbourhoodFilter = home
     ? { search: homeSearch, vibe: homeVibe }

@@ -1,10 +1,11 @@
+import type { Review } from '@/payload-types'
 import { useState } from 'react'
 
 import { MESSAGES } from '@/rules/messages'
 import { api } from '@widgets/lib/api'
 import { toast } from '@widgets/lib/toast'
 import { announceNewBadges } from './reviewsApi'
-import { toReviewView, type ReviewDoc, type ReviewView } from '@/views/review'
+import { toReviewView, type ReviewView } from '@/views/review'
 
 interface Props {
   review: ReviewView
@@ -22,7 +23,7 @@ export function ClaimButton({ review, userId, onClaimed }: Props) {
   const claim = async () => {
     setBusy(true)
     try {
-      const { doc } = await api<{ doc: ReviewDoc & { updatedAt: string } }>(
+      const { doc } = await api<{ doc: Review & { updatedAt: string } }>(
         `/api/reviews/${review.id}/claim`,
         { method: 'POST' },
       )

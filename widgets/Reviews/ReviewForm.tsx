@@ -1,15 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 
 import { MESSAGES } from '@/rules/messages'
-import { DEFAULT_RATING, reviewSchema } from '@/schemas/review'
-import { ApiError, api } from '@widgets/lib/api'
-import { loadSession } from '@widgets/lib/session'
+import { DEFAULT_RATING } from '@/schemas/review'
+import type { ReviewView } from '@/views/review'
 import { toast } from '@widgets/lib/toast'
-import { announceNewBadges } from './reviewsApi'
-import { useViewer } from './useViewer'
-import { uploadMedia } from '@widgets/lib/uploadMedia'
+import { postReview } from './postReview'
 import { reviewPhotoProblem } from './uploadPhoto'
-import { toReviewView, type ReviewDoc, type ReviewView } from '@/views/review'
+import { useViewer } from './useViewer'
 
 interface Props {
   neighbourhood: { id: number; name: string }
@@ -70,69 +67,23 @@ export function ReviewForm({ neighbourhood, path, onCreated }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const s = session.status === 'loading' ? await loadSession() : session
-    if (s.status !== 'signed-in') {
-      setNeedsLogin(true)
-      toast.error(MESSAGES.loginToReview)
-      return
-    }
-    const parsed = reviewSchema.safeParse({
-      neighbourhood: neighbourhood.id,
-      rating,
-      comment,
-      authorName: name || null,
-    })
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message)
-      return
-    }
     setError(null)
     setBusy(true)
     try {
-      let photoId: number | undefined
-      if (photo) {
-        setProgress(0)
-        try {
-          photoId = await uploadMedia(
-            photo,
-            'review-photo',
-            `Photo of ${neighbourhood.name}`,
-            setProgress,
-          )
-        } catch (err) {
-          const message = `Image upload failed: ${(err as Error).message}`
-          setError(message)
-          toast.error(message)
-          setProgress(null)
-          return
-        }
-      }
-      let doc: ReviewDoc
-      try {
-        const answer = await api<{ doc: ReviewDoc }>('/api/reviews?depth=1', {
-          method: 'POST',
-          json: { ...parsed.data, authorName: parsed.data.authorName ?? undefined, photo: photoId },
-        })
-        doc = answer.doc
-      } catch (err) {
-        const message =
-          err instanceof ApiError
-            ? `Error submitting review: ${err.message}`
-            : `Unexpected error: ${(err as Error).message}`
-        setError(message)
-        toast.error(message)
+      const outcome = await postReview(
+        session,
+        neighbourhood,
+        { rating, comment, name, photo },
+        setProgress,
+      )
+      if (!outcome.ok) {
+        setError(outcome.message)
+        if (outcome.needsLogin) setNeedsLogin(true)
         return
       }
-      toast.success(MESSAGES.reviewThanks)
       reset()
-      const created = toReviewView(doc, new Map())
-      onCreated(created)
-      try {
-        const badges = await announceNewBadges(s.user.id, doc.createdAt)
-        onCreated({ ...created, badges })
-      } catch (err) {
-        console.warn('Could not read badges', err)
-      }
+      onCreated(outcome.review)
+      onCreated(await outcome.withBadges)
     } catch (err) {
       const message = `Unexpected error: ${(err as Error).message}`
       setError(message)

@@ -1,3 +1,4 @@
+import type { Review, UserBadge } from '@/payload-types'
 import { relId } from '@/views/media'
 import { countStars, type StarCounts } from '@/rules/ratingSummary'
 import { badgeEarnedMessage } from '@/rules/badges'
@@ -7,9 +8,7 @@ import {
   badgesByUser,
   reviewsQuery,
   toReviewView,
-  type BadgeDoc,
   type BadgeView,
-  type ReviewDoc,
   type ReviewSort,
   type ReviewView,
 } from '@/views/review'
@@ -24,20 +23,20 @@ interface PageAnswer<T> {
 export async function loadBadges(userIds: number[]): Promise<Map<number, BadgeView[]>> {
   const ids = [...new Set(userIds)]
   if (!ids.length) return new Map()
-  const answer = await api<PageAnswer<BadgeDoc>>(
+  const answer = await api<PageAnswer<UserBadge>>(
     `/api/user-badges?where[user][in]=${ids.join(',')}&sort=awardedAt&depth=0&limit=500`,
   )
   return badgesByUser(answer.docs)
 }
 
-async function withBadges(docs: ReviewDoc[]): Promise<ReviewView[]> {
+async function withBadges(docs: Review[]): Promise<ReviewView[]> {
   const badges = await loadBadges(docs.map((d) => relId(d.user)).filter((id) => id !== null))
   return docs.map((d) => toReviewView(d, badges))
 }
 
 /** One page of reviews in the given order, with their authors' badges (two requests). */
 export async function loadReviewsPage(neighbourhoodId: number, sort: ReviewSort, page: number) {
-  const answer = await api<PageAnswer<ReviewDoc>>(
+  const answer = await api<PageAnswer<Review>>(
     `/api/reviews?${reviewsQuery(neighbourhoodId, sort, page)}`,
   )
   return {
@@ -49,7 +48,7 @@ export async function loadReviewsPage(neighbourhoodId: number, sort: ReviewSort,
 
 /** One review as a card shows it. */
 export async function loadReview(id: number): Promise<ReviewView> {
-  const doc = await api<ReviewDoc>(`/api/reviews/${id}?depth=1`)
+  const doc = await api<Review>(`/api/reviews/${id}?depth=1`)
   return (await withBadges([doc]))[0]!
 }
 
@@ -68,7 +67,7 @@ export async function loadStarCounts(neighbourhoodId: number): Promise<StarCount
  * user's badges for the card, and toasts 'You earned the "…" badge!' for each new one.
  */
 export async function announceNewBadges(userId: number, since: string): Promise<BadgeView[]> {
-  const answer = await api<PageAnswer<BadgeDoc & { awardedAt: string }>>(
+  const answer = await api<PageAnswer<UserBadge & { awardedAt: string }>>(
     `/api/user-badges?where[user][equals]=${userId}&sort=awardedAt&depth=0&limit=100`,
   )
   for (const b of answer.docs) {

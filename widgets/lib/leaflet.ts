@@ -49,7 +49,7 @@ export function loadLeaflet(): Promise<LeafletModule> {
     delete (L.Icon.Default.prototype as { _getIconUrl?: unknown })._getIconUrl
     L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl })
     // leaflet.markercluster extends the global L.
-    ;(window as unknown as { L: LeafletModule }).L = L
+    ;(window as Window & { L?: LeafletModule }).L = L
     return L
   })()
   return leaflet

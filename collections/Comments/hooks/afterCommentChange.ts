@@ -1,3 +1,4 @@
+import type { Comment } from '@/payload-types'
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { COMMENT_TARGETS, type CommentTargetKind } from '@/rules/targets'
@@ -20,7 +21,7 @@ export async function recountComments(req: PayloadRequest, kind: CommentTargetKi
 }
 
 /** Counter, notification (owner or replied-to author, never yourself), then the live push. */
-export const afterCommentChange: CollectionAfterChangeHook = async ({
+export const afterCommentChange: CollectionAfterChangeHook<Comment> = async ({
   doc,
   operation,
   req,

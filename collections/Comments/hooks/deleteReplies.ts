@@ -1,3 +1,4 @@
+import type { Comment } from '@/payload-types'
 import type { CollectionAfterDeleteHook, CollectionBeforeDeleteHook } from 'payload'
 
 import type { CommentTargetKind } from '@/rules/targets'
@@ -22,7 +23,11 @@ export const deleteReplies: CollectionBeforeDeleteHook = async ({ id, req }) => 
 }
 
 /** Then reactions on vanished comments go, and the target's counter and readers follow. */
-export const afterCommentDelete: CollectionAfterDeleteHook = async ({ doc, req, context }) => {
+export const afterCommentDelete: CollectionAfterDeleteHook<Comment> = async ({
+  doc,
+  req,
+  context,
+}) => {
   await query(
     req,
     sql`DELETE FROM reactions WHERE target_kind::text LIKE '%-comment' AND target_id NOT IN (SELECT id FROM comments)`,

@@ -1,3 +1,4 @@
+import type { Comment } from '@/payload-types'
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
 import { COMMENT_TARGETS, MAX_COMMENT_DEPTH, type CommentTargetKind } from '@/rules/targets'
@@ -8,7 +9,11 @@ import { commentTarget } from '@collections/shared/targets'
  * On create: the target must exist and be visible to the writer; a reply must belong to the same
  * target and stay within the nesting depth. Sets `depth`.
  */
-export const placeInThread: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
+export const placeInThread: CollectionBeforeChangeHook<Comment> = async ({
+  data,
+  operation,
+  req,
+}) => {
   if (operation !== 'create') return data
   const kind = data.targetKind as CommentTargetKind
   const target = await commentTarget(req, kind, Number(data.targetId))

@@ -1,3 +1,4 @@
+import type { EventRsvp } from '@/payload-types'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
 import { afterCommit } from '@/server/afterCommit'
@@ -10,7 +11,7 @@ import { recountRsvps } from '@collections/EventRsvps/rsvpCounts'
  * keep the event's counts right too.
  */
 async function recountAndPublish(
-  doc: Record<string, unknown>,
+  doc: EventRsvp,
   req: Parameters<CollectionAfterDeleteHook>[0]['req'],
 ) {
   const eventId = relId(doc.event)
@@ -20,12 +21,12 @@ async function recountAndPublish(
   afterCommit(req, () => publish(channels.event(eventId), 'rsvp.changed', { eventId, ...counts }))
 }
 
-export const recountAfterChange: CollectionAfterChangeHook = async ({ doc, req }) => {
+export const recountAfterChange: CollectionAfterChangeHook<EventRsvp> = async ({ doc, req }) => {
   await recountAndPublish(doc, req)
   return doc
 }
 
-export const recountAfterDelete: CollectionAfterDeleteHook = async ({ doc, req }) => {
+export const recountAfterDelete: CollectionAfterDeleteHook<EventRsvp> = async ({ doc, req }) => {
   await recountAndPublish(doc, req)
   return doc
 }

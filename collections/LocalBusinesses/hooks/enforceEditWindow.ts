@@ -1,3 +1,4 @@
+import type { LocalBusiness } from '@/payload-types'
 import type { CollectionBeforeValidateHook } from 'payload'
 import { APIError } from 'payload'
 
@@ -9,7 +10,7 @@ import { isStaffUser } from '@collections/access'
  * SPEC §4/§6: the owner edits a spot only within 7 days of creating it (staff any time). Access
  * has already limited updates to the owner; this answers 403 with the spec's words after that.
  */
-export const enforceEditWindow: CollectionBeforeValidateHook = ({
+export const enforceEditWindow: CollectionBeforeValidateHook<LocalBusiness> = ({
   data,
   operation,
   originalDoc,

@@ -1,6 +1,7 @@
+import type { Neighbourhood } from '@/payload-types'
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
-import { hasCoordinates } from '@/rules/location'
+import { coordinatesOf } from '@/rules/location'
 import {
   POPULATION_STATUS,
   POPULATION_TIMEOUT_MS,
@@ -50,18 +51,19 @@ async function askPopulationService(
  * `populationStatus` (not stored). Skipped without POPULATION_URL, and when the caller sets
  * `context.disablePopulation` (the seed does).
  */
-export const lookupPopulation: CollectionAfterChangeHook = async ({
+export const lookupPopulation: CollectionAfterChangeHook<Neighbourhood> = async ({
   doc,
   operation,
   req,
   context,
 }) => {
   if (operation !== 'create' || context.disablePopulation) return doc
-  if (!hasCoordinates(doc.latitude, doc.longitude)) return doc
+  const point = coordinatesOf(doc.latitude, doc.longitude)
+  if (!point) return doc
   const url = env.populationUrl
   if (!url) return { ...doc, populationStatus: POPULATION_STATUS.notConfigured }
 
-  const result = await askPopulationService(req, url, doc.latitude, doc.longitude)
+  const result = await askPopulationService(req, url, point.latitude, point.longitude)
   if ('failure' in result) return { ...doc, populationStatus: result.failure }
   await req.payload.db.updateOne({
     collection: 'neighbourhoods',

@@ -1,3 +1,4 @@
+import type { Neighbourhood } from '@/payload-types'
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
 import { MESSAGES } from '@/rules/messages'
@@ -15,7 +16,7 @@ import { lockKey } from '@/server/db'
  * the others committed. The unique index stays the last guard (answered by `uniqueMessages`).
  * Reserved slugs (`new`: /neighbourhood/new is the submit form) count as taken.
  */
-export const uniqueSlug: CollectionBeforeChangeHook = async ({
+export const uniqueSlug: CollectionBeforeChangeHook<Neighbourhood> = async ({
   data,
   operation,
   originalDoc,

@@ -1,3 +1,4 @@
+import type { Poll } from '@/payload-types'
 import type { CollectionBeforeChangeHook } from 'payload'
 import { APIError } from 'payload'
 
@@ -11,7 +12,7 @@ const same = (a: string[], b: string[]) => a.length === b.length && a.every((t, 
  * Once someone has voted, the question and options stay as they were voted on (a vote names an
  * option by position). The poll row is locked first, so a vote cannot slip in between.
  */
-export const lockAnsweredPoll: CollectionBeforeChangeHook = async ({
+export const lockAnsweredPoll: CollectionBeforeChangeHook<Poll> = async ({
   data,
   operation,
   originalDoc,

@@ -1,3 +1,4 @@
+import type { Review } from '@/payload-types'
 import type { CollectionAfterChangeHook } from 'payload'
 
 import { relId } from '@/views/media'
@@ -7,7 +8,7 @@ import { awardReviewBadges } from '@collections/UserBadges/awardReviewBadges'
  * A review that gains an author (written by a signed-in user, or claimed) counts towards their
  * badges. The seed sets `context.disableBadges` and stores the badges it computed itself.
  */
-export const awardBadges: CollectionAfterChangeHook = async ({
+export const awardBadges: CollectionAfterChangeHook<Review> = async ({
   doc,
   previousDoc,
   operation,

@@ -1,3 +1,4 @@
+import type { Review } from '@/payload-types'
 import type { CollectionBeforeChangeHook } from 'payload'
 
 import { actorName } from '@collections/Notifications/notify'
@@ -8,7 +9,7 @@ import { isStaffUser } from '@collections/access'
  * endpoint (context.claimReview) turns an unclaimed review into the session user's. Staff may
  * write for others (imports, unclaimed reviews) and otherwise write as themselves.
  */
-export const setAuthor: CollectionBeforeChangeHook = ({
+export const setAuthor: CollectionBeforeChangeHook<Review> = ({
   data,
   operation,
   req,

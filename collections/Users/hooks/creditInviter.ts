@@ -1,3 +1,4 @@
+import type { User } from '@/payload-types'
 import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import { INVITE_COOKIE, parseInviteRef } from '@/rules/invite'
@@ -18,7 +19,7 @@ function inviteRef(req: PayloadRequest): string | undefined {
  * access refuses it); a cookie naming nobody, or the signed-in creator themselves, credits
  * nobody. Only on create: an account is invited once.
  */
-export const creditInviter: CollectionBeforeChangeHook = async ({ data, operation, req }) => {
+export const creditInviter: CollectionBeforeChangeHook<User> = async ({ data, operation, req }) => {
   if (operation !== 'create' || req.context.disableInvites) return data
   const ref = inviteRef(req)
   if (ref === undefined || String(req.user?.id) === ref) return data

@@ -1,3 +1,4 @@
+import type { User } from '@/payload-types'
 import type { CollectionAfterReadHook } from 'payload'
 
 import { userId } from '@collections/access'
@@ -8,7 +9,7 @@ import { userId } from '@collections/access'
  * with entries are already removed by the field's access; those the auth strategy reads with
  * access overridden must stay, or nobody could sign in.)
  */
-export const hideSessions: CollectionAfterReadHook = ({ doc, req }) => {
+export const hideSessions: CollectionAfterReadHook<User> = ({ doc, req }) => {
   const empty = Array.isArray(doc?.sessions) && doc.sessions.length === 0
   if (empty && String(userId(req.user)) !== String(doc.id)) {
     const { sessions: _empty, ...rest } = doc

@@ -1,3 +1,4 @@
+import type { User } from '@/payload-types'
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
 import { MESSAGES } from '@/rules/messages'
@@ -9,7 +10,11 @@ import { userNameKey } from '@/rules/userName'
  * refused here with the spec's words; a race that slips past is refused by the index
  * (answered the same way by `uniqueMessages`).
  */
-export const setUserNameKey: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
+export const setUserNameKey: CollectionBeforeChangeHook<User> = async ({
+  data,
+  originalDoc,
+  req,
+}) => {
   const userName = 'userName' in data ? data.userName : originalDoc?.userName
   const key = typeof userName === 'string' && userName !== '' ? userNameKey(userName) : null
   if (key !== null && key !== originalDoc?.userNameKey) {

@@ -2,7 +2,7 @@ import * as client from 'openid-client'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '@/rules/accounts'
-import { mintSession } from '@/server/accounts/session'
+import { mintSession } from '@collections/Users/accounts/session'
 import { env } from '@/server/env'
 import { accountFor, OidcFailure } from './account'
 import { oidcClient, oidcSettings } from './client'

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * The page address's query string as React state. The prerendered HTML (and hydration) sees ''
+ * The one address-in-URL store of the islands (the map's ?query=&vibe=, the list's ?vibe=&search=):
+ * the page address's query string as React state. The prerendered HTML (and hydration) sees ''
  * and `hydrated` false; the browser's real value follows straight after, without a mismatch.
  */
 const EVENT = 'belong:address'
@@ -29,8 +30,12 @@ export function useAddressSearch(): { search: string; hydrated: boolean } {
   return { search, hydrated }
 }
 
-/** Replaces the query string (no new history entry) and tells `useAddressSearch`. */
+/**
+ * Replaces the query string (no new history entry, history state and #hash kept) and tells
+ * every `useAddressSearch`.
+ */
 export function replaceSearch(search: string) {
-  window.history.replaceState(null, '', `${window.location.pathname}${search}`)
+  const { pathname, hash } = window.location
+  window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`)
   window.dispatchEvent(new Event(EVENT))
 }

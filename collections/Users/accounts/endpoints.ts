@@ -29,8 +29,10 @@ export const accountLogin: Endpoint = {
     const sid = claimsOf(result.token)?.sid
     if (typeof sid !== 'string')
       throw new Error('Payload login returned a token without a session.')
-    const user = result.user as unknown as { id: number; email?: string }
-    const { token, exp } = await signSessionToken(req, user as never, sid, remember)
+    if (!result.user?.id) throw new Error('Payload login returned no user.')
+    // A copy: the session helpers take any user row (the generated User has no index signature).
+    const user = { ...result.user, id: result.user.id }
+    const { token, exp } = await signSessionToken(req, user, sid, remember)
     if (remember) await extendSession(req, user.id, sid, exp)
     return Response.json(
       { message: 'Signed in.', exp, user: result.user },

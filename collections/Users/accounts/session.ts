@@ -25,7 +25,7 @@ export type Remember = boolean | undefined
 interface RawUser {
   id: number
   email?: string
-  sessions?: { id: string; createdAt: Date | string; expiresAt: Date | string }[]
+  sessions?: { id: string; createdAt?: Date | string | null; expiresAt: Date | string }[] | null
   [key: string]: unknown
 }
 
