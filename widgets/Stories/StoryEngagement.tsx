@@ -1,0 +1,47 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+
+import type { EmojiName } from '@/rules/targets'
+import { STORY_EMOJIS } from '@/views/story'
+import CommentThread from '@widgets/Comments/CommentThread'
+import Reactions from '@widgets/Reactions/Reactions'
+import { $storyLive, watchStoryChannel } from './store'
+import './Stories.css'
+
+interface Props {
+  storyId: number
+  title: string
+  /** Counts per emoji when the page was rendered. */
+  reactions: Partial<Record<EmojiName, number>>
+  commentCount: number
+}
+
+/**
+ * A story's reactions (heart, thumbs-up) and threaded comments, both live on `story-{id}`
+ * (SPEC §4): the one reactions bar and the one comments thread of the house.
+ */
+export default function StoryEngagement({ storyId, title, reactions, commentCount }: Props) {
+  const channel = `story-${storyId}`
+  const live = useStore($storyLive)[channel] === true
+  useEffect(() => watchStoryChannel(channel), [channel])
+
+  return (
+    <div className="story-engagement" data-live={live ? 'subscribed' : 'connecting'}>
+      <Reactions
+        targetKind="story"
+        targetId={storyId}
+        emojis={STORY_EMOJIS}
+        initial={{ counts: reactions }}
+        channel={channel}
+        label={`Reactions to “${title}”`}
+      />
+      <CommentThread
+        targetKind="story"
+        targetId={storyId}
+        channel={channel}
+        initialCount={commentCount}
+        collapsible={false}
+      />
+    </div>
+  )
+}
