@@ -7,6 +7,8 @@ import { afterCommit } from '@/server/afterCommit'
 import { inTransaction, query, sql } from '@/server/db'
 import { channels, publish } from '@/server/realtime'
 import { findVisible, readJson, refuse, routeId } from '@/server/requests'
+import { relId } from '@/views/media'
+import { actorName, notify } from '@collections/Notifications/notify'
 import { lockEvent, recountRsvps } from '@collections/EventRsvps/rsvpCounts'
 
 /**
@@ -46,6 +48,16 @@ export const rsvpEndpoint: Endpoint = {
           sql`INSERT INTO event_rsvps (event_id, user_id, status, created_at, updated_at)
               VALUES (${eventId}, ${userId}, ${next}, now(), now())`,
         )
+      }
+      // The author hears of a new or changed RSVP from someone else (not of a withdrawn one).
+      if (next !== null && next !== existing?.status) {
+        await notify(req, {
+          recipient: relId(event.author),
+          type: 'reaction',
+          referenceId: eventId,
+          link: `/event#event-${eventId}`,
+          message: `${actorName(req)} ${next === 'attending' ? 'is attending' : 'is interested in'} your event "${event.title}".`,
+        })
       }
       return { status: next, ...(await recountRsvps(req, eventId)) }
     })

@@ -7,8 +7,23 @@ export const MAX_YEAR = 9999
 export function parseDateInput(value: unknown): Date | null {
   if (!(typeof value === 'string' || value instanceof Date)) return null
   if (typeof value === 'string' && value.trim() === '') return null
+  if (typeof value === 'string' && !calendarDayExists(value)) return null
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return null
   const year = date.getUTCFullYear()
   return year >= MIN_YEAR && year <= MAX_YEAR ? date : null
+}
+
+/**
+ * '2026-02-30' is no day, though JavaScript reads it as 2 March (and PostgreSQL then refuses the
+ * text): a leading year-month-day must name a day of that month.
+ */
+function calendarDayExists(text: string): boolean {
+  const m = /^\s*([+-]?\d{4,6})-(\d{2})-(\d{2})/.exec(text)
+  if (!m) return true
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  // A year with the same leap rule stands in (Date.UTC maps years 0-99 to 1900-1999).
+  const daysInMonth = new Date(Date.UTC(leap ? 2000 : 2001, month, 0)).getUTCDate()
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth
 }

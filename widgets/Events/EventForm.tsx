@@ -1,0 +1,228 @@
+import { useStore } from '@nanostores/react'
+import { useRef, useState } from 'react'
+
+import { EVENT_ZONE_LABEL, isoToWallTime, wallTimeToIso } from '@/rules/eventTime'
+import { checkImage } from '@/rules/imageFile'
+import { MESSAGES } from '@/rules/messages'
+import { eventSchema } from '@/schemas/event'
+import type { EventView } from '@/views/event'
+import { ApiError } from '@widgets/lib/api'
+import { $session } from '@widgets/lib/session'
+import { toast } from '@widgets/lib/toast'
+import { uploadMedia } from '@widgets/lib/uploadMedia'
+import { $editing, $formOpen, saveEvent } from './store'
+
+interface Fields {
+  title: string
+  description: string
+  when: string
+  location: string
+  tags: string
+  isPublic: boolean
+}
+
+const empty: Fields = {
+  title: '',
+  description: '',
+  when: '',
+  location: '',
+  tags: '',
+  isPublic: true,
+}
+
+const fromEvent = (e: EventView): Fields => ({
+  title: e.title,
+  description: e.description,
+  when: isoToWallTime(e.eventDate),
+  location: e.location,
+  tags: e.tags.join(', '),
+  isPublic: e.isPublic,
+})
+
+/** The image is judged like the server will (SPEC §5: an image file), before any upload. */
+async function imageProblem(file: File): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, 64).arrayBuffer())
+  const check = checkImage('event-image', head, file.size)
+  return check.ok ? null : check.message
+}
+
+/**
+ * SPEC §4/§5 event form, create or edit: title, description, date and time, location required;
+ * tags comma-separated; an image; public by default. 'Post Event' / 'Update Event', then
+ * 'Posting...' / 'Saving...'. After a create the form empties and public is ticked again.
+ */
+export default function EventForm({ editing }: { editing: EventView | null }) {
+  const session = useStore($session)
+  const [fields, setFields] = useState<Fields>(editing ? fromEvent(editing) : empty)
+  const [file, setFile] = useState<File | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+  const fileInput = useRef<HTMLInputElement>(null)
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
+    setFields((f) => ({ ...f, [key]: value }))
+  const failed = editing ? 'Failed to update event.' : 'Failed to post event.'
+
+  async function submit() {
+    setError('')
+    if (session.status !== 'signed-in') {
+      setError(MESSAGES.mustBeLoggedInToPost)
+      return
+    }
+    const eventDate = wallTimeToIso(fields.when) ?? ''
+    const parsed = eventSchema.safeParse({
+      title: fields.title,
+      description: fields.description,
+      eventDate,
+      location: fields.location,
+      tags: fields.tags,
+      isPublic: fields.isPublic,
+    })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message)
+      return
+    }
+    setBusy(true)
+    try {
+      let image = editing?.imageId ?? null
+      if (file) image = await uploadMedia(file, 'event-image', fields.title)
+      await saveEvent(
+        {
+          title: fields.title,
+          description: fields.description,
+          eventDate,
+          location: fields.location,
+          tags: fields.tags,
+          isPublic: fields.isPublic,
+          image,
+        },
+        editing,
+      )
+      if (editing) {
+        toast.success('Event updated.')
+        $editing.set(null)
+      } else {
+        toast.success('Event posted.')
+        setFields(empty)
+        setFile(null)
+        if (fileInput.current) fileInput.current.value = ''
+      }
+    } catch (e) {
+      const message =
+        e instanceof ApiError && e.status === 401
+          ? MESSAGES.mustBeLoggedInToPost
+          : e instanceof ApiError && e.status < 500
+            ? `${failed} ${e.message}`
+            : failed
+      setError(message)
+      toast.error(failed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      id="event-form"
+      className="event-form"
+      aria-labelledby="event-form-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <h2 id="event-form-title">{editing ? 'Edit Event' : 'Create An Event'}</h2>
+      {session.status === 'signed-out' && (
+        <p className="event-form-note">
+          {MESSAGES.mustBeLoggedInToPost} <a href="/login">Sign in</a>
+        </p>
+      )}
+      <label htmlFor="event-title">Title</label>
+      <input
+        id="event-title"
+        required
+        maxLength={200}
+        value={fields.title}
+        onChange={(e) => set('title', e.currentTarget.value)}
+      />
+      <label htmlFor="event-description">Description</label>
+      <textarea
+        id="event-description"
+        required
+        rows={4}
+        value={fields.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+      />
+      <label htmlFor="event-when">Date and time ({EVENT_ZONE_LABEL})</label>
+      <input
+        id="event-when"
+        type="datetime-local"
+        required
+        value={fields.when}
+        onChange={(e) => set('when', e.currentTarget.value)}
+      />
+      <label htmlFor="event-location">Location</label>
+      <input
+        id="event-location"
+        required
+        maxLength={300}
+        value={fields.location}
+        onChange={(e) => set('location', e.currentTarget.value)}
+      />
+      <label htmlFor="event-tags">Tags (comma-separated)</label>
+      <input
+        id="event-tags"
+        value={fields.tags}
+        placeholder="music, family, free"
+        onChange={(e) => set('tags', e.currentTarget.value)}
+      />
+      <label htmlFor="event-image">Image</label>
+      <input
+        id="event-image"
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        onChange={async (e) => {
+          const picker = e.currentTarget
+          const chosen = picker.files?.[0] ?? null
+          if (!chosen) return setFile(null)
+          const problem = await imageProblem(chosen)
+          if (problem) {
+            setError(problem)
+            picker.value = ''
+            setFile(null)
+          } else {
+            setError('')
+            setFile(chosen)
+          }
+        }}
+      />
+      <label className="event-public">
+        <input
+          type="checkbox"
+          checked={fields.isPublic}
+          onChange={(e) => set('isPublic', e.currentTarget.checked)}
+        />{' '}
+        Public (listed for everyone)
+      </label>
+      <p className="event-form-error" role="alert">
+        {error}
+      </p>
+      <div className="event-form-actions">
+        <button type="submit" disabled={busy}>
+          {busy ? (editing ? 'Saving...' : 'Posting...') : editing ? 'Update Event' : 'Post Event'}
+        </button>
+        <button
+          type="button"
+          className="btn-quiet"
+          onClick={() => {
+            $editing.set(null)
+            $formOpen.set(false)
+          }}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

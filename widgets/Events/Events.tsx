@@ -1,0 +1,126 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+
+import { eventsFeedPath, type EventPage } from '@/views/event'
+import { $session, loadSession } from '@widgets/lib/session'
+import EventCard from './EventCard'
+import EventForm from './EventForm'
+import EventSearch from './EventSearch'
+import { $clock, adoptViewerClock } from '@widgets/lib/clock'
+import {
+  $editing,
+  $events,
+  $formOpen,
+  initEvents,
+  loadMoreEvents,
+  reloadEvents,
+  watchEvents,
+} from './store'
+import './Events.css'
+
+/**
+ * SPEC §2 Events (/event, /event?slug=, /neighbourhood/{slug}/events). The server renders the
+ * first page from the same props (so the list is in the HTML and the search works before this
+ * runs); then the store takes over: RSVPs, live counts, the form, search without reloading.
+ */
+export default function Events({
+  initial,
+  slugInQuery = false,
+}: {
+  initial: EventPage
+  /** /event?slug= (the slug travels in the query) rather than /neighbourhood/{slug}/events. */
+  slugInQuery?: boolean
+}) {
+  const store = useStore($events)
+  const state = store.initialized ? store : { ...store, ...initial, live: 'connecting' as const }
+  const clock = useStore($clock)
+  const session = useStore($session)
+  const editing = useStore($editing)
+  const formOpen = useStore($formOpen)
+  const viewerId = session.status === 'signed-in' ? session.user.id : null
+  const slug = state.neighbourhood?.slug ?? null
+
+  useEffect(() => {
+    initEvents(initial)
+    adoptViewerClock()
+    const stop = watchEvents()
+    // The HTML is the same for everyone: a signed-in reader's own RSVPs come with a re-read.
+    void loadSession().then((s) => {
+      if (s.status === 'signed-in') void reloadEvents()
+    })
+    return stop
+  }, [initial])
+
+  const nextPage = new URLSearchParams()
+  if (slug && slugInQuery) nextPage.set('slug', slug)
+  if (state.q) nextPage.set('q', state.q)
+  nextPage.set('page', String(state.page + 1))
+
+  return (
+    <section className="events" aria-labelledby="events-title" data-live={state.live}>
+      {state.neighbourhood && (
+        <p className="events-back">
+          <a href={`/neighbourhood/${encodeURIComponent(state.neighbourhood.slug)}`}>
+            ← Back to {state.neighbourhood.name}
+          </a>
+        </p>
+      )}
+      <header className="events-header">
+        <h1 id="events-title">
+          {state.neighbourhood ? `Events in ${state.neighbourhood.name}` : 'Upcoming Events'}
+        </h1>
+        <div className="events-tools">
+          <button
+            type="button"
+            aria-expanded={formOpen || editing !== null}
+            aria-controls="event-form"
+            onClick={() => {
+              if (editing) $editing.set(null)
+              $formOpen.set(!(formOpen || editing !== null))
+            }}
+          >
+            {formOpen || editing ? 'Close form' : 'Create An Event'}
+          </button>
+          <a className="button secondary" href={eventsFeedPath(slug)}>
+            Subscribe (iCal)
+          </a>
+        </div>
+      </header>
+
+      {(formOpen || editing) && <EventForm key={editing?.id ?? 'new'} editing={editing} />}
+
+      <EventSearch q={state.q} slug={slugInQuery ? slug : null} />
+
+      <div className="events-status" role="status" aria-live="polite">
+        {state.loading ? 'Loading...' : ''}
+      </div>
+
+      {state.events.length === 0 ? (
+        <p className="empty">{state.q ? 'No events match your search.' : 'No upcoming events.'}</p>
+      ) : (
+        <ol className="event-list">
+          {state.events.map((event) => (
+            <li key={event.id}>
+              <EventCard event={event} clock={clock} mine={event.author?.id === viewerId} />
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {state.hasMore && (
+        <p className="events-more">
+          <a
+            className="button secondary"
+            href={`?${nextPage}`}
+            onClick={(e) => {
+              e.preventDefault()
+              void loadMoreEvents()
+            }}
+          >
+            Show more events
+          </a>
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,189 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useId, useRef, useState } from 'react'
+
+import { MIN_POLL_OPTIONS } from '@/rules/polls'
+import { $neighbourhoodChoices, createPoll, loadNeighbourhoodChoices } from './store'
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])'
+
+/**
+ * 'New Poll' (SPEC §2, §4, §5): a modal <dialog> (the page behind is inert, Tab cycles inside,
+ * Escape closes, focus returns to the opener) with the question, two options to start with and
+ * 'Add option' for more, an optional close date and the neighbourhood.
+ */
+export default function NewPollDialog({
+  open,
+  onClose,
+  neighbourhoodSlug,
+}: {
+  open: boolean
+  onClose: () => void
+  neighbourhoodSlug: string
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const first = useRef<HTMLInputElement>(null)
+  const opener = useRef<Element | null>(null)
+  const titleId = useId()
+  const listId = useId()
+  const choices = useStore($neighbourhoodChoices)
+  const [question, setQuestion] = useState('')
+  const [options, setOptions] = useState<string[]>(() => Array(MIN_POLL_OPTIONS).fill(''))
+  const [closeDate, setCloseDate] = useState('')
+  const [neighbourhood, setNeighbourhood] = useState(neighbourhoodSlug)
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      opener.current = document.activeElement
+      dialog.showModal()
+      first.current?.focus()
+      void loadNeighbourhoodChoices()
+    }
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  const reset = () => {
+    setQuestion('')
+    setOptions(Array(MIN_POLL_OPTIONS).fill(''))
+    setCloseDate('')
+    setNeighbourhood(neighbourhoodSlug)
+    setError('')
+  }
+
+  const close = () => {
+    onClose()
+    ;(opener.current as HTMLElement | null)?.focus?.()
+  }
+
+  // Keeps Tab and Shift+Tab inside the dialog (the browser alone would let focus reach its UI).
+  const trapTab = (e: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== 'Tab') return
+    const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)]
+    if (!items.length) return
+    const firstItem = items[0]!
+    const lastItem = items[items.length - 1]!
+    if (e.shiftKey && document.activeElement === firstItem) {
+      e.preventDefault()
+      lastItem.focus()
+    } else if (!e.shiftKey && document.activeElement === lastItem) {
+      e.preventDefault()
+      firstItem.focus()
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="poll-dialog"
+      aria-labelledby={titleId}
+      onKeyDown={trapTab}
+      onCancel={(e) => {
+        e.preventDefault()
+        close()
+      }}
+      onClose={() => {
+        if (open) close()
+      }}
+    >
+      <form
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault()
+          setBusy(true)
+          const problem = await createPoll({ question, options, closeDate, neighbourhood })
+          setBusy(false)
+          if (problem) setError(problem)
+          else {
+            reset()
+            close()
+          }
+        }}
+      >
+        <h2 id={titleId}>New Poll</h2>
+        <label htmlFor={`${titleId}-q`}>Question</label>
+        <input
+          ref={first}
+          id={`${titleId}-q`}
+          value={question}
+          maxLength={300}
+          required
+          onChange={(e) => setQuestion(e.currentTarget.value)}
+        />
+        <fieldset>
+          <legend>Options</legend>
+          {options.map((text, i) => (
+            <div className="poll-option-field" key={i}>
+              <label htmlFor={`${titleId}-o${i}`} className="sr-only">
+                Option {i + 1}
+              </label>
+              <input
+                id={`${titleId}-o${i}`}
+                value={text}
+                placeholder={`Option ${i + 1}`}
+                maxLength={200}
+                required
+                onChange={(e) => {
+                  const value = e.currentTarget.value
+                  setOptions((all) => all.map((o, j) => (j === i ? value : o)))
+                }}
+              />
+              {options.length > MIN_POLL_OPTIONS && (
+                <button
+                  type="button"
+                  className="btn-quiet"
+                  onClick={() => setOptions((all) => all.filter((_, j) => j !== i))}
+                >
+                  Remove<span className="sr-only"> option {i + 1}</span>
+                </button>
+              )}
+            </div>
+          ))}
+          <button
+            type="button"
+            className="btn-quiet"
+            onClick={() => setOptions((all) => [...all, ''])}
+          >
+            + Add option
+          </button>
+        </fieldset>
+        <label htmlFor={`${titleId}-close`}>Close date (optional)</label>
+        <input
+          id={`${titleId}-close`}
+          type="datetime-local"
+          value={closeDate}
+          onChange={(e) => setCloseDate(e.currentTarget.value)}
+        />
+        <label htmlFor={`${titleId}-n`}>Neighbourhood (optional)</label>
+        <input
+          id={`${titleId}-n`}
+          list={listId}
+          value={neighbourhood}
+          placeholder="e.g. hackney-central"
+          onChange={(e) => setNeighbourhood(e.currentTarget.value)}
+        />
+        <datalist id={listId}>
+          {(choices ?? []).map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </datalist>
+        <p className="poll-form-error" role="alert">
+          {error}
+        </p>
+        <div className="poll-dialog-actions">
+          <button type="button" className="btn-quiet" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Creating...' : 'Create Poll'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}

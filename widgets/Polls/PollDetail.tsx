@@ -1,0 +1,118 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+
+import { formatCloseDate, percentages, pollIsClosed, type PollView } from '@/views/poll'
+import { $clock, adoptViewerClock } from '@widgets/lib/clock'
+import { $session } from '@widgets/lib/session'
+import { $poll, vote, watchPoll } from './store'
+import './Polls.css'
+
+/**
+ * SPEC §2/§4 poll detail: vote once ('Vote submitted.'), then the buttons are disabled; results
+ * as bars with counts and percentages, live for every reader; a closed poll says 'Voting is
+ * closed'. 'Loading...' until the reader's own vote is known.
+ */
+export default function PollDetail({ initial }: { initial: PollView }) {
+  const state = useStore($poll)
+  const session = useStore($session)
+  const poll = state.poll ?? initial
+  const clock = useStore($clock)
+
+  useEffect(() => {
+    adoptViewerClock()
+    return watchPoll(initial)
+  }, [initial])
+
+  const closed = pollIsClosed(poll)
+  const voted = poll.myVote !== null
+  const signedOut = session.status === 'signed-out'
+  const ready = state.poll !== null && state.ready
+  const disabled = !ready || closed || voted || state.voting
+  const percent = percentages(poll.counts)
+
+  return (
+    <article className="poll-detail" aria-labelledby="poll-question" data-live={state.live}>
+      <p className="polls-back">
+        <a href="/polls">← Back to Community Polls</a>
+      </p>
+      <h1 id="poll-question">{poll.question}</h1>
+      <p className="poll-meta">
+        {poll.author?.userName && (
+          <>
+            By{' '}
+            <a href={`/profile/${encodeURIComponent(poll.author.userName)}`}>
+              {poll.author.userName}
+            </a>
+          </>
+        )}
+        {poll.neighbourhoodSlug && (
+          <>
+            {' · '}
+            <a href={`/neighbourhood/${encodeURIComponent(poll.neighbourhoodSlug)}/polls`}>
+              {poll.neighbourhoodSlug}
+            </a>
+          </>
+        )}
+        {poll.closeDate && (
+          <>
+            {' · '}
+            {closed ? 'Closed ' : 'Closes '}
+            <time dateTime={poll.closeDate}>
+              {formatCloseDate(poll.closeDate, clock.locale, clock.timeZone)}
+            </time>
+          </>
+        )}
+      </p>
+
+      {closed && (
+        <p className="poll-closed-note" role="status">
+          Voting is closed
+        </p>
+      )}
+
+      <div className="poll-vote" role="group" aria-labelledby="poll-question">
+        {poll.options.map((text, i) => (
+          <button
+            key={i}
+            type="button"
+            className="poll-choice"
+            aria-pressed={poll.myVote === i}
+            disabled={disabled}
+            onClick={() => void vote(i)}
+          >
+            {poll.myVote === i && <span aria-hidden="true">✓ </span>}
+            {text}
+          </button>
+        ))}
+      </div>
+      <p className="poll-status" role="status" aria-live="polite">
+        {!ready ? 'Loading...' : voted ? 'You voted. Thanks!' : ''}
+        {ready && signedOut && !closed && <a href="/login">Login to vote.</a>}
+      </p>
+
+      <section className="poll-results" aria-labelledby="poll-results-title">
+        <h2 id="poll-results-title">
+          Results{' '}
+          <span className="poll-total muted">
+            ({poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'})
+          </span>
+        </h2>
+        <ul>
+          {poll.options.map((text, i) => (
+            <li key={i} className="poll-result" data-option={i}>
+              <div className="poll-result-label">
+                <span>{text}</span>
+                <span className="poll-result-count">
+                  {poll.counts[i] ?? 0} {poll.counts[i] === 1 ? 'vote' : 'votes'} · {percent[i]}%
+                </span>
+              </div>
+              <div className="poll-bar" aria-hidden="true">
+                <span style={{ width: `${percent[i]}%` }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  )
+}

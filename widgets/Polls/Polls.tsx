@@ -1,0 +1,117 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+
+import { formatCloseDate, pollIsClosed, type PollPage } from '@/views/poll'
+import { $clock, adoptViewerClock } from '@widgets/lib/clock'
+import NewPollDialog from './NewPollDialog'
+import { $newPollOpen, $polls, initPolls, loadMorePolls } from './store'
+import './Polls.css'
+
+/**
+ * SPEC §2 Polls list (/polls, /neighbourhood/{slug}/polls): question, author, close date and
+ * total votes, newest first, each linking to /polls/{id}; 'New Poll' opens the dialog. The
+ * server renders the first page from the same props.
+ */
+export default function Polls({ initial }: { initial: PollPage }) {
+  const store = useStore($polls)
+  const state = store.initialized ? store : { ...store, ...initial }
+  const open = useStore($newPollOpen)
+  // Dates render in London's zone on the server, in the reader's once the island runs.
+  const clock = useStore($clock)
+
+  useEffect(() => {
+    initPolls(initial)
+    adoptViewerClock()
+  }, [initial])
+
+  const now = new Date()
+  return (
+    <section className="polls" aria-labelledby="polls-title">
+      {state.neighbourhood && (
+        <p className="polls-back">
+          <a href={`/neighbourhood/${encodeURIComponent(state.neighbourhood.slug)}`}>
+            ← Back to {state.neighbourhood.name}
+          </a>
+        </p>
+      )}
+      <header className="polls-header">
+        <h1 id="polls-title">
+          {state.neighbourhood ? `Polls in ${state.neighbourhood.name}` : 'Community Polls'}
+        </h1>
+        <button type="button" aria-haspopup="dialog" onClick={() => $newPollOpen.set(true)}>
+          New Poll
+        </button>
+      </header>
+      <NewPollDialog
+        open={open}
+        onClose={() => $newPollOpen.set(false)}
+        neighbourhoodSlug={state.neighbourhood?.slug ?? ''}
+      />
+      {state.polls.length === 0 ? (
+        <p className="empty">No polls available.</p>
+      ) : (
+        <ol className="poll-list">
+          {state.polls.map((poll) => {
+            const closed = pollIsClosed(poll, now)
+            return (
+              <li key={poll.id} className="poll-card">
+                <h2>
+                  <a href={`/polls/${poll.id}`}>{poll.question}</a>
+                </h2>
+                <p className="poll-meta">
+                  {poll.author?.userName && (
+                    <>
+                      By{' '}
+                      <a href={`/profile/${encodeURIComponent(poll.author.userName)}`}>
+                        {poll.author.userName}
+                      </a>
+                      {' · '}
+                    </>
+                  )}
+                  {poll.neighbourhoodSlug && (
+                    <>
+                      <a href={`/neighbourhood/${encodeURIComponent(poll.neighbourhoodSlug)}`}>
+                        {poll.neighbourhoodSlug}
+                      </a>
+                      {' · '}
+                    </>
+                  )}
+                  <span className={closed ? 'poll-closed' : undefined}>
+                    {poll.closeDate ? (
+                      <>
+                        {closed ? 'Closed ' : 'Closes '}
+                        <time dateTime={poll.closeDate}>
+                          {formatCloseDate(poll.closeDate, clock.locale, clock.timeZone)}
+                        </time>
+                      </>
+                    ) : (
+                      'No close date'
+                    )}
+                  </span>
+                  {' · '}
+                  <span className="poll-total">
+                    {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'}
+                  </span>
+                </p>
+              </li>
+            )
+          })}
+        </ol>
+      )}
+      {state.hasMore && (
+        <p className="polls-more">
+          <a
+            className="button secondary"
+            href={`?page=${state.page + 1}`}
+            onClick={(e) => {
+              e.preventDefault()
+              void loadMorePolls()
+            }}
+          >
+            Show more polls
+          </a>
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,221 @@
+import { atom, map } from 'nanostores'
+
+import { MESSAGES } from '@/rules/messages'
+import { optionTexts, pollIsComplete } from '@/rules/polls'
+import type { PollPage, PollView } from '@/views/poll'
+import { api, ApiError } from '@widgets/lib/api'
+import { $session, loadSession } from '@widgets/lib/session'
+import { subscribeChannel } from '@widgets/lib/realtime'
+import { toast } from '@widgets/lib/toast'
+
+/* ---------- The list (/polls, /neighbourhood/{slug}/polls) ---------- */
+
+export interface PollListState extends PollPage {
+  loading: boolean
+  /** False until the island took over from the server-rendered props. */
+  initialized: boolean
+}
+
+export const $polls = map<PollListState>({
+  polls: [],
+  page: 1,
+  total: 0,
+  hasMore: false,
+  neighbourhood: null,
+  loading: false,
+  initialized: false,
+})
+
+/** Whether the 'New Poll' dialog is open. */
+export const $newPollOpen = atom(false)
+
+export function initPolls(page: PollPage) {
+  $polls.set({ ...page, loading: false, initialized: true })
+}
+
+const listUrl = (page: number, pages = 1) => {
+  const params = new URLSearchParams()
+  const slug = $polls.get().neighbourhood?.slug
+  if (slug) params.set('slug', slug)
+  params.set('page', String(page))
+  if (pages > 1) params.set('pages', String(pages))
+  return `/polls.json?${params}`
+}
+
+export async function loadMorePolls() {
+  const state = $polls.get()
+  $polls.setKey('loading', true)
+  try {
+    const answer = await api<PollPage>(listUrl(state.page + 1))
+    const known = new Set($polls.get().polls.map((p) => p.id))
+    $polls.set({
+      ...$polls.get(),
+      ...answer,
+      polls: [...$polls.get().polls, ...answer.polls.filter((p) => !known.has(p.id))],
+      loading: false,
+    })
+  } catch (e) {
+    console.warn('Could not load more polls', e)
+    $polls.setKey('loading', false)
+  }
+}
+
+/** Re-reads pages 1..current in one request (after a new poll). */
+export async function reloadPolls() {
+  const pages = Math.max(1, $polls.get().page)
+  try {
+    const answer = await api<PollPage>(listUrl(1, pages))
+    $polls.set({ ...$polls.get(), ...answer, loading: false })
+  } catch (e) {
+    console.warn('Could not load polls', e)
+  }
+}
+
+export interface NewPollInput {
+  question: string
+  options: string[]
+  /** `datetime-local` text in the reader's own zone, or ''. */
+  closeDate: string
+  /** A neighbourhood slug, or '' for none. */
+  neighbourhood: string
+}
+
+/**
+ * SPEC §5 poll creation. Resolves with null when created ('Poll created!'), or with the message
+ * to show: 'You must be logged in to create a poll.', 'Fill in the question and all options.',
+ * 'Could not find neighbourhood.', the server's refusal, or 'Poll creation failed.'.
+ */
+export async function createPoll(input: NewPollInput): Promise<string | null> {
+  const session = await loadSession()
+  if (session.status !== 'signed-in') return MESSAGES.mustBeLoggedInToCreatePoll
+  if (!pollIsComplete(input.question, input.options)) return MESSAGES.pollIncomplete
+  let neighbourhood: number | null = null
+  const slug = input.neighbourhood.trim()
+  try {
+    if (slug) {
+      const found = await api<{ docs: { id: number }[] }>(
+        `/api/neighbourhoods?where[slug][equals]=${encodeURIComponent(slug)}&limit=1&depth=0&select[slug]=true`,
+      )
+      if (!found.docs[0]) return MESSAGES.neighbourhoodNotFound
+      neighbourhood = found.docs[0].id
+    }
+    const closeDate = input.closeDate ? new Date(input.closeDate) : null
+    if (closeDate && Number.isNaN(closeDate.getTime())) return 'Please choose a valid close date.'
+    await api('/api/polls', {
+      method: 'POST',
+      json: {
+        question: input.question.trim(),
+        options: optionTexts(input.options).map((text) => text.trim()),
+        closeDate: closeDate ? closeDate.toISOString() : null,
+        neighbourhood,
+      },
+    })
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return MESSAGES.mustBeLoggedInToCreatePoll
+    if (e instanceof ApiError && e.status === 400) return e.message
+    console.warn('Poll creation failed', e)
+    return 'Poll creation failed.'
+  }
+  toast.success('Poll created!')
+  void reloadPolls()
+  return null
+}
+
+/** The neighbourhood picker's choices (slug and name, by name), read when the dialog opens. */
+export const $neighbourhoodChoices = atom<{ slug: string; name: string }[] | null>(null)
+
+export async function loadNeighbourhoodChoices() {
+  if ($neighbourhoodChoices.get()) return
+  try {
+    const answer = await api<{ docs: { slug: string; name: string }[] }>(
+      '/api/neighbourhoods?select[slug]=true&select[name]=true&sort=name&limit=500&depth=0',
+    )
+    $neighbourhoodChoices.set(answer.docs.map(({ slug, name }) => ({ slug, name })))
+  } catch (e) {
+    console.warn('Could not load neighbourhoods', e)
+  }
+}
+
+/* ---------- One poll (/polls/{id}) ---------- */
+
+export interface PollState {
+  poll: PollView | null
+  /** The reader's vote is known (after the session and the summary are read). */
+  ready: boolean
+  voting: boolean
+  live: 'connecting' | 'subscribed'
+}
+
+export const $poll = map<PollState>({ poll: null, ready: false, voting: false, live: 'connecting' })
+
+interface Summary {
+  pollId: number
+  counts: number[]
+  total: number
+  myVote: number | null
+}
+
+function applySummary(summary: Partial<Summary> & { counts: number[]; total: number }) {
+  const poll = $poll.get().poll
+  if (!poll || summary.counts.length !== poll.options.length) return
+  $poll.setKey('poll', {
+    ...poll,
+    counts: summary.counts,
+    totalVotes: summary.total,
+    myVote: summary.myVote === undefined ? poll.myVote : summary.myVote,
+  })
+}
+
+export async function refreshPoll() {
+  const poll = $poll.get().poll
+  if (!poll) return
+  try {
+    applySummary(await api<Summary>(`/api/polls/${poll.id}/summary`))
+  } catch (e) {
+    console.warn('Could not read poll', poll.id, e)
+  }
+}
+
+/**
+ * Takes over the server-rendered poll: reads the session and the reader's own vote, then keeps
+ * the counts live on poll-{id} (re-read after a reconnect).
+ */
+export function watchPoll(initial: PollView): () => void {
+  $poll.set({ poll: initial, ready: false, voting: false, live: 'connecting' })
+  void loadSession()
+    .then(refreshPoll)
+    .finally(() => $poll.setKey('ready', true))
+  return subscribeChannel(
+    `poll-${initial.id}`,
+    {
+      'pusher:subscription_succeeded': () => $poll.setKey('live', 'subscribed'),
+      'poll.voted': (data) => applySummary(data as Summary),
+    },
+    () => void refreshPoll(),
+  )
+}
+
+/** SPEC §5 voting: one vote; 'Vote submitted.', or the refusal's words. */
+export async function vote(optionIndex: number) {
+  const state = $poll.get()
+  const poll = state.poll
+  if (!poll || state.voting) return
+  if ($session.get().status !== 'signed-in') {
+    toast.error('Login to vote.')
+    return
+  }
+  $poll.setKey('voting', true)
+  try {
+    applySummary(
+      await api<Summary>(`/api/polls/${poll.id}/vote`, { method: 'POST', json: { optionIndex } }),
+    )
+    toast.success('Vote submitted.')
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) toast.error('Login to vote.')
+    else if (e instanceof ApiError && (e.status === 409 || e.status === 400)) toast.error(e.message)
+    else toast.error('Vote failed.')
+    void refreshPoll()
+  } finally {
+    $poll.setKey('voting', false)
+  }
+}
