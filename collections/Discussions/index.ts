@@ -17,6 +17,7 @@ import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
+import { discussionListEndpoint } from './endpoints/list'
 
 /** The community forum sees discussions appear, change and go at once. */
 const live = liveHooks<Discussion>({
@@ -54,6 +55,7 @@ export const Discussions: CollectionConfig = {
   },
   // SPEC §7: discussions view ordered by reaction_count, then created_at, both descending.
   defaultSort: ['-reactionCount', '-createdAt'],
+  endpoints: [discussionListEndpoint],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'content', type: 'textarea', required: true, maxLength: 10_000 },

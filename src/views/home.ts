@@ -105,7 +105,8 @@ function mediaUrl(media: unknown, size?: 'card'): string | null {
   return (size && m.sizes?.[size]?.url) || original
 }
 
-function hrefFor(type: FeedType, id: number, slug: string | null): string {
+/** Where a feed card leads (home and forum). */
+export function feedHref(type: FeedType, id: number, slug: string | null): string {
   switch (type) {
     case 'discussion':
       return `/discussions/${id}`
@@ -147,7 +148,7 @@ export function toFeedCard(type: FeedType, feedDoc: FeedDoc): HomeFeedCard {
         : null,
     createdAt: String(doc.createdAt),
     eventDate: type === 'event' && doc.eventDate ? String(doc.eventDate) : null,
-    href: hrefFor(type, id, slug),
+    href: feedHref(type, id, slug),
   }
 }
 

@@ -1,0 +1,264 @@
+import { atom, map } from 'nanostores'
+
+import type { Discussion } from '@/payload-types'
+import { normaliseTags } from '@/rules/tags'
+import { discussionSchema } from '@/schemas/discussion'
+import { DISCUSSION_TEXT, discussionHref, type DiscussionView } from '@/views/discussion'
+import { api, ApiError } from '@widgets/lib/api'
+import { subscribeChannel } from '@widgets/lib/realtime'
+import { $session, loadSession } from '@widgets/lib/session'
+import { toast } from '@widgets/lib/toast'
+
+/**
+ * The discussion screens' state and actions (SPEC §2 Discussions, §4 inline edit and delete with
+ * confirmation, §5 title and content required). Components render it and call these.
+ */
+
+export type FieldErrors = Partial<Record<'title' | 'content' | 'tags', string>>
+
+export interface DraftState {
+  open: boolean
+  title: string
+  content: string
+  /** Comma-separated, as typed (SPEC §5 tags: trimmed, empties dropped on save). */
+  tags: string
+  busy: boolean
+  errors: FieldErrors
+}
+
+const emptyDraft = (): DraftState => ({
+  open: false,
+  title: '',
+  content: '',
+  tags: '',
+  busy: false,
+  errors: {},
+})
+
+/** The new-discussion form of the list page. */
+export const $draft = map<DraftState>(emptyDraft())
+
+export function setDraftOpen(open: boolean) {
+  $draft.set({ ...$draft.get(), open })
+}
+
+export function setDraftField(field: 'title' | 'content' | 'tags', value: string) {
+  const errors = { ...$draft.get().errors }
+  delete errors[field]
+  $draft.set({ ...$draft.get(), [field]: value, errors })
+}
+
+/** The same rule the server applies (src/schemas/discussion.ts), field by field. */
+export function checkDiscussion(input: { title: string; content: string; tags?: string }) {
+  const parsed = discussionSchema.safeParse({
+    title: input.title,
+    content: input.content,
+    tags: normaliseTags(input.tags ?? ''),
+  })
+  const errors: FieldErrors = {}
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0]
+      if ((field === 'title' || field === 'content' || field === 'tags') && !errors[field]) {
+        errors[field] = issue.message
+      }
+    }
+  }
+  return errors
+}
+
+async function signedIn(): Promise<boolean> {
+  const now = $session.get()
+  const s = now.status === 'loading' ? await loadSession() : now
+  return s.status === 'signed-in'
+}
+
+/** Where the page goes after a write (tests and the page may replace it). */
+export const navigation = {
+  go: (href: string) => window.location.assign(href),
+}
+
+/**
+ * Posts the draft (into the neighbourhood when the list is one's) and opens the new discussion.
+ * Resolves the new id, or null when refused (the reason is shown by the form or a toast).
+ */
+export async function submitDraft(neighbourhoodId: number | null): Promise<number | null> {
+  const draft = $draft.get()
+  if (draft.busy) return null
+  if (!(await signedIn())) {
+    toast.error(DISCUSSION_TEXT.loginToPost, { id: 'login-to-post' })
+    return null
+  }
+  const errors = checkDiscussion(draft)
+  if (Object.keys(errors).length) {
+    $draft.set({ ...draft, errors })
+    return null
+  }
+  $draft.set({ ...draft, busy: true, errors: {} })
+  try {
+    const answer = await api<{ doc: Discussion }>('/api/discussions?depth=0', {
+      method: 'POST',
+      json: {
+        title: draft.title.trim(),
+        content: draft.content.trim(),
+        tags: normaliseTags(draft.tags),
+        neighbourhood: neighbourhoodId,
+      },
+    })
+    $draft.set(emptyDraft())
+    toast.success(DISCUSSION_TEXT.posted)
+    navigation.go(discussionHref(answer.doc.id))
+    return answer.doc.id
+  } catch (e) {
+    console.warn('Discussion failed', e)
+    $draft.set({ ...$draft.get(), busy: false })
+    toast.error(e instanceof ApiError && e.status === 400 ? e.message : DISCUSSION_TEXT.postFailed)
+    return null
+  }
+}
+
+export interface PostState {
+  view: DiscussionView
+  editing: boolean
+  /** The edit form's text while editing. */
+  edit: { title: string; content: string }
+  busy: boolean
+  errors: FieldErrors
+  confirmingDelete: boolean
+  /** Gone (deleted here, or hidden or deleted elsewhere while open). */
+  gone: boolean
+}
+
+/** The post of a detail page. */
+export const $post = atom<PostState | null>(null)
+
+export function seedPost(view: DiscussionView) {
+  if ($post.get()?.view.id !== view.id) {
+    $post.set({
+      view,
+      editing: false,
+      edit: { title: view.title, content: view.content },
+      busy: false,
+      errors: {},
+      confirmingDelete: false,
+      gone: false,
+    })
+  }
+}
+
+function patchPost(change: Partial<PostState>) {
+  const p = $post.get()
+  if (p) $post.set({ ...p, ...change })
+}
+
+export function startEditPost() {
+  const p = $post.get()
+  if (p)
+    patchPost({ editing: true, errors: {}, edit: { title: p.view.title, content: p.view.content } })
+}
+
+export function setEditField(field: 'title' | 'content', value: string) {
+  const p = $post.get()
+  if (!p) return
+  const errors = { ...p.errors }
+  delete errors[field]
+  patchPost({ edit: { ...p.edit, [field]: value }, errors })
+}
+export const cancelEditPost = () => patchPost({ editing: false, errors: {} })
+export const askDeletePost = (confirming: boolean) => patchPost({ confirmingDelete: confirming })
+
+/** SPEC §4 inline edit: title and content, both required; resolves true when saved. */
+export async function savePost(): Promise<boolean> {
+  const p = $post.get()
+  if (!p || p.busy) return false
+  const { title, content } = p.edit
+  const errors = checkDiscussion({ title, content })
+  if (Object.keys(errors).length) {
+    patchPost({ errors })
+    return false
+  }
+  if (title.trim() === p.view.title && content.trim() === p.view.content) {
+    cancelEditPost()
+    return true
+  }
+  patchPost({ busy: true, errors: {} })
+  try {
+    const answer = await api<{ doc: Discussion }>(`/api/discussions/${p.view.id}?depth=0`, {
+      method: 'PATCH',
+      json: { title: title.trim(), content: content.trim() },
+    })
+    patchPost({
+      busy: false,
+      editing: false,
+      view: {
+        ...p.view,
+        title: answer.doc.title,
+        content: answer.doc.content,
+        updatedAt: answer.doc.updatedAt,
+      },
+    })
+    return true
+  } catch (e) {
+    console.warn('Discussion update failed', e)
+    patchPost({ busy: false })
+    toast.error(
+      e instanceof ApiError && e.status === 400 ? e.message : DISCUSSION_TEXT.updateFailed,
+    )
+    return false
+  }
+}
+
+/** Deletes the post (after the confirmation) and leaves for the list it came from. */
+export async function deletePost(leaveTo: string): Promise<boolean> {
+  const p = $post.get()
+  if (!p || p.busy) return false
+  patchPost({ busy: true, confirmingDelete: false })
+  try {
+    await api(`/api/discussions/${p.view.id}`, { method: 'DELETE' })
+    patchPost({ busy: false, gone: true })
+    toast.success(DISCUSSION_TEXT.deleted)
+    navigation.go(leaveTo)
+    return true
+  } catch (e) {
+    console.warn('Discussion delete failed', e)
+    patchPost({ busy: false })
+    toast.error(DISCUSSION_TEXT.deleteFailed)
+    return false
+  }
+}
+
+interface LiveDiscussion {
+  id: number
+  title?: string
+  content?: string
+  hidden?: boolean
+}
+
+/** Keeps the open post up to date when its author edits it elsewhere, or it goes. */
+export function watchPost(id: number): () => void {
+  return subscribeChannel('forum', {
+    'discussion.updated': (data) => {
+      const d = data as LiveDiscussion
+      const p = $post.get()
+      if (!p || Number(d.id) !== id || p.editing) return
+      if (d.hidden) return patchPost({ gone: true })
+      patchPost({
+        view: { ...p.view, title: d.title ?? p.view.title, content: d.content ?? p.view.content },
+      })
+    },
+    'discussion.deleted': (data) => {
+      if (Number((data as LiveDiscussion).id) === id) patchPost({ gone: true })
+    },
+  })
+}
+
+/**
+ * SPEC §2: Back returns to the previous page: the browser's own history when the visitor came
+ * from this site, else the list (a shared link opened in a new tab has nothing to go back to).
+ */
+export function goBack(fallback: string) {
+  const sameSite =
+    document.referrer !== '' && new URL(document.referrer).origin === window.location.origin
+  if (sameSite && window.history.length > 1) window.history.back()
+  else navigation.go(fallback)
+}
