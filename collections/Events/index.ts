@@ -18,6 +18,7 @@ import { normaliseTags } from '@collections/shared/normaliseTags'
 import { requireSignIn } from '@collections/shared/requireSignIn'
 import { rsvpEndpoint } from '@collections/EventRsvps/rsvpEndpoint'
 import { deleteRsvps } from './hooks/deleteRsvps'
+import { notifyNewEvent } from './hooks/notifyNewEvent'
 
 /** The /event list and the neighbourhood's events page see public events change at once. */
 const live = liveHooks<Event>({
@@ -86,7 +87,7 @@ export const Events: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('attendingCount', 'interestedCount')],
-    afterChange: [live.afterChange, markSiteStale],
+    afterChange: [live.afterChange, markSiteStale, notifyNewEvent],
     beforeDelete: [deleteRsvps],
     afterDelete: [live.afterDelete, markSiteStale],
   },

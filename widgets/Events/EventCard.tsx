@@ -22,11 +22,12 @@ const RSVP_LABELS: Record<RsvpStatus, { label: string; icon: string }> = {
 export default function EventCard({
   event,
   clock,
-  mine,
+  isAuthor,
 }: {
   event: EventView
   clock: Clock
-  mine: boolean
+  /** The reader wrote it: Edit and Delete show. */
+  isAuthor: boolean
 }) {
   const [confirming, setConfirming] = useState(false)
   const titleId = `event-${event.id}-title`
@@ -105,7 +106,7 @@ export default function EventCard({
           <a className="add-to-calendar" href={eventCalendarPath(event.id)} download>
             Add to calendar
           </a>
-          {mine && (
+          {isAuthor && (
             <span className="event-owner">
               <button
                 type="button"

@@ -101,7 +101,11 @@ export default function Events({
         <ol className="event-list">
           {state.events.map((event) => (
             <li key={event.id}>
-              <EventCard event={event} clock={clock} mine={event.author?.id === viewerId} />
+              <EventCard
+                event={event}
+                clock={clock}
+                isAuthor={viewerId !== null && event.author?.id === viewerId}
+              />
             </li>
           ))}
         </ol>
