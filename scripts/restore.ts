@@ -1,0 +1,21 @@
+/**
+ * `npm run restore -- <backup folder>`: puts a backup's database and media back into DATA_DIR
+ * (stop the site first). What it replaces is kept beside it until you delete it.
+ */
+import path from 'node:path'
+
+import { restore } from '@/server/backup'
+import { env } from '@/server/env'
+
+const source = process.argv[2]
+if (!source) {
+  console.error('Usage: npm run restore -- <backup folder>')
+  process.exit(2)
+}
+try {
+  await restore(env.dataDir, path.resolve(source))
+  process.exit(0)
+} catch (error) {
+  console.error(`\n${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+}
