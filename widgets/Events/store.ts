@@ -194,7 +194,11 @@ export async function rsvp(id: number, status: RsvpStatus) {
   } finally {
     const left = (rsvpFlights.get(id) ?? 1) - 1
     if (left > 0) rsvpFlights.set(id, left)
-    else rsvpFlights.delete(id)
+    else {
+      rsvpFlights.delete(id)
+      // SPEC §4: the counts are then re-read (answers of parallel clicks may cross on the way).
+      void reloadEvents()
+    }
   }
 }
 
