@@ -1,9 +1,15 @@
 import * as migration_20261123_014547_initial from './20261123_014547_initial';
+import * as migration_20261123_230600_email_confirmed_at from './20261123_230600_email_confirmed_at';
 
 export const migrations = [
   {
     up: migration_20261123_014547_initial.up,
     down: migration_20261123_014547_initial.down,
-    name: '20261123_014547_initial'
+    name: '20261123_014547_initial',
+  },
+  {
+    up: migration_20261123_230600_email_confirmed_at.up,
+    down: migration_20261123_230600_email_confirmed_at.down,
+    name: '20261123_230600_email_confirmed_at'
   },
 ];

@@ -153,6 +153,7 @@ export interface UserAuthOperations {
  */
 export interface User {
   id: number;
+  emailConfirmedAt?: string | null;
   /**
    * 3–30 letters, digits, _, - or .; unique whatever the case.
    */
@@ -644,6 +645,7 @@ export interface PayloadMigration {
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
+  emailConfirmedAt?: T;
   userName?: T;
   userNameKey?: T;
   name?: T;

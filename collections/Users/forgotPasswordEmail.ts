@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { env } from '@/server/env'
+import { siteOrigin } from './siteOrigin'
 
 /**
  * The reset e-mail (SPEC §2 "Forgot password"): a link to the site's own /reset-password page,
@@ -8,8 +8,7 @@ import { env } from '@/server/env'
  * link follows the Host the request came in on).
  */
 export function resetLink(req: PayloadRequest, token: string): string {
-  const origin = env.publicUrl?.replace(/\/+$/, '') ?? new URL(req.url ?? 'http://localhost').origin
-  return `${origin}/reset-password?token=${encodeURIComponent(token)}`
+  return `${siteOrigin(req)}/reset-password?token=${encodeURIComponent(token)}`
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

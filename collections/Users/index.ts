@@ -1,4 +1,6 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, FieldAccess } from 'payload'
+
+import { env } from '@/server/env'
 
 import { refreshToken } from '@collections/Users/accounts/endpoints'
 import { MESSAGES } from '@/rules/messages'
@@ -13,6 +15,14 @@ import { notifyInviter } from './hooks/notifyInviter'
 import { setUserNameKey } from './hooks/setUserNameKey'
 import { passwordLength } from './hooks/passwordLength'
 import { forgotPasswordEmail } from './forgotPasswordEmail'
+import { confirmEmail } from './confirmation/endpoint'
+import { resetEmailConfirmation, sendEmailConfirmation } from './hooks/emailConfirmation'
+import { lockedAsIncorrect } from './hooks/lockedAsIncorrect'
+
+/** A field only the account itself and admins read (e-mail, inviter, confirmation). */
+const ownerOrAdmin: FieldAccess = ({ req, id }) =>
+  hasRole(req.user, 'admin') ||
+  (req.user != null && id !== undefined && String(userId(req.user)) === String(id))
 
 /**
  * Accounts and their public profiles (SPEC §3 "profiles"). Anyone reads the public profile
@@ -29,12 +39,14 @@ export const Users: CollectionConfig = {
     tokenExpiration: 60 * 60 * 24 * 7,
     maxLoginAttempts: 10,
     lockTime: 10 * 60 * 1000,
-    cookies: { sameSite: 'Lax' },
+    // Secure whenever the site is served over https (PUBLIC_URL).
+    cookies: { sameSite: 'Lax', secure: env.publicUrl?.startsWith('https://') ?? false },
     // The e-mail links to the site's /reset-password page (accounts, SPEC §2).
     forgotPassword: forgotPasswordEmail,
   },
-  // Keeps the "Remember me" choice across refreshes (collections/Users/accounts/session.ts).
-  endpoints: [refreshToken],
+  // Keeps the "Remember me" choice across refreshes (collections/Users/accounts/session.ts);
+  // the link of the sign-up confirmation e-mail (confirmation/).
+  endpoints: [refreshToken, confirmEmail],
   access: {
     read: anyone,
     create: anyone,
@@ -45,6 +57,9 @@ export const Users: CollectionConfig = {
       return id === undefined ? false : { id: { equals: id } }
     },
     delete: adminOnly,
+    // Payload lets any signed-in user unlock any account (and learn whether an e-mail exists):
+    // that would undo the lockout for a guesser with an account of their own.
+    unlock: adminOnly,
     admin: ({ req }) => isStaffUser(req.user),
   },
   admin: { useAsTitle: 'userName', defaultColumns: ['userName', 'email', 'role'] },
@@ -57,10 +72,20 @@ export const Users: CollectionConfig = {
       required: true,
       unique: true,
       access: {
-        read: ({ req, id }) =>
-          hasRole(req.user, 'admin') ||
-          (req.user != null && id !== undefined && String(userId(req.user)) === String(id)),
+        read: ownerOrAdmin,
       },
+    },
+    {
+      // When the owner opened the link of the confirmation e-mail (confirmation/); cleared when
+      // the address changes. Only that link (and a vouching external sign-in) sets it.
+      name: 'emailConfirmedAt',
+      type: 'date',
+      access: {
+        create: () => false,
+        update: () => false,
+        read: ownerOrAdmin,
+      },
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     {
       name: 'userName',
@@ -97,9 +122,7 @@ export const Users: CollectionConfig = {
       access: {
         create: () => false,
         update: () => false,
-        read: ({ req, id }) =>
-          hasRole(req.user, 'admin') ||
-          (req.user != null && id !== undefined && String(userId(req.user)) === String(id)),
+        read: ownerOrAdmin,
       },
       admin: { readOnly: true, position: 'sidebar' },
     },
@@ -116,10 +139,10 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [passwordLength],
     beforeValidate: [validateWith(userSchema)],
-    beforeChange: [setUserNameKey, creditInviter],
-    afterChange: [notifyInviter],
+    beforeChange: [setUserNameKey, creditInviter, resetEmailConfirmation],
+    afterChange: [notifyInviter, sendEmailConfirmation],
     beforeDelete: [deleteAccountData],
     afterRead: [hideSessions],
-    afterError: [uniqueMessages({ userNameKey: MESSAGES.userNameTaken })],
+    afterError: [uniqueMessages({ userNameKey: MESSAGES.userNameTaken }), lockedAsIncorrect],
   },
 }

@@ -138,7 +138,8 @@ describe('brute force', () => {
       body: { email: u.email, password: u.password },
     })
     expect(right.status).toBe(401)
-    expect(right.message).toBe('This user is locked due to having too many failed login attempts.')
+    // Locked answers like a wrong password: the answer never tells whether an e-mail exists.
+    expect(right.message).toBe('The email or password provided is incorrect.')
     expect(right.setCookie).toBeUndefined()
     // Payload's own login says the same; the existing session and other people are unaffected.
     const direct = await call('POST', '/api/users/login', {

@@ -1,7 +1,8 @@
-import { refreshOperation, type Endpoint } from 'payload'
+import { AuthenticationError, refreshOperation, type Endpoint } from 'payload'
 
 import { ACCOUNT_MESSAGES } from '@/rules/accounts'
 import { readJson, refuse } from '@/server/requests'
+import { isLocked } from '@collections/Users/hooks/lockedAsIncorrect'
 import {
   extendSession,
   requestTokenClaims,
@@ -14,6 +15,8 @@ import {
  * POST /api/accounts/login {email, password, remember} — the /login form (SPEC §2). Payload's
  * own login does the work (password check, 10 attempts then a 10-minute lock, session row);
  * then the token is signed again with the visitor's "Remember me" choice (see session.ts).
+ * A locked account answers like a wrong password, so the answer never tells whether an e-mail
+ * has an account (hooks/lockedAsIncorrect.ts).
  */
 export const accountLogin: Endpoint = {
   path: '/accounts/login',
@@ -25,7 +28,11 @@ export const accountLogin: Endpoint = {
     if (!email || !password) return refuse(400, ACCOUNT_MESSAGES.emailAndPasswordRequired)
     const remember = body.remember === true
 
-    const result = await req.payload.login({ collection: 'users', data: { email, password }, req })
+    const result = await req.payload
+      .login({ collection: 'users', data: { email, password }, req })
+      .catch((error: unknown) => {
+        throw isLocked(error) ? new AuthenticationError(req.t) : error
+      })
     const sid = claimsOf(result.token)?.sid
     if (typeof sid !== 'string')
       throw new Error('Payload login returned a token without a session.')

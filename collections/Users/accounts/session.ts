@@ -1,5 +1,5 @@
 import {
-  checkLoginPermission,
+  AuthenticationError,
   getFieldsToSign,
   jwtSign,
   type Payload,
@@ -27,6 +27,39 @@ interface RawUser {
   email?: string
   sessions?: { id: string; createdAt?: Date | string | null; expiresAt: Date | string }[] | null
   [key: string]: unknown
+}
+
+/** The raw users row (with `sessions` and the auth columns), as Payload's own operations read it. */
+async function rawUser(req: PayloadRequest, userId: number): Promise<RawUser | null> {
+  return (await req.payload.db.findOne({
+    collection: 'users',
+    req,
+    where: { id: { equals: userId } },
+  })) as RawUser | null
+}
+
+/**
+ * Ends every session of the account and anything that would let the old password or an
+ * earlier reset e-mail back in: all sessions, a pending reset token, the failure count and lock.
+ */
+export async function revokeAllSessions(req: PayloadRequest, userId: number) {
+  const user = await rawUser(req, userId)
+  if (!user) return
+  await req.payload.db.updateOne({
+    id: user.id,
+    collection: 'users',
+    data: {
+      ...user,
+      sessions: [],
+      resetPasswordToken: null,
+      resetPasswordExpiration: null,
+      loginAttempts: 0,
+      lockUntil: null,
+      updatedAt: new Date().toISOString(),
+    },
+    req,
+    returning: false,
+  })
 }
 
 export function usersConfig(payload: Payload): SanitizedCollectionConfig {
@@ -61,11 +94,7 @@ export async function signSessionToken(
 
 /** Stretches the stored session to the token's life, so no other sign-in prunes it early. */
 export async function extendSession(req: PayloadRequest, userId: number, sid: string, exp: number) {
-  const user = (await req.payload.db.findOne({
-    collection: 'users',
-    req,
-    where: { id: { equals: userId } },
-  })) as RawUser | null
+  const user = await rawUser(req, userId)
   const session = user?.sessions?.find((s) => s.id === sid)
   if (!user || !session) return
   session.expiresAt = new Date(exp * 1000)
@@ -97,18 +126,16 @@ export function sessionCookie(req: PayloadRequest, token: string, remember: Reme
 
 /**
  * A Payload session for someone who proved who they are elsewhere (the OIDC callback), in the
- * order Payload's own loginOperation uses after its password check.
+ * order Payload's own loginOperation uses after its password check. The password lockout
+ * (10 failures) does not apply: it guards the password, and a stranger who keeps failing on
+ * purpose must not keep the owner out.
  */
 export async function mintSession(req: PayloadRequest, userId: number, remember: Remember) {
   const collectionConfig = usersConfig(req.payload)
   // The raw row (with `sessions`): addSessionToUser writes the whole user back.
-  const user = (await req.payload.db.findOne({
-    collection: 'users',
-    req,
-    where: { id: { equals: userId } },
-  })) as RawUser | null
-  checkLoginPermission({ req, user: user as never })
-  let current = user!
+  const user = await rawUser(req, userId)
+  if (!user) throw new AuthenticationError(req.t)
+  let current = user
   const { sid } = await addSessionToUser({
     collectionConfig,
     payload: req.payload,

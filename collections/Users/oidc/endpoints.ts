@@ -1,9 +1,9 @@
 import * as client from 'openid-client'
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { Endpoint } from 'payload'
 
 import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '@/rules/accounts'
 import { mintSession } from '@collections/Users/accounts/session'
-import { env } from '@/server/env'
+import { siteOrigin } from '@collections/Users/siteOrigin'
 import { accountFor, OidcFailure } from './account'
 import { oidcClient, oidcSettings } from './client'
 import {
@@ -24,11 +24,6 @@ import {
  * 'Google login failed: …' or 'Google sign-up failed: …'.
  */
 const modeOf = (value: string | null): Mode => (value === 'register' ? 'register' : 'login')
-
-/** The site's own address: PUBLIC_URL, else the origin the request came in on. */
-function siteOrigin(req: PayloadRequest): string {
-  return env.publicUrl?.replace(/\/+$/, '') ?? new URL(req.url ?? 'http://localhost').origin
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
