@@ -17,6 +17,7 @@ import { requireSignIn } from '@collections/shared/requireSignIn'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { counterField, keepCounters } from '@collections/shared/counters'
 import { protectedCreatedAt } from '@collections/shared/timestamps'
+import { spotListEndpoint } from './endpoints/list'
 import { deleteBadges } from './hooks/deleteBadges'
 import { enforceEditWindow } from './hooks/enforceEditWindow'
 import { normaliseCategory } from './hooks/normaliseCategory'
@@ -60,6 +61,7 @@ export const LocalBusinesses: CollectionConfig = {
     defaultColumns: ['name', 'category', 'neighbourhood', 'author', 'createdAt'],
   },
   defaultSort: '-createdAt',
+  endpoints: [spotListEndpoint],
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120 },
     // A known key (cafe, restaurant, gym, barber, store) or the free text written under 'Other'.

@@ -4,6 +4,7 @@ import { APIError } from 'payload'
 
 import { isWithinEditWindow } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
+import { serverNow } from '@/server/clock'
 import { isStaffUser } from '@collections/access'
 
 /**
@@ -17,7 +18,7 @@ export const enforceEditWindow: CollectionBeforeValidateHook<LocalBusiness> = ({
   req,
 }) => {
   if (operation !== 'update' || !req.user || isStaffUser(req.user)) return data
-  if (originalDoc?.createdAt && !isWithinEditWindow(originalDoc.createdAt)) {
+  if (originalDoc?.createdAt && !isWithinEditWindow(originalDoc.createdAt, serverNow())) {
     throw new APIError(MESSAGES.editingExpired, 403, null, true)
   }
   return data
