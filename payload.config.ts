@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -5,7 +6,9 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { s3Storage } from '@payloadcms/storage-s3'
 import { buildConfig } from 'payload'
-import sharp from 'sharp'
+import sharp, { type SharpOptions } from 'sharp'
+
+import { MAX_IMAGE_PIXELS } from '@/rules/imageFile'
 
 import { collections } from './collections'
 import { uploadLimits } from '@collections/Media'
@@ -25,7 +28,9 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = env.s3
 
 export default buildConfig({
-  secret: env.payloadSecret ?? 'belong-build-only-secret',
+  // The server sets it at boot (src/server/secrets.ts); tools that only read the schema (types,
+  // migrations) get a throwaway one.
+  secret: env.payloadSecret ?? crypto.randomBytes(32).toString('hex'),
   serverURL: env.publicUrl,
   admin: {
     user: Users.slug,
@@ -45,7 +50,9 @@ export default buildConfig({
     afterSchemaInit: [addListIndexes],
   }),
   email: emailAdapter(),
-  sharp,
+  // Payload's own resizing never decodes more than an upload may hold.
+  sharp: ((input?: Parameters<typeof sharp>[0], options?: SharpOptions) =>
+    sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, ...options })) as typeof sharp,
   upload: uploadLimits,
   endpoints: [
     ...realtimeEndpoints,

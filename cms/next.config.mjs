@@ -21,6 +21,7 @@ const nextConfig = {
   outputFileTracingRoot: root,
   turbopack: { root },
   typescript: { ignoreBuildErrors: true },
+  poweredByHeader: false,
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

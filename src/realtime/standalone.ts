@@ -7,7 +7,12 @@ const port = Number(process.env.PORT ?? 6001)
 const app = {
   id: process.env.PUSHER_APP_ID ?? 'belong',
   key: process.env.PUSHER_KEY ?? 'belong-key',
-  secret: process.env.PUSHER_SECRET ?? 'belong-secret',
+  secret: process.env.PUSHER_SECRET ?? '',
+}
+// No default secret: anyone could sign subscriptions and pushes with a known one.
+if (app.secret.length < 32) {
+  console.error('Set PUSHER_SECRET (at least 32 random characters).')
+  process.exit(1)
 }
 const realtime = createRealtimeServer({ apps: [app], log: (msg) => console.log(msg) })
 

@@ -30,6 +30,19 @@ export function detectImageFormat(bytes: Uint8Array): ImageFormat | undefined {
 
 export const MB = 1024 * 1024
 
+/** A small file can still decode to a huge bitmap: pixels (all frames) are bounded too. */
+export const MAX_IMAGE_PIXELS = 40_000_000
+export const MAX_IMAGE_FRAMES = 100
+
+/** Whether decoding these dimensions stays within the bounds above. */
+export function pixelsWithinLimits(width: number, height: number, frames = 1): boolean {
+  return (
+    width * height <= MAX_IMAGE_PIXELS &&
+    frames <= MAX_IMAGE_FRAMES &&
+    width * height * frames <= MAX_IMAGE_PIXELS * 4
+  )
+}
+
 /** What an upload is for; decides its size limit and the wording of refusals (SPEC §5, §9). */
 export const IMAGE_PURPOSES = [
   'review-photo',

@@ -35,6 +35,7 @@ export const MESSAGES = {
     'User names are 3 to 30 letters, digits, _, - or ., starting with a letter or digit.',
   bioTooLong: 'Bios are limited to 500 characters.',
   imagePurposeRequired: 'Please say what the image is for.',
+  imageTooManyPixels: 'Image is too large (at most 40 megapixels, 100 frames).',
   // Local spots (names, maps links and lengths are ours: the spec gives no wording).
   spotNameRequired: 'Please enter the business name.',
   spotNameTooLong: 'Business names are limited to 120 characters.',

@@ -1,5 +1,3 @@
-import crypto from 'node:crypto'
-import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -12,6 +10,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from './postgres'
 import { useLocalRealtimePort } from './realtime'
 import { onSiteStale } from './siteRevision'
 import { SiteBuilds } from './siteBuilds'
+import { ensureSecrets } from './secrets'
 import { createSiteServer } from './site'
 
 export interface BootOptions {
@@ -40,8 +39,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
   const port = env.port
 
   if (!options.buildOnly) await assertPortFree(port, env.host)
-  fs.mkdirSync(env.dataDir, { recursive: true })
-  process.env.PAYLOAD_SECRET ??= readOrCreateSecret(path.join(env.dataDir, 'payload-secret'))
+  ensureSecrets(env.dataDir, process.env.NODE_ENV === 'production')
 
   let postgres: RunningPostgres | undefined
   step(1, env.databaseUrl ? 'Using DATABASE_URL' : `Starting PostgreSQL (data in ${env.dataDir})`)
@@ -164,13 +162,6 @@ async function contentNewerThan(payload: Payload, iso: string): Promise<boolean>
     if (docs[0] && docs[0].updatedAt > iso) return true
   }
   return false
-}
-
-function readOrCreateSecret(file: string): string {
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
-  const secret = crypto.randomBytes(32).toString('hex')
-  fs.writeFileSync(file, secret, { mode: 0o600 })
-  return secret
 }
 
 export class PortInUseError extends Error {}

@@ -20,6 +20,10 @@ export const env = {
   get payloadSecret() {
     return process.env.PAYLOAD_SECRET || undefined
   },
+  /** Behind nginx or a CDN: take the client address from the last X-Forwarded-For hop. */
+  get trustProxy() {
+    return process.env.TRUST_PROXY === 'true'
+  },
   get publicUrl() {
     return process.env.PUBLIC_URL || undefined
   },
@@ -51,7 +55,8 @@ export const env = {
       external,
       appId: process.env.PUSHER_APP_ID ?? 'belong',
       key: process.env.PUSHER_KEY ?? 'belong-key',
-      secret: process.env.PUSHER_SECRET ?? 'belong-local-secret',
+      // Set by ensureSecrets at boot (generated into DATA_DIR unless given).
+      secret: process.env.PUSHER_SECRET ?? '',
       cluster: process.env.PUSHER_CLUSTER ?? 'local',
       host: process.env.PUSHER_HOST || undefined,
       port: process.env.PUSHER_PORT ? Number(process.env.PUSHER_PORT) : undefined,

@@ -1,19 +1,77 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 
-/** Node request → Fetch Request (for Payload's handleEndpoints). */
-export function toFetchRequest(req: IncomingMessage, origin: string): Request {
+/** JSON bodies are read whole, up to this; uploads stream, up to the larger one. */
+export const JSON_BODY_LIMIT = 256 * 1024
+export const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024
+
+function tooLarge(res: ServerResponse, limit: number) {
+  res.writeHead(413, { 'content-type': 'application/json', connection: 'close' })
+  res.end(
+    JSON.stringify({ errors: [{ message: `Request body too large (at most ${limit} bytes).` }] }),
+  )
+}
+
+/** The body, refused (413) as soon as it passes `limit`, whatever Content-Length claimed. */
+function limitedBody(req: IncomingMessage, res: ServerResponse, limit: number): Readable | null {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > limit) {
+    tooLarge(res, limit)
+    req.resume()
+    return null
+  }
+  let seen = 0
+  const counted = new Readable({ read: () => req.resume() })
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length
+    if (seen > limit) {
+      if (!res.headersSent) tooLarge(res, limit)
+      counted.destroy(new Error('body too large'))
+      req.destroy()
+      return
+    }
+    if (!counted.push(chunk)) req.pause()
+  })
+  req.on('end', () => counted.push(null))
+  req.on('error', (error) => counted.destroy(error))
+  return counted
+}
+
+/**
+ * Node request → Fetch Request (for Payload's handleEndpoints), with the body limits applied
+ * before any parsing or auth. Null when it already answered 413.
+ */
+export async function toFetchRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+): Promise<Request | null> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
   }
   const method = req.method ?? 'GET'
-  const hasBody = method !== 'GET' && method !== 'HEAD'
+  let body: BodyInit | undefined
+  if (method !== 'GET' && method !== 'HEAD') {
+    const upload = (req.headers['content-type'] ?? '').startsWith('multipart/form-data')
+    const stream = limitedBody(req, res, upload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT)
+    if (!stream) return null
+    if (upload) body = Readable.toWeb(stream) as ReadableStream
+    else {
+      const chunks: Buffer[] = []
+      try {
+        for await (const chunk of stream) chunks.push(chunk as Buffer)
+      } catch {
+        return null
+      }
+      body = Buffer.concat(chunks)
+    }
+  }
   return new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body,
     duplex: 'half',
   } as RequestInit)
 }

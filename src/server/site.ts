@@ -7,7 +7,22 @@ import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
 import type { RealtimeServer } from '@/realtime/server'
 import type { AdminHandler } from './admin'
 import { pgPool } from './db'
+import { env } from './env'
 import { toFetchRequest, sendFetchResponse } from './nodeFetch'
+import {
+  pagePolicy,
+  refuseUnsafeRequest,
+  scriptHashesOfBuild,
+  setCommonHeaders,
+  siteOrigins,
+} from './security'
+import {
+  clientAddress,
+  createRateLimiter,
+  limitFor,
+  rateLimitSettings,
+  tooManyRequests,
+} from './rateLimits'
 import type { SiteBuilds } from './siteBuilds'
 import { resolveStatic, sendFile } from './staticFiles'
 
@@ -47,8 +62,27 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     astro = ((await import(entry)) as { handler: AstroHandler }).handler
   }
 
+  const origins = siteOrigins(env.publicUrl, env.port)
+  const limit = createRateLimiter(() => pgPool(payload), rateLimitSettings(process.env))
+  const addressOf = (req: IncomingMessage) => clientAddress(req, env.trustProxy)
+  const originOf = (pattern: string) => {
+    try {
+      return [new URL(pattern.replace(/\{[a-z]\}/g, 'a')).origin]
+    } catch {
+      return []
+    }
+  }
+  const policySources = {
+    imageOrigins: originOf(env.tiles.url),
+    connectOrigins: env.pusher.external ? ['https:'] : [],
+  }
+
   const serveSite = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://site')
+    if (builds?.served) {
+      const scriptHashes = scriptHashesOfBuild(path.join(builds.served.dir, 'client'))
+      res.setHeader('content-security-policy', pagePolicy({ ...policySources, scriptHashes }))
+    }
     if (req.method === 'GET' || req.method === 'HEAD') {
       // Newest build first; the boot build still holds assets of pages rendered on demand.
       for (const build of builds && bootBuild ? [builds.served!, bootBuild] : []) {
@@ -82,11 +116,19 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/'
+    setCommonHeaders(res, origins)
+    if (refuseUnsafeRequest(req, res, origins)) return
     const route = async () => {
       if (url === '/healthz' || url.startsWith('/healthz?')) return healthz(res)
       if (url.startsWith('/api/') || url === '/api') {
-        const origin = `http://${req.headers.host ?? 'localhost'}`
-        const response = await handleEndpoints({ config, request: toFetchRequest(req, origin) })
+        const limited = limitFor(req.method ?? 'GET', new URL(url, 'http://site').pathname)
+        const wait = limited ? await limit(limited, addressOf(req)) : 0
+        if (wait) return tooManyRequests(res, wait)
+        // The Host header was checked against the site's names (src/server/security.ts).
+        const origin = env.publicUrl ? origins.publicOrigin : `http://${req.headers.host}`
+        const request = await toFetchRequest(req, res, origin)
+        if (!request) return
+        const response = await handleEndpoints({ config, request })
         return sendFetchResponse(res, response)
       }
       if (realtime && url.startsWith('/apps/') && (await realtime.handleHttp(req, res))) return
@@ -109,8 +151,15 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     })
   })
   server.on('upgrade', (req, socket, head) => {
-    if (realtime?.handleUpgrade(req, socket, head)) return
-    socket.destroy()
+    if (!realtime || !origins.allowsHost(req.headers.host ?? '')) return socket.destroy()
+    limit('socket', addressOf(req)).then(
+      (wait) => {
+        if (wait) {
+          socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${wait}\r\n\r\n`)
+        } else if (!realtime.handleUpgrade(req, socket, head)) socket.destroy()
+      },
+      () => socket.destroy(),
+    )
   })
   return server
 }

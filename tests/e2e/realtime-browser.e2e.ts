@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 
 import { expect, test } from '@playwright/test'
@@ -5,8 +6,14 @@ import Pusher from 'pusher'
 
 import { signedInApi } from './helpers'
 
-// The in-repo server's default credentials (see .env.example); the site runs without PUSHER_*.
-const app = { appId: 'belong', key: 'belong-key', secret: 'belong-local-secret' }
+// The in-repo server's app and key (see .env.example); the site runs without PUSHER_*, so it
+// generated its secret into its data folder on first start (src/server/secrets.ts).
+const app = { appId: 'belong', key: 'belong-key' }
+// The test loads pusher-js into the page by hand, which the page's script policy would block.
+test.use({ bypassCSP: true })
+
+const serverSecret = () =>
+  fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pusher-secret'), 'utf8').trim()
 
 test('pusher-js in Chromium: own private channel via the app auth endpoint, others refused', async ({
   page,
@@ -50,7 +57,7 @@ test('pusher-js in Chromium: own private channel via the app auth endpoint, othe
   )
   await page.waitForFunction(() => window.ownJoined)
   const port = new URL(baseURL!).port
-  const sdk = new Pusher({ ...app, host: '127.0.0.1', port, useTLS: false })
+  const sdk = new Pusher({ ...app, secret: serverSecret(), host: '127.0.0.1', port, useTLS: false })
   await sdk.trigger(`private-user-${userId}`, 'notification.created', { message: 'hello' })
   expect(await result).toEqual({ own: 'joined', other: 'refused 403', event: { message: 'hello' } })
 

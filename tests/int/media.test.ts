@@ -158,6 +158,17 @@ describe('uploads judged by content', () => {
     )
   })
 
+  it('refuses a small file that decodes to more than 40 megapixels (a decompression bomb)', async () => {
+    const bomb = await makeImage('png', 8000, 6000)
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
+    await expectRefused(
+      { data: bomb, name: 'wide.png', type: 'image/png' },
+      { purpose: 'review-photo' },
+      400,
+      'Image is too large (at most 40 megapixels, 100 frames).',
+    )
+  })
+
   it('refuses an upload that does not say what it is for', async () => {
     await expectRefused(
       { data: png, name: 'a.png', type: 'image/png' },

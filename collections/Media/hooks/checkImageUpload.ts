@@ -6,7 +6,9 @@ import sharp from 'sharp'
 import {
   IMAGE_MIME_TYPES,
   IMAGE_RULES,
+  MAX_IMAGE_PIXELS,
   checkImage,
+  pixelsWithinLimits,
   isImagePurpose,
   type ImagePurpose,
 } from '@/rules/imageFile'
@@ -53,10 +55,17 @@ export const checkImageUpload: CollectionBeforeOperationHook = async ({
   const bytes = file.data?.length ? file.data : await fs.readFile(file.tempFilePath!)
   const check = checkImage(purpose, bytes)
   if (!check.ok) throw refuse(check.message)
+  // Dimensions come from the header, before any pixel is decoded.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined)
+  const frames = metadata?.pages ?? 1
+  if (metadata && !pixelsWithinLimits(metadata.width ?? 0, metadata.height ?? 0, frames)) {
+    throw refuse(MESSAGES.imageTooManyPixels)
+  }
   try {
-    const metadata = await sharp(bytes).metadata()
-    if (metadata.format !== check.format) throw new Error(`sharp reads ${metadata.format}`)
-    await sharp(bytes).stats()
+    if (metadata?.format !== check.format) throw new Error(`sharp reads ${metadata?.format}`)
+    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, pages: 1 }).stats()
   } catch (error) {
     req.payload.logger.info(`upload refused, not a readable ${check.format}: ${String(error)}`)
     throw refuse(IMAGE_RULES[purpose].notImage)
