@@ -1,4 +1,5 @@
 import * as migration_20261123_014547_initial from './20261123_014547_initial';
+import * as migration_20261123_230500_rate_limits from './20261123_230500_rate_limits';
 import * as migration_20261123_230600_email_confirmed_at from './20261123_230600_email_confirmed_at';
 
 export const migrations = [
@@ -6,6 +7,11 @@ export const migrations = [
     up: migration_20261123_014547_initial.up,
     down: migration_20261123_014547_initial.down,
     name: '20261123_014547_initial',
+  },
+  {
+    up: migration_20261123_230500_rate_limits.up,
+    down: migration_20261123_230500_rate_limits.down,
+    name: '20261123_230500_rate_limits',
   },
   {
     up: migration_20261123_230600_email_confirmed_at.up,
