@@ -12,10 +12,20 @@ import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import '@widgets/Comments/Comments.css'
 import { $editing, $formOpen, deleteEvent, rsvp } from './store'
 
-const RSVP_LABELS: Record<RsvpStatus, { label: string; icon: string }> = {
-  attending: { label: 'Attending', icon: '✅' },
-  interested: { label: 'Interested', icon: '⭐' },
+const RSVP_LABELS: Record<RsvpStatus, string> = {
+  attending: 'Attending',
+  interested: 'Interested',
 }
+
+/** A map pin drawn inline (emoji fonts are not everywhere). */
+const Pin = () => (
+  <svg className="event-pin" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+    <path
+      fill="currentColor"
+      d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+    />
+  </svg>
+)
 
 /** One event: when (the reader's time, the event's zone stated), where, what, RSVPs, and the
  * author's Edit and Delete. */
@@ -50,7 +60,7 @@ export default function EventCard({
           <span className="event-zone">({eventZoneNote(event.eventDate, clock)})</span>
         </p>
         <p className="event-where">
-          <span aria-hidden="true">📍 </span>
+          <Pin />
           <span className="sr-only">Location: </span>
           {event.location}
         </p>
@@ -94,8 +104,7 @@ export default function EventCard({
                   aria-pressed={event.mine === status}
                   onClick={() => void rsvp(event.id, status)}
                 >
-                  <span aria-hidden="true">{RSVP_LABELS[status].icon} </span>
-                  {RSVP_LABELS[status].label}{' '}
+                  {RSVP_LABELS[status]}{' '}
                   <span className="rsvp-count" data-status={status}>
                     {count}
                   </span>
