@@ -142,6 +142,19 @@ function parseMember(channelData: string): { id: string; info: unknown } | null 
   }
 }
 
+/** Pusher's limit: at most 10 client events per second per connection (error 4301 beyond). */
+export const CLIENT_EVENTS_PER_SECOND = 10
+const clientEventTimes = new WeakMap<Connection, number[]>()
+
+function overClientEventRate(conn: Connection): boolean {
+  const now = Date.now()
+  const recent = (clientEventTimes.get(conn) ?? []).filter((t) => now - t < 1000)
+  const over = recent.length >= CLIENT_EVENTS_PER_SECOND
+  if (!over) recent.push(now)
+  clientEventTimes.set(conn, recent)
+  return over
+}
+
 function clientEvent(conn: Connection, frame: Frame, opts: ConnectionOptions): void {
   const { channel } = frame
   if (!channel || channelKind(channel) === 'public') {
@@ -162,6 +175,10 @@ function clientEvent(conn: Connection, frame: Frame, opts: ConnectionOptions): v
   )
   if (size > opts.maxEventBytes) {
     conn.send(errorFrame(null, `Client event rejected - data over ${opts.maxEventBytes} bytes`))
+    return
+  }
+  if (overClientEventRate(conn)) {
+    conn.send(errorFrame(4301, 'Client event rejected due to rate limit'))
     return
   }
   opts.hub.relayClientEvent(conn, channel, frame.event, frame.data)

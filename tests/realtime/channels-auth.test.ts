@@ -222,4 +222,21 @@ describe('client events', () => {
     expect(received).toEqual([])
     expect(sender.connection.state).toBe('connected')
   })
+
+  it('are limited to 10 a second per connection: more get pusher:error 4301', async () => {
+    const name = uniqueChannel('private-burst')
+    const alice = await connectAs('alice')
+    const bob = await connectAs('bob')
+    const aliceChannel = await subscribe(alice, name)
+    const bobChannel = await subscribe(bob, name)
+    const received = record(bobChannel, 'client-tick')
+    const refused = waitUntil<{ data: { code: unknown } }>('pusher:error 4301', (done) =>
+      alice.connection.bind('error', done),
+    )
+    for (let i = 0; i < 15; i++) aliceChannel.trigger('client-tick', { i })
+    expect((await refused).data.code).toBe(4301)
+    await flush(serverSdk(target), [bobChannel])
+    expect(received.length).toBe(10)
+    expect(alice.connection.state).toBe('connected')
+  })
 })
