@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import { expect, test, type Page } from '@playwright/test'
 
 import { startOidcProvider, type TestProvider } from '@tests/support/oidcProvider'
@@ -20,6 +23,12 @@ const linked = {
   email_verified: true,
   name: 'Lena Linked',
 }
+const taken = {
+  sub: `tara-${stamp}`,
+  email: `tara-${stamp}@example.test`,
+  email_verified: true,
+  name: 'Tara Taken',
+}
 const unverified = {
   sub: `uma-${stamp}`,
   email: `uma-${stamp}@example.test`,
@@ -34,7 +43,7 @@ test.beforeAll(async () => {
   provider = await startOidcProvider({
     port: Number(process.env.E2E_OIDC_PORT),
     redirectUris: [`${app}/api/auth/oidc/callback`],
-    people: [gina, linked, unverified],
+    people: [gina, linked, taken, unverified],
   })
 })
 test.afterAll(() => provider?.close())
@@ -83,18 +92,79 @@ test('sign up with Google: a new account creates its profile, then signs in agai
   expect((await me(page))?.id).toBe(first!.id)
 })
 
-test('a verified e-mail signs in to the existing password account, to ?next=', async ({ page }) => {
+/** The newest message to `to` in the e2e server's outbox (DATA_DIR/outbox), decoded. */
+async function lastMailTo(to: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox')
+  let found: string | undefined
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []
+      found = files
+        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+        .filter((m) => m.includes(`To: ${to}`))
+        .pop()
+      return Boolean(found)
+    })
+    .toBe(true)
+  return found!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+}
+
+test('a verified e-mail signs in to the existing, confirmed password account, to ?next=', async ({
+  page,
+}) => {
   const created = await page.request.post('/api/users', {
     data: { email: linked.email, password: 'lena secret', userName: `lena_${stamp}` },
   })
   expect(created.status()).toBe(201)
   const { doc } = (await created.json()) as { doc: { id: number } }
+  // The owner opens the link of the sign-up confirmation e-mail.
+  const mail = await lastMailTo(linked.email)
+  const link = /(http:\/\/[^\s"<]+\/api\/users\/confirm-email\?token=[\w.%-]+)/.exec(mail)?.[1]
+  expect(link, mail).toBeTruthy()
+  await page.goto(link!)
+  await expect(page.getByRole('heading', { name: 'E-mail confirmed' })).toBeVisible()
 
   provider.signInAs(linked.email)
   await page.goto('/login?next=%2Fneighbourhoods')
   await page.getByRole('link', { name: 'Continue with Google' }).click()
   await expect(page).toHaveURL(/\/neighbourhoods$/)
   expect((await me(page))?.id).toBe(doc.id)
+  // Linked, not taken over: the password still works.
+  const password = await page.request.post('/api/accounts/login', {
+    data: { email: linked.email, password: 'lena secret' },
+  })
+  expect(password.status()).toBe(200)
+})
+
+test('a verified e-mail takes over an unconfirmed account and ends its sessions', async ({
+  page,
+  browser,
+}) => {
+  const squatter = await browser.newContext()
+  const squat = await squatter.request.post('/api/users', {
+    data: { email: taken.email, password: 'squat secret', userName: `squat_${stamp}` },
+  })
+  expect(squat.status()).toBe(201)
+  const { doc } = (await squat.json()) as { doc: { id: number } }
+  const signedIn = await squatter.request.post('/api/accounts/login', {
+    data: { email: taken.email, password: 'squat secret' },
+  })
+  expect(signedIn.status()).toBe(200)
+
+  await leaveProvider(page)
+  provider.signInAs(taken.email)
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Continue with Google' }).click()
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+  expect((await me(page))?.id).toBe(doc.id)
+
+  const squatterMe = (await (await squatter.request.get('/api/users/me')).json()) as { user: Me }
+  expect(squatterMe.user).toBeNull()
+  const again = await squatter.request.post('/api/accounts/login', {
+    data: { email: taken.email, password: 'squat secret' },
+  })
+  expect(again.status()).toBe(401)
+  await squatter.close()
 })
 
 test('failures come back to the page as "Google login failed: …"', async ({ page }) => {
