@@ -82,6 +82,7 @@ test('a signed-out visitor is told to sign in; the form asks for what is missing
     'href',
     `/login?next=${encodeURIComponent(`/neighbourhood/${SLUG}/story/new`)}`,
   )
+  await expectNoAxeViolations(page)
 
   author = await openPerson(browser, 'storyteller')
   const p = author.page
@@ -116,6 +117,7 @@ test('share a story with tags and an image; it opens at once on demand', async (
     buffer: await makeImage('png', 800, 450),
   })
   await expect(p.getByRole('img', { name: 'Chosen image' })).toBeVisible()
+  await expectNoAxeViolations(p)
   await p.getByRole('button', { name: 'Share Story' }).click()
   await expect(p).toHaveURL(new RegExp(`/neighbourhood/${SLUG}/stories/\\d+$`))
   storyPath = new URL(p.url()).pathname
@@ -147,6 +149,7 @@ test('find it by tag chip and by search, on both lists', async () => {
   await p.getByRole('searchbox', { name: 'Search stories' }).press('Enter')
   await expect(p).toHaveURL(/\/stories\?q=/)
   await expect(p.locator('.story-card')).toHaveCount(1)
+  await expectNoAxeViolations(p)
   await p.getByRole('link', { name: title }).click()
   await expect(p).toHaveURL(storyPath)
   await expectNoAxeViolations(p)
@@ -164,6 +167,7 @@ test('the same story answers at /story/{id}; a wrong slug moves to the right one
   const missing = await page.goto(`/neighbourhood/${SLUG}/stories/99999999`)
   expect(missing?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Story not found' })).toBeVisible()
+  await expectNoAxeViolations(page)
 })
 
 test('react and comment from a second browser: both show live on the first', async ({
@@ -196,6 +200,13 @@ test('react and comment from a second browser: both show live on the first', asy
     p.getByRole('article', { name: `Comment by ${reader.userName}` }).filter({ hasText: comment }),
   ).toBeVisible()
   await expect(p.getByRole('heading', { name: 'Comments (1)' })).toBeVisible()
+  // The author replies; the reply form is open while axe looks at the page.
+  await p.getByRole('button', { name: 'Reply', exact: true }).click()
+  await expect(p.getByLabel(`Reply to ${reader.userName}`)).toBeVisible()
+  await expectNoAxeViolations(p)
+  await p.getByLabel(`Reply to ${reader.userName}`).fill(`Come back on Saturday ${token}`)
+  await p.getByRole('button', { name: 'Post reply' }).click()
+  await expect(reader.page.getByText(`Come back on Saturday ${token}`)).toBeVisible()
   await expectNoAxeViolations(reader.page)
 
   // The author's bell: the comment's notification leads to this story page.
