@@ -1,0 +1,105 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+
+import { MESSAGES } from '@/rules/messages'
+import type { LocalSpotsScreen } from '@/views/localSpot'
+import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
+import '@widgets/Comments/Comments.css'
+import { $session, loadSession } from '@widgets/lib/session'
+import './LocalSpots.css'
+import SpotCard from './SpotCard'
+import SpotForm from './SpotForm'
+import {
+  $deleting,
+  $spots,
+  deleteSpot,
+  initSpots,
+  loadMoreSpots,
+  markMounted,
+  openEditSpot,
+  openNewSpot,
+  watchSpots,
+} from './store'
+
+/**
+ * The local spots of one neighbourhood (SPEC §2): 'Suggest a Spot' for signed-in users, the grid
+ * of cards (the first 9 come in the HTML), 'Show more local spots' (a link that also works
+ * before hydration), live on `local-spots-{neighbourhoodId}`.
+ */
+export default function LocalSpots({ initial }: { initial: LocalSpotsScreen }) {
+  initSpots(initial)
+  const state = useStore($spots)
+  const session = useStore($session)
+  const deleting = useStore($deleting)
+  const channel = `local-spots-${initial.neighbourhood.id}`
+  const me = session.status === 'signed-in' ? session.user : null
+  const now = state.mounted ? new Date() : new Date(state.renderedAt)
+
+  useEffect(() => {
+    markMounted(initial.list.now)
+    void loadSession()
+    return watchSpots(channel)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [channel])
+
+  return (
+    <section className="local-spots" aria-label="Local spots" data-live={state.live}>
+      <div className="spots-toolbar">
+        <p className="muted" aria-live="polite">
+          {state.total === 1 ? '1 spot' : `${state.total} spots`}
+        </p>
+        {me && (
+          <button type="button" className="button" onClick={openNewSpot}>
+            Suggest a Spot
+          </button>
+        )}
+        {session.status === 'signed-out' && (
+          <p className="spots-login">
+            {MESSAGES.loginToSuggestSpot} <a href="/login">Sign in</a>
+          </p>
+        )}
+      </div>
+      {state.spots.length === 0 ? (
+        <p className="spots-empty">No local spots yet. Coming soon!</p>
+      ) : (
+        <ul className="spots-grid">
+          {state.spots.map((spot) => (
+            <li key={spot.id}>
+              <SpotCard
+                spot={spot}
+                now={now}
+                channel={channel}
+                isOwner={!!me && spot.author?.id === me.id}
+                onEdit={() => openEditSpot(spot)}
+                onDelete={() => $deleting.set(spot)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {state.hasMore && (
+        <a
+          className="button secondary spots-more"
+          href={`?pages=${state.pages + 1}`}
+          aria-disabled={state.loadingMore || undefined}
+          onClick={(e) => {
+            e.preventDefault()
+            void loadMoreSpots()
+          }}
+        >
+          {state.loadingMore ? 'Loading...' : 'Show more local spots'}
+        </a>
+      )}
+      <SpotForm />
+      <ConfirmDialog
+        open={!!deleting}
+        message="Delete this business?"
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (deleting) void deleteSpot(deleting.id)
+        }}
+        onClose={() => $deleting.set(null)}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react'
+
+import { DESCRIPTION_PREVIEW_LENGTH, previewDescription } from '@/rules/localSpots'
+import {
+  badgeTextColour,
+  DEFAULT_AVATAR,
+  emojiLabel,
+  mapsLinkFor,
+  type LocalSpotView,
+} from '@/views/localSpot'
+import { relativeTime } from '@/views/relativeTime'
+import Reactions from '@widgets/Reactions/Reactions'
+import { emojiFor } from '@/rules/localSpots'
+
+interface Props {
+  spot: LocalSpotView
+  now: Date
+  channel: string
+  isOwner: boolean
+  onEdit: () => void
+  onDelete: () => void
+}
+
+/** One local spot (SPEC §2): author, time, image, owner controls, name, category, badges, vibes,
+ * 'Locals say:' with Show more/less, address, maps link and the reaction bar. */
+export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete }: Props) {
+  const [expanded, setExpanded] = useState(false)
+  const preview = previewDescription(spot.description, DESCRIPTION_PREVIEW_LENGTH)
+  const headingId = `spot-${spot.id}-name`
+  const userName = spot.author?.userName
+  return (
+    <article className="spot-card" aria-labelledby={headingId} data-spot-id={spot.id}>
+      <header className="spot-author">
+        <img
+          className="spot-avatar"
+          src={spot.author?.avatarUrl ?? DEFAULT_AVATAR}
+          alt=""
+          width={32}
+          height={32}
+        />
+        {userName ? (
+          <a href={`/profile/${encodeURIComponent(userName)}`}>{userName}</a>
+        ) : (
+          <span>A neighbour</span>
+        )}
+        <time className="spot-time" dateTime={spot.createdAt}>
+          {relativeTime(spot.createdAt, now)}
+        </time>
+      </header>
+      {spot.imageUrl && (
+        <img
+          className="spot-image"
+          src={spot.imageUrl}
+          alt={`Photo of ${spot.name}`}
+          loading="lazy"
+        />
+      )}
+      <div className="spot-body">
+        <h2 id={headingId} className="spot-name">
+          {spot.name}
+        </h2>
+        <p className="spot-category">{spot.categoryLabel}</p>
+        {spot.badges.length > 0 && (
+          <ul className="spot-badges" aria-label="Badges">
+            {spot.badges.map((b) => (
+              <li
+                key={b.id}
+                className="spot-badge"
+                style={{ background: b.colour, color: badgeTextColour(b.colour) }}
+              >
+                {b.label}
+              </li>
+            ))}
+          </ul>
+        )}
+        {spot.emojis.length > 0 && (
+          <ul className="spot-emojis" aria-label="Vibes">
+            {spot.emojis.map((name) => (
+              <li key={name} title={emojiLabel(name)}>
+                <span aria-hidden="true">{emojiFor(name)}</span>
+                <span className="sr-only">{name.replace(/-/g, ' ')}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {spot.description && (
+          <div className="spot-description">
+            <p>
+              <strong>Locals say:</strong>{' '}
+              <span>{expanded || !preview.truncated ? spot.description : preview.text}</span>
+            </p>
+            {preview.truncated && (
+              <button
+                type="button"
+                className="link-button"
+                aria-expanded={expanded}
+                onClick={() => setExpanded(!expanded)}
+              >
+                {expanded ? 'Show less' : 'Show more'}
+              </button>
+            )}
+          </div>
+        )}
+        {spot.address && <p className="spot-address">📍 {spot.address}</p>}
+        <a className="spot-maps" href={mapsLinkFor(spot)} target="_blank" rel="noopener noreferrer">
+          Open in maps<span className="sr-only">: {spot.name} (opens in a new tab)</span>
+        </a>
+        <Reactions
+          targetKind="local-business"
+          targetId={spot.id}
+          initial={{ counts: spot.reactionCounts }}
+          channel={channel}
+          label={`Reactions to ${spot.name}`}
+        />
+        {isOwner && (
+          <div className="spot-owner">
+            <button type="button" className="btn-quiet" onClick={onEdit}>
+              Edit<span className="sr-only"> {spot.name}</span>
+            </button>
+            <button type="button" className="btn-quiet danger" onClick={onDelete}>
+              Delete<span className="sr-only"> {spot.name}</span>
+            </button>
+          </div>
+        )}
+      </div>
+    </article>
+  )
+}

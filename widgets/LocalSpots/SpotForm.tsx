@@ -1,0 +1,326 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+
+import { CATEGORY_LABELS, VIBE_EMOJI_NAMES, VIBE_EMOJIS } from '@/rules/localSpots'
+import { MESSAGES } from '@/rules/messages'
+import { relativeTime } from '@/views/relativeTime'
+import { $session } from '@widgets/lib/session'
+import Combobox from './Combobox'
+import {
+  $draft,
+  cancelConfirmation,
+  categoryOptions,
+  chooseCategory,
+  closeSpotForm,
+  editExpired,
+  isMapsUrl,
+  pickAddress,
+  pickImage,
+  removeImage,
+  saveSpot,
+  serverNow,
+  setDraftField,
+  setMapsUrl,
+  submitSpot,
+  toggleEmoji,
+  typeAddress,
+  typeCategory,
+} from './store'
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])'
+
+/**
+ * 'Suggest a Local Spot' / 'Edit Business' (SPEC §2, §4, §5) in a modal <dialog>: the page
+ * behind is inert, Tab cycles inside, Escape closes, focus goes back to the opener. Everything
+ * it knows lives in the store's $draft; this only renders and calls the store's actions.
+ */
+export default function SpotForm() {
+  const d = useStore($draft)
+  const session = useStore($session)
+  const ref = useRef<HTMLDialogElement>(null)
+  const first = useRef<HTMLInputElement>(null)
+  const confirmButton = useRef<HTMLButtonElement>(null)
+  const opener = useRef<Element | null>(null)
+  const id = useId()
+  const [dragging, setDragging] = useState(false)
+  const expired = editExpired(d)
+  const editing = d.editing
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (d.open && !dialog.open) {
+      opener.current = document.activeElement
+      dialog.showModal()
+      first.current?.focus()
+    }
+    if (!d.open && dialog.open) {
+      dialog.close()
+      ;(opener.current as HTMLElement | null)?.focus?.()
+    }
+  }, [d.open])
+
+  useEffect(() => {
+    if (d.confirming) confirmButton.current?.focus()
+  }, [d.confirming])
+
+  const trapTab = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== 'Tab') return
+    const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    )
+    if (!items.length) return
+    const firstItem = items[0]!
+    const lastItem = items[items.length - 1]!
+    if (e.shiftKey && document.activeElement === firstItem) {
+      e.preventDefault()
+      lastItem.focus()
+    } else if (!e.shiftKey && document.activeElement === lastItem) {
+      e.preventDefault()
+      firstItem.focus()
+    }
+  }
+
+  const title = editing ? 'Edit Business' : 'Suggest a Local Spot'
+  const signedOut = session.status === 'signed-out'
+  const imageSrc = d.image?.preview ?? d.keptImage?.url ?? null
+
+  return (
+    <dialog
+      ref={ref}
+      className="spot-dialog"
+      aria-labelledby={`${id}-title`}
+      onKeyDown={trapTab}
+      onCancel={(e) => {
+        e.preventDefault()
+        closeSpotForm()
+      }}
+    >
+      <div className="spot-dialog-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <button type="button" className="spot-close" aria-label="Close" onClick={closeSpotForm}>
+          ×
+        </button>
+      </div>
+      {signedOut ? (
+        <p className="spot-login">
+          {MESSAGES.loginToSuggestSpot} <a href="/login">Sign in</a>
+        </p>
+      ) : (
+        <form
+          noValidate
+          className="spot-form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            submitSpot()
+          }}
+        >
+          {editing && (
+            <p className="spot-times">
+              Created {relativeTime(editing.createdAt, serverNow())} · Last edited{' '}
+              {relativeTime(editing.updatedAt, serverNow())}
+            </p>
+          )}
+          {expired && (
+            <p className="spot-expired" role="alert">
+              {MESSAGES.editingExpired}
+            </p>
+          )}
+          <fieldset disabled={expired || d.busy} className="spot-fields">
+            <legend className="sr-only">{title}</legend>
+            <div className="spot-field">
+              <label htmlFor={`${id}-name`}>Business Name</label>
+              <input
+                ref={first}
+                id={`${id}-name`}
+                value={d.name}
+                maxLength={120}
+                required
+                aria-required="true"
+                onChange={(e) => setDraftField('name', e.currentTarget.value)}
+              />
+            </div>
+            <div className="spot-field">
+              <Combobox
+                label="Category"
+                inputId={`${id}-category`}
+                text={d.categoryText}
+                placeholder="Search categories..."
+                required
+                options={categoryOptions(d).map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+                onText={typeCategory}
+                onPick={(o) => chooseCategory(o.value as keyof typeof CATEGORY_LABELS)}
+              />
+              {d.categoryChoice === 'other' && (
+                <>
+                  <label htmlFor={`${id}-custom`}>Your category</label>
+                  <input
+                    id={`${id}-custom`}
+                    value={d.customCategory}
+                    maxLength={60}
+                    placeholder="e.g. Record shop"
+                    onChange={(e) => setDraftField('customCategory', e.currentTarget.value)}
+                  />
+                </>
+              )}
+            </div>
+            <div className="spot-field">
+              <label htmlFor={`${id}-description`}>Description</label>
+              <textarea
+                id={`${id}-description`}
+                value={d.description}
+                maxLength={2000}
+                rows={3}
+                onChange={(e) => setDraftField('description', e.currentTarget.value)}
+              />
+            </div>
+            <div className="spot-field">
+              <Combobox
+                label="Search Address"
+                inputId={`${id}-address`}
+                text={d.addressQuery}
+                placeholder="Start typing an address..."
+                describedBy={`${id}-address-status`}
+                options={d.addressOptions.map((o) => ({
+                  value: o.displayName,
+                  label: o.displayName,
+                }))}
+                onText={typeAddress}
+                onPick={(o) => pickAddress({ displayName: o.value })}
+              />
+              <p id={`${id}-address-status`} className="spot-hint" aria-live="polite">
+                {d.address ? `Address: ${d.address}` : d.addressStatus}
+              </p>
+            </div>
+            <div className="spot-field">
+              <label htmlFor={`${id}-maps`}>Google Maps link (optional)</label>
+              <input
+                id={`${id}-maps`}
+                type="url"
+                inputMode="url"
+                value={d.googleMapsUrl}
+                placeholder="https://maps.google.com/..."
+                onChange={(e) => void setMapsUrl(e.currentTarget.value)}
+              />
+              {d.googleMapsUrl.trim() &&
+                (isMapsUrl(d.googleMapsUrl) ? (
+                  <a
+                    className="spot-hint"
+                    href={d.googleMapsUrl.trim()}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Preview link (opens in a new tab)
+                  </a>
+                ) : (
+                  <p className="spot-hint">{MESSAGES.mapsUrlInvalid}</p>
+                ))}
+            </div>
+            <div className="spot-field">
+              <span className="spot-label" id={`${id}-image-label`}>
+                Image (optional)
+              </span>
+              {imageSrc ? (
+                <div className="spot-preview">
+                  <img src={imageSrc} alt="Preview of the chosen image" />
+                  <button type="button" className="btn-quiet" onClick={removeImage}>
+                    Remove image
+                  </button>
+                </div>
+              ) : (
+                <label
+                  htmlFor={`${id}-image`}
+                  className={`spot-drop${dragging ? ' dragging' : ''}`}
+                  onDragOver={(e) => {
+                    e.preventDefault()
+                    setDragging(true)
+                  }}
+                  onDragLeave={() => setDragging(false)}
+                  onDrop={(e) => {
+                    e.preventDefault()
+                    setDragging(false)
+                    const file = e.dataTransfer.files[0]
+                    if (file) void pickImage(file)
+                  }}
+                >
+                  Drag and drop an image here, or click to choose one (JPG, PNG, WEBP or GIF, up to
+                  2 MB)
+                </label>
+              )}
+              <input
+                id={`${id}-image`}
+                className="spot-file"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/gif"
+                aria-labelledby={`${id}-image-label`}
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0]
+                  e.currentTarget.value = ''
+                  if (file) void pickImage(file)
+                }}
+              />
+              {d.imageError && (
+                <p className="spot-error" role="alert">
+                  {d.imageError}
+                </p>
+              )}
+            </div>
+            <fieldset className="spot-emoji-toggles">
+              <legend>Vibes</legend>
+              {VIBE_EMOJI_NAMES.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className="spot-emoji"
+                  aria-pressed={d.emojis.includes(name)}
+                  aria-label={name.replace(/-/g, ' ')}
+                  title={name.replace(/-/g, ' ')}
+                  onClick={() => toggleEmoji(name)}
+                >
+                  <span aria-hidden="true">{VIBE_EMOJIS[name]}</span>
+                </button>
+              ))}
+            </fieldset>
+            <label className="spot-check">
+              <input
+                type="checkbox"
+                checked={d.confirmFirst}
+                onChange={(e) => setDraftField('confirmFirst', e.currentTarget.checked)}
+              />
+              Show confirmation before submit
+            </label>
+          </fieldset>
+          <p className="spot-error" role="alert">
+            {d.error}
+          </p>
+          {d.confirming && (
+            <div className="spot-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`}>
+              <p id={`${id}-confirm`}>
+                {editing ? 'Save these changes to' : 'Suggest'} “{d.name.trim()}”?
+              </p>
+              <div className="spot-actions">
+                <button type="button" className="btn-quiet" onClick={cancelConfirmation}>
+                  Not yet
+                </button>
+                <button ref={confirmButton} type="button" onClick={() => void saveSpot()}>
+                  Yes, submit
+                </button>
+              </div>
+            </div>
+          )}
+          <div className="spot-actions">
+            <button type="button" className="btn-quiet" onClick={closeSpotForm}>
+              Cancel
+            </button>
+            {!expired && (
+              <button type="submit" disabled={d.busy || d.confirming}>
+                {d.busy ? 'Saving...' : editing ? 'Update Business' : 'Suggest Spot'}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+    </dialog>
+  )
+}
