@@ -76,8 +76,6 @@ export default defineConfig({
         POPULATION_URL: geocoderUrl,
         // The server's clock offset (ms) for tests of time rules (src/server/clock.ts).
         BELONG_TEST_CLOCK_FILE: path.join(dataDir, 'test-clock-offset'),
-        // The server's clock offset (ms) for tests of time rules (src/server/clock.ts).
-        BELONG_TEST_CLOCK_FILE: path.join(dataDir, 'test-clock-offset'),
         // The suite's own traffic comes from 127.0.0.1; tests/e2e/security.e2e.ts is limited
         // from 127.0.0.2 with the real limits.
         RATE_LIMIT_EXEMPT: '127.0.0.1',
