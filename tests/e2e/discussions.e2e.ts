@@ -166,6 +166,19 @@ test('reply three levels deep, then a #comment- link brings that comment into vi
   await expect(target).toHaveClass(/is-target/)
   await expect(target).toContainText('Level three')
   await context.close()
+
+  // The bell: bob's reply to alice's comment leads to that reply, in view.
+  await alice.page.goto('/')
+  const bell = alice.page.getByRole('button', { name: /^Notifications/ })
+  await expect(alice.page.locator('astro-island', { has: bell })).not.toHaveAttribute('ssr')
+  await bell.click()
+  const panel = alice.page.getByRole('dialog', { name: 'Notifications' })
+  await panel.getByRole('listitem').first().getByRole('link').click()
+  await alice.page.waitForURL(new RegExp(`${url}#comment-\\d+$`))
+  const linked = alice.page.locator(new URL(alice.page.url()).hash)
+  await expect(linked).toBeInViewport()
+  await expect(linked).toHaveClass(/is-target/)
+  await expect(linked).toContainText('Level two')
 })
 
 test('the author edits inline and deletes after confirming; others get no controls', async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { loadThreadComments } from '@/loaders/comments'
 import { loadDiscussion, loadDiscussionList } from '@/loaders/discussions'
 import { loadForumPage } from '@/loaders/forum'
 import { pgPool } from '@/server/db'
@@ -171,6 +172,28 @@ describe('page loaders', () => {
     expect(await loadDiscussion(site.payload, '99999999')).toBeNull()
     expect(await loadDiscussion(site.payload, 'abc')).toBeNull()
     expect(await loadDiscussion(site.payload, '1.5')).toBeNull()
+  })
+
+  it('renders a thread with authors, hidden comments left out, in a few queries', async () => {
+    const say = async (content: string, user: User, parent?: number) =>
+      (
+        await site.api<{ doc: { id: number } }>('POST', '/api/comments', {
+          body: { targetKind: 'discussion', targetId: ids.newer, content, parent },
+          cookie: user.cookie,
+        })
+      ).body.doc.id
+    const top = await say('Top', alice)
+    const reply = await say('Reply', bob, top)
+    const hidden = await say('Hidden one', bob)
+    await pgPool(site.payload).query('UPDATE comments SET hidden = true WHERE id = $1', [hidden])
+    queries = 0
+    const thread = await loadThreadComments(site.payload, 'discussion', ids.newer!)
+    expect(queries).toBeLessThanOrEqual(4)
+    expect(thread.map((c) => [c.content, c.parent, c.author?.userName])).toEqual([
+      ['Top', null, 'alice'],
+      ['Reply', top, 'bob'],
+    ])
+    expect(thread[1]!.id).toBe(reply)
   })
 
   it('reads the forum pages of every tab in 2 queries', async () => {

@@ -3,13 +3,15 @@ import { relativeTime } from '@/views/relativeTime'
 import { MAX_COMMENT_DEPTH, type CommentTargetKind } from '@/rules/targets'
 import Reactions from '@widgets/Reactions/Reactions'
 import CommentForm from './CommentForm'
-import type { CommentView } from './commentsApi'
+import type { CommentView } from '@/views/comment'
 
 /** What every comment of one thread shares: who is looking, what is open, what to call. */
 export interface ThreadContext {
   kind: CommentTargetKind
   channel?: string
   viewerId: number | null
+  /** The time relative labels count from (the server's while hydrating). */
+  now: Date
   replyTo: number | null
   editing: number | null
   highlight: number | null
@@ -80,7 +82,7 @@ export default function CommentItem({
             dateTime={c.createdAt}
             title={new Date(c.createdAt).toLocaleString('en-GB')}
           >
-            {relativeTime(c.createdAt)}
+            {relativeTime(c.createdAt, ctx.now)}
           </time>
         </header>
         {editing ? (

@@ -3,11 +3,13 @@ import { useEffect, useMemo } from 'react'
 
 import { pathTo, shapeThread } from '@/rules/commentTree'
 import type { CommentTargetKind } from '@/rules/targets'
+import type { CommentView } from '@/views/comment'
 import { $session, loadSession } from '@widgets/lib/session'
 import CommentForm from './CommentForm'
 import CommentItem, { type ThreadContext } from './CommentItem'
 import './Comments.css'
 import ConfirmDialog from './ConfirmDialog'
+import { useNow } from './useNow'
 import {
   $threads,
   askDelete,
@@ -39,6 +41,10 @@ export interface CommentThreadProps {
    * reviews, many to a page); false: the thread shows and loads at once (story, discussion).
    */
   collapsible?: boolean
+  /** The thread as the server rendered it (on-demand pages): shown at once, no first read. */
+  initialComments?: CommentView[]
+  /** When the server rendered it, so relative times match the HTML while hydrating. */
+  now?: string
 }
 
 /**
@@ -53,10 +59,14 @@ export default function CommentThread({
   channel,
   initialCount = 0,
   collapsible = targetKind === 'review',
+  initialComments,
+  now: serverNow,
 }: CommentThreadProps) {
   const target = useMemo(() => ({ kind: targetKind, id: targetId }), [targetKind, targetId])
   const threads = useStore($threads)
-  const state = threads[threadKey(target)] ?? initialThread(!collapsible, initialCount)
+  const state =
+    threads[threadKey(target)] ?? initialThread(!collapsible, initialCount, initialComments ?? null)
+  const now = useNow(serverNow)
   const { open, comments, failed, highlight } = state
   const session = useStore($session)
   const viewerId = session.status === 'signed-in' ? session.user.id : null
@@ -66,7 +76,7 @@ export default function CommentThread({
 
   useEffect(() => {
     void loadSession()
-    ensureThread(target, !collapsible, initialCount)
+    ensureThread(target, !collapsible, initialCount, initialComments ?? null)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target])
 
@@ -106,6 +116,7 @@ export default function CommentThread({
     kind: targetKind,
     channel,
     viewerId,
+    now,
     replyTo: state.replyTo,
     editing: state.editing,
     highlight,

@@ -1,68 +1,13 @@
-import type { ThreadComment } from '@/rules/commentTree'
 import type { CommentTargetKind } from '@/rules/targets'
+import { toCommentView as toView, type CommentDoc, type CommentView } from '@/views/comment'
 import { api } from '@widgets/lib/api'
 
-/** A comment as the thread shows it: the public profile of its author, nothing more. */
-export interface CommentView extends ThreadComment {
-  targetKind: CommentTargetKind
-  targetId: number
-  content: string
-  author: {
-    id: number
-    userName: string | null
-    name: string | null
-    avatarUrl: string | null
-  } | null
-}
-
-interface CommentDoc {
-  id: number
-  targetKind: CommentTargetKind
-  targetId: number
-  parent: number | { id: number } | null
-  content: string
-  createdAt: string
-  hidden?: boolean | null
-  author:
-    | number
-    | null
-    | {
-        id: number
-        userName?: string | null
-        name?: string | null
-        avatar?: number | null | { url?: string | null }
-      }
-}
+export type { CommentView }
 
 /** Authors' public names and avatar URLs only (depth 2 reaches the avatar, populate trims it). */
 const POPULATE =
   'depth=2&populate[comments][id]=true&populate[users][userName]=true&populate[users][name]=true' +
   '&populate[users][avatar]=true&populate[media][url]=true&populate[media][filename]=true'
-
-export function toView(doc: CommentDoc): CommentView {
-  const a = doc.author
-  const author =
-    a && typeof a === 'object'
-      ? {
-          id: a.id,
-          userName: a.userName ?? null,
-          name: a.name ?? null,
-          avatarUrl: a.avatar && typeof a.avatar === 'object' ? (a.avatar.url ?? null) : null,
-        }
-      : typeof a === 'number'
-        ? { id: a, userName: null, name: null, avatarUrl: null }
-        : null
-  const parent = doc.parent && typeof doc.parent === 'object' ? doc.parent.id : doc.parent
-  return {
-    id: doc.id,
-    targetKind: doc.targetKind,
-    targetId: Number(doc.targetId),
-    parent: parent ?? null,
-    content: doc.content,
-    createdAt: doc.createdAt,
-    author,
-  }
-}
 
 const targetWhere = (kind: CommentTargetKind, id: number) =>
   `where[targetKind][equals]=${kind}&where[targetId][equals]=${id}&where[hidden][not_equals]=true`

@@ -59,11 +59,15 @@ export const FAILED = {
 } as const
 
 /** What a thread looks like before its component mounted (also the server-rendered state). */
-export function initialThread(open: boolean, count: number): ThreadState {
+export function initialThread(
+  open: boolean,
+  count: number,
+  comments: CommentView[] | null = null,
+): ThreadState {
   return {
     open,
-    comments: null,
-    count,
+    comments,
+    count: comments ? comments.length : count,
     failed: false,
     expanded: new Set(),
     continued: new Set(),
@@ -81,9 +85,17 @@ function update(t: ThreadTarget, change: (s: ThreadState) => Partial<ThreadState
   if (s) $threads.setKey(threadKey(t), { ...s, ...change(s) })
 }
 
-/** Registers a thread once; later mounts of the same target keep what is there. */
-export function ensureThread(t: ThreadTarget, open: boolean, count: number) {
-  if (!get(t)) $threads.setKey(threadKey(t), initialThread(open, count))
+/**
+ * Registers a thread once; later mounts of the same target keep what is there. Comments the page
+ * rendered into its HTML count as loaded (live events then keep them current).
+ */
+export function ensureThread(
+  t: ThreadTarget,
+  open: boolean,
+  count: number,
+  comments: CommentView[] | null = null,
+) {
+  if (!get(t)) $threads.setKey(threadKey(t), initialThread(open, count, comments))
 }
 
 /** Reads in flight per thread, so that opening from two places reads once. */

@@ -7,7 +7,7 @@ import { relativeTime } from '@/views/relativeTime'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import Reactions from '@widgets/Reactions/Reactions'
 import { $session, loadSession } from '@widgets/lib/session'
-import { useNow } from './clock'
+import { useNow } from '@widgets/Comments/useNow'
 import './Discussions.css'
 import {
   $post,
