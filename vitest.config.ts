@@ -38,6 +38,18 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        // Start the real site and break things (issue 14): one file at a time, bounded.
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          globalSetup: ['tests/faults/template.global.ts'],
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 })

@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 
 import { createRealtimeServer, type RealtimeServer } from '@/realtime/server'
 import { adminBuildNeeded, buildAdmin, startAdmin, type AdminHandler } from './admin'
+import { pgPool, surfaceCommitFailures } from './db'
 import { env } from './env'
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres'
 import { useLocalRealtimePort } from './realtime'
@@ -47,6 +48,15 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     postgres = await startEmbeddedPostgres({ dir: env.dataDir, databases: ['belong'] })
     process.env.DATABASE_URL = postgres.url('belong')
   }
+  // Faults (issue 14): the database's troubles are logged, never fatal, and make API requests
+  // that fail meanwhile answer 503 (src/server/databaseDown.ts) until a few seconds after it is back.
+  let databaseTroubleAt = 0
+  const databaseTrouble = () =>
+    postgres?.up === false || Date.now() - databaseTroubleAt < DATABASE_SETTLE_MS
+  postgres?.onState((_state, detail) => {
+    databaseTroubleAt = Date.now()
+    log(`postgres: ${detail}`)
+  })
   let payloadForCleanup: Payload | undefined
   const stopDatabase = async () => {
     // Connections end when PostgreSQL stops; that is expected now, not an error to crash on.
@@ -73,6 +83,13 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const { migrations } = await import(path.join(projectRoot, 'migrations', 'index.ts'))
     const payload = await getPayload({ config })
     payloadForCleanup = payload
+    surfaceCommitFailures(payload)
+    // A pooled connection that dies while idle (database restarted) is an 'error' event on the
+    // pool: without a listener it would end the process.
+    pgPool(payload).on('error', (error) => {
+      if (Date.now() - databaseTroubleAt > 1000) log(`database connection lost: ${error.message}`)
+      databaseTroubleAt = Date.now()
+    })
     await payload.db.migrate({ migrations: migrations as never })
 
     step(
@@ -124,6 +141,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       realtime,
       admin,
       realtimeReady: () => listening,
+      databaseTrouble,
       log,
     })
     await new Promise<void>((resolve, reject) => {
@@ -145,8 +163,15 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         builds.stop()
         listening = false
         await realtime?.close()
+        // Graceful: stop accepting, let requests in flight finish (bounded), then close the rest.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeIdleConnections()
+        const idle = setInterval(() => server.closeIdleConnections(), 100)
+        const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())
+        await Promise.race([closed, grace])
+        clearInterval(idle)
         server.closeAllConnections()
-        await new Promise<void>((resolve) => server.close(() => resolve()))
+        await closed
         await stopDatabase()
       })())
     return { url, payload, builds, stop }
@@ -163,6 +188,11 @@ async function contentNewerThan(payload: Payload, iso: string): Promise<boolean>
   }
   return false
 }
+
+/** After the database is back, failures still answer 503 for this long (in-flight casualties). */
+const DATABASE_SETTLE_MS = 3000
+/** SIGTERM: requests in flight get this long to finish before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 10_000
 
 export class PortInUseError extends Error {}
 

@@ -66,3 +66,40 @@ export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${
 export async function lockRow(req: PayloadRequest, table: string, id: number): Promise<void> {
   await query(req, sql`SELECT id FROM ${sql.raw(`"${table}"`)} WHERE id = ${id} FOR UPDATE`)
 }
+
+type TransactionRunner = (
+  work: (tx: object) => Promise<unknown>,
+  options?: unknown,
+) => Promise<unknown>
+
+/**
+ * Payload's postgres adapter swallows a failed COMMIT (its `commitTransaction` catches the
+ * error, and the transaction's promise was already `.catch`-ed in `beginTransaction`): if the
+ * database dies at that moment the API answers 201 for a write that was never committed. This
+ * keeps each transaction's outcome beside its `tx` and makes `commitTransaction` rethrow it, so
+ * the request fails (503 while the database is down) instead of acknowledging a lost write.
+ */
+export function surfaceCommitFailures(payload: Payload): void {
+  const db = payload.db as unknown as {
+    drizzle: { transaction: TransactionRunner }
+    sessions: Record<string, { db: object } | undefined>
+    commitTransaction: (id: string | number | Promise<string | number>) => Promise<void>
+  }
+  const outcomes = new WeakMap<object, Promise<unknown>>()
+  const transaction = db.drizzle.transaction.bind(db.drizzle)
+  db.drizzle.transaction = (work, options) => {
+    const outcome: Promise<unknown> = transaction(async (tx) => {
+      outcomes.set(tx, outcome)
+      return work(tx)
+    }, options)
+    return outcome
+  }
+  const commit = db.commitTransaction.bind(db)
+  db.commitTransaction = async (incoming) => {
+    const id = await incoming
+    const tx = db.sessions[String(id)]?.db
+    await commit(id)
+    const outcome = tx && outcomes.get(tx)
+    if (outcome) await outcome // rejects when COMMIT (or the connection) failed
+  }
+}

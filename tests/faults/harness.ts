@@ -1,0 +1,305 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { freePort } from '@/server/postgres'
+
+/**
+ * Fault tests start the real site (`scripts/start.ts`, production mode, no admin) on their own
+ * port with their own data folder, copied from the template that tests/faults/template.global.ts
+ * built once (migrated database + site build), so each start takes seconds, not minutes.
+ */
+
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..')
+
+export interface Site {
+  url: string
+  port: number
+  dataDir: string
+  proc: ChildProcess
+  output: string[]
+  /** SIGTERM and wait for the exit (SIGKILL after 30 s); returns the exit code. */
+  stop: () => Promise<number | null>
+  /** SIGKILL, no goodbye. */
+  kill: () => Promise<void>
+}
+
+/** A fresh data folder: a copy of the template (owners kept: the cluster belongs to `nobody`). */
+export function freshDataDir(template: string, name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `belong-faults-${name}-`))
+  fs.rmSync(dir, { recursive: true })
+  const { status } = spawnSync('cp', ['-a', template, dir], { stdio: 'inherit' })
+  if (status !== 0) throw new Error(`could not copy ${template}`)
+  return dir
+}
+
+export async function startSite(
+  dataDir: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<Site> {
+  port ??= await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const output: string[] = []
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ADMIN: 'false',
+      SEED: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      // No background site rebuilds while a test writes (they would compete for the CPU).
+      SITE_REGEN_DELAY_MS: '600000',
+      // The limiter stays in the path (it counts in PostgreSQL too), with room for the load.
+      RATE_LIMITS: JSON.stringify({
+        write: { max: 1_000_000, windowSeconds: 60 },
+        signUp: { max: 1000, windowSeconds: 3600 },
+        login: { max: 1000, windowSeconds: 60 },
+      }),
+      ...env,
+    },
+  })
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line) output.push(line)
+    if (output.length > 2000) output.splice(0, output.length - 2000)
+  }
+  proc.stdout!.on('data', collect)
+  proc.stderr!.on('data', collect)
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)))
+  let done = false
+  void exited.then(() => (done = true))
+  // Every start leaves its output in .tmp/faults/<data folder>-<port>.log.
+  const saveLog = () => {
+    const dir = path.join(projectRoot, '.tmp', 'faults')
+    fs.mkdirSync(dir, { recursive: true })
+    fs.writeFileSync(path.join(dir, `${path.basename(dataDir)}-${port}.log`), output.join('\n'))
+  }
+
+  const deadline = Date.now() + 240_000
+  for (;;) {
+    if (done)
+      throw new Error(`the site exited before it was ready:\n${output.slice(-40).join('\n')}`)
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL')
+      throw new Error(`the site was not ready in 240 s:\n${output.slice(-40).join('\n')}`)
+    }
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) break
+    await sleep(250)
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    output,
+    stop: async () => {
+      saveLog()
+      if (done) return proc.exitCode
+      proc.kill('SIGTERM')
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000)
+      const code = await exited
+      clearTimeout(timer)
+      return code
+    },
+    kill: async () => {
+      saveLog()
+      if (done) return
+      proc.kill('SIGKILL')
+      await exited
+    },
+  }
+}
+
+/** The pid of the cluster's postmaster, from its lock file (first line). */
+export function postmasterPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number(
+      fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
+    )
+    return pid > 0 ? pid : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Stops what may still run on the folder (a killed app's PostgreSQL), then deletes it. */
+export async function removeDataDir(dataDir: string) {
+  await stopOrphanPostgres(dataDir)
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** Stop a postmaster left behind by a killed app (it is stopped by the next start otherwise). */
+export async function stopOrphanPostgres(dataDir: string) {
+  const pid = postmasterPid(dataDir)
+  if (!pid || !alive(pid)) return
+  process.kill(pid, 'SIGINT')
+  await waitFor(() => !alive(pid), 20_000, 'the orphan PostgreSQL to stop')
+}
+
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<number> {
+  const started = Date.now()
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`)
+    await sleep(50)
+  }
+  return Date.now() - started
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A member with a token (Authorization: JWT, so no cookie and no Origin check) and a place. */
+export async function member(url: string) {
+  const userName = `fault${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const email = `${userName}@faults.test`
+  const password = 'fault-member-password'
+  const json = { 'content-type': 'application/json', origin: url }
+  const created = await fetch(`${url}/api/users`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password, userName }),
+  })
+  if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${await created.text()}`)
+  const login = await fetch(`${url}/api/users/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  })
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
+  const { token } = (await login.json()) as { token: string }
+  const headers = { ...json, authorization: `JWT ${token}` }
+  const place = await fetch(`${url}/api/neighbourhoods`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      name: `Faultford ${userName}`,
+      slug: `faultford-${userName}`,
+      tagline: 'Quiet streets',
+      vibes: ['Calm'],
+    }),
+  })
+  if (place.status !== 201) throw new Error(`neighbourhood: ${place.status} ${await place.text()}`)
+  const { doc } = (await place.json()) as { doc: { id: number } }
+  return { headers, neighbourhood: doc.id }
+}
+
+export interface Answer {
+  status: number
+  startedAt: number
+  id?: number
+  retryAfter?: string | null
+  body?: string
+  at: number
+}
+
+/**
+ * Writes reviews with `concurrency` writers until stopped, recording every answer. A request
+ * that got no answer at all (connection reset) is recorded with status 0.
+ */
+export function writeLoad(
+  url: string,
+  who: { headers: Record<string, string>; neighbourhood: number },
+  concurrency = 4,
+  maxRequests = 5000,
+) {
+  const answers: Answer[] = []
+  let running = true
+  let sent = 0
+  const writer = async (w: number) => {
+    while (running && sent < maxRequests) {
+      const n = sent++
+      const startedAt = Date.now()
+      try {
+        const res = await fetch(`${url}/api/reviews`, {
+          method: 'POST',
+          headers: who.headers,
+          body: JSON.stringify({
+            neighbourhood: who.neighbourhood,
+            rating: 4,
+            comment: `fault load ${w}-${n}`,
+          }),
+          signal: AbortSignal.timeout(20_000),
+        })
+        const text = await res.text()
+        let id: number | undefined
+        if (res.ok) id = (JSON.parse(text) as { doc: { id: number } }).doc.id
+        answers.push({
+          startedAt,
+          status: res.status,
+          id,
+          retryAfter: res.headers.get('retry-after'),
+          body: res.ok ? undefined : text.slice(0, 200),
+          at: Date.now(),
+        })
+        // A 503 says when to come back; a real client would wait. Keep it short here.
+        if (res.status === 503 || res.status === 429) await sleep(100)
+      } catch {
+        answers.push({ startedAt, status: 0, at: Date.now() })
+        await sleep(100)
+      }
+    }
+  }
+  const writers = Array.from({ length: concurrency }, (_, w) => writer(w))
+  return {
+    answers,
+    get sent() {
+      return sent
+    },
+    stop: async () => {
+      running = false
+      await Promise.all(writers)
+      return answers
+    },
+  }
+}
+
+/** Ids of the neighbourhood's reviews as the API lists them now (all pages). */
+export async function reviewIds(url: string, neighbourhood: number): Promise<Set<number>> {
+  const ids = new Set<number>()
+  for (let page = 1; ; page++) {
+    const res = await fetch(
+      `${url}/api/reviews?where[neighbourhood][equals]=${neighbourhood}&depth=0&limit=500&page=${page}&select[id]=true`,
+    )
+    if (!res.ok) throw new Error(`reviews: ${res.status}`)
+    const body = (await res.json()) as { docs: { id: number }[]; hasNextPage: boolean }
+    for (const doc of body.docs) ids.add(doc.id)
+    if (!body.hasNextPage) return ids
+  }
+}
+
+/** One row of the fault table (printed, and written to .tmp/faults/<name>.json). */
+export function report(row: {
+  fault: string
+  sent: number
+  acknowledged: number
+  lost: number
+  recoveryMs?: number
+  notes?: string
+}) {
+  const dir = path.join(projectRoot, '.tmp', 'faults')
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(path.join(dir, `${row.fault.replace(/\W+/g, '-')}.json`), JSON.stringify(row))
+  console.log(`FAULT ${JSON.stringify(row)}`)
+}
