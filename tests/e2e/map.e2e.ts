@@ -30,6 +30,19 @@ async function openMap(page: Page, path: string, tiles: 'serve' | 'fail' = 'fail
   ).toBeVisible()
 }
 
+/**
+ * The Leaflet map's view, or null until the island has made its map (it is set when the map is
+ * created, after hydration): poll this instead of reading `__belongMap` once.
+ */
+function mapView(page: Page) {
+  return page.evaluate(() => {
+    const map = window.__belongMap?.map
+    if (!map) return null
+    const { lat, lng } = map.getCenter()
+    return { zoom: map.getZoom(), lat, lng }
+  })
+}
+
 /** Single markers plus the counts on cluster badges, as drawn on the map. */
 async function markersOnMap(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -73,13 +86,9 @@ test.describe('map explorer on a desktop', () => {
     await expect.poll(() => markersOnMap(page)).toBe(20)
     await expect(page.locator('.map-cluster').first()).toBeVisible()
     // Default view (SPEC §9).
-    const view = await page.evaluate(() => {
-      const { map } = window.__belongMap!
-      return { zoom: map.getZoom(), ...map.getCenter() }
-    })
-    expect(view.zoom).toBe(11)
-    expect(view.lat).toBeCloseTo(51.505, 2)
-    expect(view.lng).toBeCloseTo(-0.09, 2)
+    await expect
+      .poll(() => mapView(page))
+      .toEqual({ zoom: 11, lat: expect.closeTo(51.505, 2), lng: expect.closeTo(-0.09, 2) })
     // Ordered by name.
     const names = await listedNames(page)
     expect(names).toHaveLength(20)
@@ -145,10 +154,10 @@ test.describe('map explorer on a desktop', () => {
       'href',
       '/neighbourhood/brixton',
     )
-    await expect.poll(() => page.evaluate(() => window.__belongMap!.map.getZoom())).toBe(13)
-    const centre = await page.evaluate(() => window.__belongMap!.map.getCenter())
-    expect(centre.lat).toBeCloseTo(51.4613, 2)
-    expect(centre.lng).toBeCloseTo(-0.1156, 2)
+    // The map is made after hydration and then recentred: wait for the view a visitor sees.
+    await expect
+      .poll(() => mapView(page))
+      .toEqual({ zoom: 13, lat: expect.closeTo(51.4613, 2), lng: expect.closeTo(-0.1156, 2) })
     expect(await listedNames(page)).toEqual(['Brixton'])
     await expectNoAxeViolations(page)
   })
@@ -308,16 +317,13 @@ test.describe('map explorer with geolocation', () => {
   test('marks the viewer "You are here" and recentres when there is no query', async ({ page }) => {
     await openMap(page, '/map')
     await expect(page.locator('.leaflet-tooltip').getByText('You are here')).toBeVisible()
-    await expect
-      .poll(() => page.evaluate(() => window.__belongMap!.map.getCenter().lng))
-      .toBeCloseTo(-0.12, 2)
+    await expect.poll(async () => (await mapView(page))?.lng).toBeCloseTo(-0.12, 2)
     await expect.poll(() => markersOnMap(page)).toBe(20)
   })
 
   test('keeps the search result in view when there is a query', async ({ page }) => {
     await openMap(page, '/map?query=Brixton')
     await expect(page.locator('.leaflet-tooltip').getByText('You are here')).toBeVisible()
-    const centre = await page.evaluate(() => window.__belongMap!.map.getCenter())
-    expect(centre.lat).toBeCloseTo(51.4613, 2)
+    await expect.poll(async () => (await mapView(page))?.lat).toBeCloseTo(51.4613, 2)
   })
 })
