@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 
+import { isUpcoming } from '@/rules/eventTime'
 import { eventsFeedPath, type EventPage } from '@/views/event'
 import { $session, loadSession } from '@widgets/lib/session'
 import EventCard from './EventCard'
@@ -39,6 +40,10 @@ export default function Events({
   const formOpen = useStore($formOpen)
   const viewerId = session.status === 'signed-in' ? session.user.id : null
   const slug = state.neighbourhood?.slug ?? null
+  // An event that starts while the page is open leaves the upcoming list.
+  const events = store.initialized
+    ? state.events.filter((e) => isUpcoming(e.eventDate))
+    : state.events
 
   useEffect(() => {
     initEvents(initial)
@@ -95,11 +100,11 @@ export default function Events({
         {state.loading ? 'Loading...' : ''}
       </div>
 
-      {state.events.length === 0 ? (
+      {events.length === 0 ? (
         <p className="empty">{state.q ? 'No events match your search.' : 'No upcoming events.'}</p>
       ) : (
         <ol className="event-list">
-          {state.events.map((event) => (
+          {events.map((event) => (
             <li key={event.id}>
               <EventCard
                 event={event}
