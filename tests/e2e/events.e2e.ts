@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import ICAL from 'ical.js'
+import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
 import { freshUser } from './helpers'
@@ -76,9 +77,27 @@ test('create, edit, search, RSVP live in a second browser, delete', async ({ bro
   await form.getByLabel(/Date and time/).fill(WHEN)
   await form.getByLabel('Location').fill('Wembley Park lock, by the bridge')
   await form.getByLabel(/Tags/).fill(' Green,  Family , ')
+  // A text file is refused on the spot; a real image is uploaded with the event.
+  await form.getByLabel('Image').setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not an image at all'),
+  })
+  await expect(form.getByRole('alert')).toHaveText('Please upload a valid image file.')
+  const png = await sharp({
+    create: { width: 640, height: 360, channels: 3, background: '#3d7a5c' },
+  })
+    .png()
+    .toBuffer()
+  await form
+    .getByLabel('Image')
+    .setInputFiles({ name: 'canal.png', mimeType: 'image/png', buffer: png })
+  await expect(form.getByRole('alert')).toHaveText('')
   await expect(form.getByLabel(/Public/)).toBeChecked()
   await form.getByLabel(/Public/).uncheck()
   await form.getByLabel(/Public/).check()
+  await expectNoAxeViolations(a.page)
+  await shoot(a.page, 'event-form')
   await form.getByRole('button', { name: 'Post Event' }).click()
   await expect(toast(a.page, 'Event posted.')).toBeVisible()
   // The form resets, public ticked again.
@@ -86,6 +105,7 @@ test('create, edit, search, RSVP live in a second browser, delete', async ({ bro
   await expect(form.getByLabel(/Public/)).toBeChecked()
   const mine = card(a.page, title)
   await expect(mine).toBeVisible()
+  await expect(mine.locator('img.event-image')).toHaveAttribute('src', /\/api\/media\/file\//)
   await expect(mine.locator('.chip')).toHaveText(['Green', 'Family'])
   // London reader: London's time and zone; the event's own zone stated.
   await expect(mine.locator('.event-when time')).toContainText(`14 June ${nextYear}`)

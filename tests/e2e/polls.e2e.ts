@@ -135,8 +135,11 @@ test('create a poll with 3 options, vote, results live in a second browser, seco
   await c.page.goto(url)
   await hydrated(c.page)
   await expect(c.page.locator('.poll-status')).not.toHaveText('Loading...')
-  const button = c.page.getByRole('button', { name: 'The high street' })
-  await Promise.all([button.click(), button.click({ force: true }).catch(() => {})])
+  // Two clicks in the same instant (before the buttons can re-render as disabled).
+  await c.page.getByRole('button', { name: 'The high street' }).evaluate((button) => {
+    ;(button as HTMLButtonElement).click()
+    ;(button as HTMLButtonElement).click()
+  })
   await expect(result(a.page, 1)).toHaveText('1 vote · 33%')
   await expect
     .poll(async () => {
@@ -144,6 +147,16 @@ test('create a poll with 3 options, vote, results live in a second browser, seco
       return ((await res.json()) as { total: number }).total
     })
     .toBe(3)
+
+  // And two requests at once from another new voter: one vote, one 'You already voted.'.
+  const d = await member(browser, 'racer')
+  const answers = await Promise.all(
+    [0, 1].map((optionIndex) =>
+      d.page.request.post(`/api/polls/${id}/vote`, { data: { optionIndex } }),
+    ),
+  )
+  expect(answers.map((r) => r.status()).sort()).toEqual([201, 409])
+  await expect(a.page.locator('.poll-results h2')).toContainText('(4 votes)')
 })
 
 test('a closed poll shows Voting is closed and refuses votes; signed out says Login to vote.', async ({
