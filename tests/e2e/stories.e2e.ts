@@ -217,6 +217,26 @@ test('react and comment from a second browser: both show live on the first', asy
   const note = docs.find((d) => d.message.includes('commented on your story'))
   expect(note?.link).toBe(storyPath)
   expect((await p.request.get(note!.link)).status()).toBe(200)
+
+  // The author reacts to the reader's comment: the reader's bell leads to that comment.
+  await p
+    .getByRole('group', { name: `Reactions to ${reader.userName}'s comment` })
+    .getByRole('button', { name: /^Heart,/ })
+    .click()
+  let link = ''
+  await expect
+    .poll(async () => {
+      const res = await reader.page.request.get(
+        `/api/notifications?where[user][equals]=${reader.id}&where[type][equals]=reaction&depth=0`,
+      )
+      link = ((await res.json()) as { docs: { link: string }[] }).docs[0]?.link ?? ''
+      return link
+    })
+    .toMatch(new RegExp(`^${storyPath}#comment-\\d+$`))
+  await reader.page.goto(link)
+  const linked = reader.page.locator(link.slice(link.indexOf('#')))
+  await expect(linked).toBeInViewport()
+  await expect(linked).toContainText(comment)
   await reader.page.context().close()
 })
 
