@@ -26,6 +26,8 @@ async function startServer(): Promise<{ base: string; child?: ChildProcess }> {
   if (process.env.BASE) return { base: process.env.BASE }
   const port = 4600 + Math.floor(Math.random() * 300)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-bench-'))
+  // PostgreSQL runs as nobody when we are root: it must pass through the folder.
+  fs.chmodSync(dataDir, 0o755)
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,

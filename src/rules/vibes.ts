@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/schemas/zod'
 
 /** SPEC §9: the four vibes; filters add 'All'. */
 export const VIBES = ['Calm', 'Creative', 'Family-Friendly', 'Diverse'] as const

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 import { HEX_COLOUR } from '@/rules/badges'
 import { MESSAGES } from '@/rules/messages'

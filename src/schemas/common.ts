@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 import { parseDateInput } from '@/rules/dates'
 import { MESSAGES } from '@/rules/messages'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 import {
   COMMENT_TARGET_KINDS,

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 import { RSVP_STATUSES } from '@/rules/rsvp'
 import { flag, imageRef, relationId, requiredDate, requiredText, tagsInput } from './common'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 import { MESSAGES } from '@/rules/messages'
 import { isSlug } from '@/rules/slug'

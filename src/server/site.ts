@@ -25,7 +25,7 @@ import {
   tooManyRequests,
 } from './rateLimits'
 import type { SiteBuilds } from './siteBuilds'
-import { resolveStatic, sendFile } from './staticFiles'
+import { staticSiteFor } from './staticSite'
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -89,10 +89,11 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     if (req.method === 'GET' || req.method === 'HEAD') {
       // Newest build first; the boot build still holds assets of pages rendered on demand.
       for (const build of builds && bootBuild ? [builds.served!, bootBuild] : []) {
-        const file = resolveStatic(path.join(build.dir, 'client'), url.pathname)
-        if (file) {
+        const site = staticSiteFor(build.dir)
+        if (site.has(url.pathname)) {
           res.setHeader('x-belong-render', 'static')
-          return sendFile(req, res, file)
+          site.serve(req, res, url.pathname)
+          return
         }
       }
     }

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { env } from './env'
 import { hashSources } from './sourceHash'
+import { precompressBuild } from './staticSite'
 
 /**
  * The public site is prerendered by `astro build` into a fresh folder under DATA_DIR/site;
@@ -118,6 +119,8 @@ export class SiteBuilds {
     this.running = run
     try {
       await run
+      // Compressed once here, so serving is a lookup (src/server/staticSite.ts).
+      await precompressBuild(path.join(dir, 'client'))
       const build: SiteBuild = {
         dir,
         sourceHash: this.sourceHash,

@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 
 const TYPES: Record<string, string> = {
@@ -21,40 +19,5 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 }
 
-/** The file a URL path names inside `root`, or undefined (never escapes `root`). */
-export function resolveStatic(root: string, urlPath: string): string | undefined {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(urlPath)
-  } catch {
-    return undefined
-  }
-  const candidate = path.join(root, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''))
-  if (!candidate.startsWith(root)) return undefined
-  for (const file of [candidate, path.join(candidate, 'index.html'), `${candidate}.html`]) {
-    try {
-      if (fs.statSync(file).isFile()) return file
-    } catch {
-      // try the next form
-    }
-  }
-  return undefined
-}
-
-/** Serves a whole file; the build folder it comes from is never written again, so reads are safe. */
-export function sendFile(req: IncomingMessage, res: ServerResponse, file: string): void {
-  const ext = path.extname(file)
-  res.setHeader('content-type', TYPES[ext] ?? 'application/octet-stream')
-  res.setHeader(
-    'cache-control',
-    file.includes(`${path.sep}_astro${path.sep}`)
-      ? 'public, max-age=31536000, immutable'
-      : 'public, max-age=0, must-revalidate',
-  )
-  res.setHeader('content-length', fs.statSync(file).size)
-  if (req.method === 'HEAD') {
-    res.end()
-    return
-  }
-  fs.createReadStream(file).pipe(res)
-}
+/** The content type of a built file, by its extension. */
+export const contentType = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream'

@@ -1,0 +1,162 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+
+import { contentType } from './staticFiles'
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** Text worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.xml', '.txt'])
+const MIN_COMPRESS_BYTES = 512
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) walk(full, out)
+    else out.push(full)
+  }
+  return out
+}
+
+/**
+ * Writes `.br` and `.gz` beside every compressible file of a finished build (before it is
+ * served, so readers never wait for compression). Runs in libuv's pool, off the event loop.
+ */
+export async function precompressBuild(clientDir: string): Promise<void> {
+  const files = walk(clientDir).filter(
+    (f) => COMPRESSIBLE.has(path.extname(f)) && fs.statSync(f).size >= MIN_COMPRESS_BYTES,
+  )
+  const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 }
+  for (let i = 0; i < files.length; i += 8) {
+    await Promise.all(
+      files.slice(i, i + 8).map(async (file) => {
+        const body = await fs.promises.readFile(file)
+        const [br, gz] = await Promise.all([brotli(body, { params }), gzip(body, { level: 9 })])
+        // Only where it helps.
+        if (br.length < body.length) await fs.promises.writeFile(`${file}.br`, br)
+        if (gz.length < body.length) await fs.promises.writeFile(`${file}.gz`, gz)
+      }),
+    )
+  }
+}
+
+interface Entry {
+  body: Buffer
+  br?: Buffer
+  gz?: Buffer
+  etag: string
+  lastModified: string
+  headers: Record<string, string>
+}
+
+/** The URL paths one file answers: /a/index.html also as /a and /a/, /b.html also as /b. */
+function urlPathsOf(rel: string): string[] {
+  const url = `/${rel.split(path.sep).join('/')}`
+  if (url.endsWith('/index.html')) {
+    const dir = url.slice(0, -'index.html'.length)
+    return dir === '/' ? [url, '/'] : [url, dir, dir.slice(0, -1)]
+  }
+  if (url.endsWith('.html')) return [url, url.slice(0, -'.html'.length)]
+  return [url]
+}
+
+/**
+ * One build's files served from memory: an index of URL paths made once, each file read once
+ * (with its precompressed forms), so a request costs a map lookup. Builds are never written
+ * after they are served, so nothing here goes stale.
+ */
+export class StaticSite {
+  private readonly index = new Map<string, string>()
+  private readonly entries = new Map<string, Entry>()
+
+  constructor(readonly clientDir: string) {
+    for (const file of fs.existsSync(clientDir) ? walk(clientDir) : []) {
+      if (file.endsWith('.br') || file.endsWith('.gz')) continue
+      for (const url of urlPathsOf(path.relative(clientDir, file))) this.index.set(url, file)
+    }
+  }
+
+  /** Whether this build has a file for the URL path. */
+  has(urlPath: string): boolean {
+    return this.fileFor(urlPath) !== undefined
+  }
+
+  private fileFor(urlPath: string): string | undefined {
+    try {
+      return this.index.get(decodeURIComponent(urlPath))
+    } catch {
+      return undefined
+    }
+  }
+
+  private entryFor(file: string): Entry {
+    let entry = this.entries.get(file)
+    if (!entry) {
+      const body = fs.readFileSync(file)
+      const read = (suffix: string) =>
+        fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined
+      const hashed = file.includes(`${path.sep}_astro${path.sep}`)
+      entry = {
+        body,
+        br: read('.br'),
+        gz: read('.gz'),
+        etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
+        lastModified: fs.statSync(file).mtime.toUTCString(),
+        headers: {
+          'content-type': contentType(file),
+          'cache-control': hashed
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+          vary: 'accept-encoding',
+        },
+      }
+      this.entries.set(file, entry)
+    }
+    return entry
+  }
+
+  /** Answers a GET or HEAD for a file of this build; false when it has none. */
+  serve(req: IncomingMessage, res: ServerResponse, urlPath: string): boolean {
+    const file = this.fileFor(urlPath)
+    if (!file) return false
+    const entry = this.entryFor(file)
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
+    res.setHeader('etag', entry.etag)
+    res.setHeader('last-modified', entry.lastModified)
+    const match = req.headers['if-none-match']
+    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+      res.statusCode = 304
+      res.end()
+      return true
+    }
+    const accepts = String(req.headers['accept-encoding'] ?? '')
+    const [body, encoding] =
+      entry.br && /\bbr\b/.test(accepts)
+        ? [entry.br, 'br']
+        : entry.gz && /\bgzip\b/.test(accepts)
+          ? [entry.gz, 'gzip']
+          : [entry.body, undefined]
+    if (encoding) res.setHeader('content-encoding', encoding)
+    res.setHeader('content-length', body.length)
+    res.end(req.method === 'HEAD' ? undefined : body)
+    return true
+  }
+}
+
+const sites = new Map<string, StaticSite>()
+
+/** The StaticSite of a build folder, made once; the oldest are dropped after a few builds. */
+export function staticSiteFor(buildDir: string): StaticSite {
+  let site = sites.get(buildDir)
+  if (!site) {
+    site = new StaticSite(path.join(buildDir, 'client'))
+    sites.set(buildDir, site)
+    while (sites.size > 3) sites.delete(sites.keys().next().value!)
+  }
+  return site
+}
