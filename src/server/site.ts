@@ -80,12 +80,21 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     connectOrigins: env.pusher.external ? ['https:'] : [],
   }
 
+  // One policy string per build (its inline-script hashes), made on its first request.
+  const policies = new Map<string, string>()
+  const policyOf = (dir: string) => {
+    let policy = policies.get(dir)
+    if (!policy) {
+      const scriptHashes = scriptHashesOfBuild(path.join(dir, 'client'))
+      policy = pagePolicy({ ...policySources, scriptHashes })
+      policies.set(dir, policy)
+    }
+    return policy
+  }
+
   const serveSite = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://site')
-    if (builds?.served) {
-      const scriptHashes = scriptHashesOfBuild(path.join(builds.served.dir, 'client'))
-      res.setHeader('content-security-policy', pagePolicy({ ...policySources, scriptHashes }))
-    }
+    if (builds?.served) res.setHeader('content-security-policy', policyOf(builds.served.dir))
     if (req.method === 'GET' || req.method === 'HEAD') {
       // Newest build first; the boot build still holds assets of pages rendered on demand.
       for (const build of builds && bootBuild ? [builds.served!, bootBuild] : []) {
