@@ -12,6 +12,12 @@ if (!source) {
   console.error('Usage: npm run restore -- <backup folder>')
   process.exit(2)
 }
+if (env.databaseUrl) {
+  console.error(
+    `DATABASE_URL points to an external database: back it up and restore it with its own tools (pg_dump of its version). This command covers the embedded database and the media folder.`,
+  )
+  process.exit(2)
+}
 try {
   await restore(env.dataDir, path.resolve(source))
   process.exit(0)

@@ -58,7 +58,9 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     log(`postgres: ${detail}`)
   })
   let payloadForCleanup: Payload | undefined
+  let databaseStopping = false
   const stopDatabase = async () => {
+    databaseStopping = true
     // Connections end when PostgreSQL stops; that is expected now, not an error to crash on.
     const pool = (payloadForCleanup?.db as { pool?: { on: (e: string, f: () => void) => void } })
       ?.pool
@@ -87,6 +89,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     // A pooled connection that dies while idle (database restarted) is an 'error' event on the
     // pool: without a listener it would end the process.
     pgPool(payload).on('error', (error) => {
+      if (databaseStopping) return
       if (Date.now() - databaseTroubleAt > 1000) log(`database connection lost: ${error.message}`)
       databaseTroubleAt = Date.now()
     })

@@ -26,7 +26,7 @@ afterAll(async () => {
 const npmScript = (script: string, dataDir: string, ...args: string[]) =>
   spawnSync('npm', ['run', '--silent', script, '--', ...args], {
     cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
     timeout: 120_000,
   })

@@ -54,6 +54,7 @@ export async function startSite(
       PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
+      DATABASE_URL: '', // always the embedded database of DATA_DIR
       // No background site rebuilds while a test writes (they would compete for the CPU).
       SITE_REGEN_DELAY_MS: '600000',
       // The limiter stays in the path (it counts in PostgreSQL too), with room for the load.

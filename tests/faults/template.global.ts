@@ -25,6 +25,7 @@ export default function setup(project: TestProject) {
         ADMIN: 'false',
         SEED: 'false',
         DATA_DIR: dir,
+        DATABASE_URL: '',
         PUBLIC_URL: 'http://127.0.0.1:3000',
       },
     },
