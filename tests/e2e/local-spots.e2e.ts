@@ -283,6 +283,15 @@ test('a spoofed image is refused with the spec message and nothing is stored', a
   ).toBeVisible()
   await expect(dialog.getByRole('img', { name: 'Preview of the chosen image' })).toHaveCount(0)
 
+  // Address autocomplete through the geocoding proxy (the stand-in knows Peckham).
+  const address = dialog.getByRole('combobox', { name: 'Search Address' })
+  await expect(address).toHaveAttribute('placeholder', 'Start typing an address...')
+  await address.pressSequentially('Rye Lane, Peckham')
+  await expect(dialog.getByRole('option', { name: /^Peckham, London Borough/ })).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByText(/^Address: Peckham, London Borough/)).toBeVisible()
+
   // The server judges by content too, whatever the browser says.
   const upload = await page.request.post('/api/media', {
     multipart: {
@@ -370,4 +379,38 @@ test('paging past 9, and staff badges show until they expire', async ({ browser,
     card(visitor, 'Corner Shop 11').getByRole('list', { name: 'Badges' }).getByRole('listitem'),
   ).toHaveText(['Neighbours’ pick'])
   await expect(cards).toHaveCount(9)
+})
+
+test('an editor pins a badge on a spot in the admin and it shows on the page', async ({
+  browser,
+  page,
+}) => {
+  test.skip(process.env.ADMIN === 'false', 'the admin is not built in this run (ADMIN=false)')
+  test.setTimeout(120_000)
+  const owner = await member(browser, 'badgeowner')
+  const place = await newNeighbourhood(owner.page.request, 'Badgeley')
+  const name = `Badge Bakery ${Date.now().toString(36)}`
+  const created = await owner.page.request.post('/api/local-businesses', {
+    data: { name, category: 'cafe', neighbourhood: place.id },
+  })
+  expect(created.status()).toBe(201)
+
+  await page.goto('/admin/login')
+  await page.getByLabel('Email').fill('tom@belong.local')
+  await page.getByLabel('Password').fill('belong-demo')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/admin\/?$/)
+  await page.goto('/admin/collections/business-badges/create')
+  await page.locator('#field-label').fill('Editor’s choice')
+  await page.locator('#field-colour').fill('#7c3aed')
+  await page.locator('#field-business .rs__control').click()
+  await page.keyboard.type(name)
+  await page.locator('.rs__option', { hasText: name }).click()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/admin\/collections\/business-badges\/\d+/)
+
+  await openSpots(owner.page, place.slug)
+  await expect(
+    card(owner.page, name).getByRole('list', { name: 'Badges' }).getByRole('listitem'),
+  ).toHaveText(['Editor’s choice'])
 })
