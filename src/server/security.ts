@@ -76,12 +76,28 @@ export function refuseUnsafeRequest(
   const url = req.url ?? '/'
   if (url.startsWith('/api/') && hasBody(req)) {
     const type = (req.headers['content-type'] ?? '').toLowerCase()
-    if (!type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
+    if (
+      !type.startsWith('application/json') &&
+      !type.startsWith('multipart/form-data') &&
+      !urlencodedAllowed(req, url, type)
+    ) {
       refusal(res, 415, 'Send JSON (application/json) or a file upload (multipart/form-data).')
       return true
     }
   }
   return false
+}
+
+/**
+ * Two urlencoded bodies the site itself sends: pusher-js's channel authorization
+ * (POST /api/realtime/auth, `socket_id&channel_name`) and the Payload admin's long reads
+ * (POST with `X-Payload-HTTP-Method-Override: GET`, e.g. relationship field options). A
+ * cross-site form can set neither the header nor pass the Origin check above.
+ */
+function urlencodedAllowed(req: IncomingMessage, url: string, type: string): boolean {
+  if (!type.startsWith('application/x-www-form-urlencoded')) return false
+  if (url.split('?')[0] === '/api/realtime/auth') return true
+  return String(req.headers['x-payload-http-method-override'] ?? '').toUpperCase() === 'GET'
 }
 
 function hasBody(req: IncomingMessage): boolean {
