@@ -75,18 +75,26 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
 }
 
 /**
- * Counts one hit in PostgreSQL (so every app instance shares the count) and returns how many
- * seconds the client must wait, or 0 when the hit is allowed.
+ * Counts one hit in PostgreSQL (so every app instance shares the count) over a sliding window:
+ * the hits of the last `windowSeconds`, never a fixed minute a burst could straddle. Returns how
+ * many seconds the client must wait (until its oldest counted hit leaves the window), or 0 when
+ * the hit is allowed. Refused hits are not stored.
  */
 export async function countHit(pool: Pool, key: string, limit: RateLimit): Promise<number> {
-  const window = limit.windowSeconds
-  const { rows } = await pool.query<{ hits: number; retry: number }>(
-    `INSERT INTO rate_limits (key, window_start, hits)
-       VALUES ($1, to_timestamp(floor(extract(epoch FROM now()) / $2) * $2), 1)
-     ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
-     RETURNING hits,
-       ceil(extract(epoch FROM window_start) + $2 - extract(epoch FROM now()))::int AS retry`,
-    [key, window],
+  const { rows } = await pool.query<{ n: number; retry: number | null }>(
+    `WITH recent AS (
+       SELECT coalesce(sum(hits), 0)::int AS n, min(window_start) AS oldest
+         FROM rate_limits
+        WHERE key = $1 AND window_start > now() - make_interval(secs => $2)
+     ), counted AS (
+       INSERT INTO rate_limits (key, window_start, hits)
+       SELECT $1, clock_timestamp(), 1 FROM recent WHERE n < $3
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+       RETURNING 1
+     )
+     SELECT n, ceil(extract(epoch FROM oldest + make_interval(secs => $2) - now()))::int AS retry
+       FROM recent`,
+    [key, limit.windowSeconds, limit.max],
   )
   if (Math.random() < 0.01) {
     void pool
@@ -94,7 +102,7 @@ export async function countHit(pool: Pool, key: string, limit: RateLimit): Promi
       .catch(() => {})
   }
   const row = rows[0]!
-  return row.hits > limit.max ? Math.max(1, row.retry) : 0
+  return row.n >= limit.max ? Math.max(1, row.retry ?? limit.windowSeconds) : 0
 }
 
 /** The one answer every limit gives. */

@@ -324,3 +324,28 @@ test('without JavaScript the pages still show their cards and links', async ({ b
   expect(await page.locator('.ranking > li').count()).toBeGreaterThan(3)
   await context.close()
 })
+
+test('the search boxes work before their islands: Enter is a GET the list then applies', async ({
+  browser,
+  page,
+}) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false })
+  const early = await noScript.newPage()
+  for (const start of ['/', '/neighbourhoods']) {
+    await early.goto(start)
+    const box = early.getByRole('searchbox', { name: 'Search neighbourhoods by name or tagline' })
+    await box.first().fill('Brixton')
+    await box.first().press('Enter')
+    await expect(early).toHaveURL(/\/neighbourhoods\?search=Brixton$/)
+  }
+  await noScript.close()
+  // The address it lands on is the filtered list once the page runs.
+  await page.goto('/neighbourhoods?search=Brixton')
+  await expect(page.locator('.card-link[href="/neighbourhood/brixton"]')).toBeVisible()
+  // Every card shown matches (name or tagline), which the unfiltered first page does not.
+  await expect
+    .poll(async () =>
+      (await page.locator('.card-link').allTextContents()).every((t) => /brixton/i.test(t)),
+    )
+    .toBe(true)
+})

@@ -171,6 +171,10 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
           <SearchBox
             id="neighbourhood-search"
             className="nb-search"
+            // Before hydration Enter still works: a GET to this page, which the island reads.
+            action="/neighbourhoods"
+            name="search"
+            hidden={vibe === 'All' ? {} : { vibe }}
             value={draft}
             onChange={setDraft}
             onSubmit={applySearch}

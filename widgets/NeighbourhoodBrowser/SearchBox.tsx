@@ -8,11 +8,22 @@ interface Props {
   /** Without JavaScript the form still works as a GET to this page (the home hero). */
   action?: string
   name?: string
+  /** Other parameters the GET keeps (the list's ?vibe=). */
+  hidden?: Record<string, string>
   className?: string
 }
 
 /** The neighbourhood search box of the home hero and the list page (Enter or the icon). */
-export function SearchBox({ id, value, onChange, onSubmit, action, name, className }: Props) {
+export function SearchBox({
+  id,
+  value,
+  onChange,
+  onSubmit,
+  action,
+  name,
+  hidden = {},
+  className,
+}: Props) {
   return (
     <form
       className={className ? `search ${className}` : 'search'}
@@ -21,6 +32,9 @@ export function SearchBox({ id, value, onChange, onSubmit, action, name, classNa
       role="search"
       onSubmit={onSubmit}
     >
+      {Object.entries(hidden).map(([key, v]) => (
+        <input key={key} type="hidden" name={key} value={v} />
+      ))}
       <label className="sr-only" htmlFor={id}>
         Search neighbourhoods by name or tagline
       </label>
