@@ -68,7 +68,7 @@ beforeAll(async () => {
   for (let i = 0; i < 12; i++) {
     await make(`bulk${i}`, { title: `Bulk ${i}`, tags: ['bulk'] }, bob, `2025-06-${10 + i}`)
   }
-  const pool = pgPool(site.payload) as unknown as { query: (...a: unknown[]) => unknown }
+  const pool = pgPool(site.payload) as { query: (...a: unknown[]) => unknown }
   const original = pool.query.bind(pool)
   pool.query = (...args: unknown[]) => {
     queries++

@@ -1,3 +1,4 @@
+import { pgPool } from '@/server/db'
 import fc from 'fast-check'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -90,8 +91,7 @@ beforeAll(async () => {
       context: quiet,
     })
   }
-  const pool = (site.payload.db as unknown as { pool: { query: (...a: unknown[]) => unknown } })
-    .pool
+  const pool = pgPool(site.payload) as { query: (...a: unknown[]) => unknown }
   const original = pool.query.bind(pool)
   pool.query = (...args: unknown[]) => {
     queries++
