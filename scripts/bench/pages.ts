@@ -6,55 +6,19 @@
  *  - time from a reaction by one person to the bell count changing for the review's author.
  * Starts its own server (ADMIN=false, fresh DATA_DIR) unless BASE points at a running one.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import zlib from 'node:zlib'
 
 import { chromium, type Browser } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
+import { startBuiltSite } from './builtSite'
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 const JS_PAGES = ['/', '/neighbourhoods', '/neighbourhood/shoreditch', '/map', '/top-reviewers']
 const JS_PAGES_MORE = ['/login', '/register', '/profile/priya', '/about', '/submit-neighbourhood']
 const RUNS = Number(process.env.RUNS ?? 5)
-
-async function startServer(): Promise<{ base: string; child?: ChildProcess }> {
-  if (process.env.BASE) return { base: process.env.BASE }
-  const port = 4600 + Math.floor(Math.random() * 300)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-bench-'))
-  // PostgreSQL runs as nobody when we are root: it must pass through the folder.
-  fs.chmodSync(dataDir, 0o755)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ADMIN: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  child.stdout?.on('data', (d: Buffer) => (log += d))
-  child.stderr?.on('data', (d: Buffer) => (log += d))
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`)
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return { base, child }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`server not ready:\n${log}`)
-}
 
 async function jsPerPage(browser: Browser, base: string, pages: string[]) {
   const rows: { page: string; files: number; raw: number; gzip: number }[] = []
@@ -203,7 +167,7 @@ async function reactionToBell(browser: Browser, base: string) {
   return times
 }
 
-const { base, child } = await startServer()
+const { base, child } = await startBuiltSite()
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
 try {
   console.log(`\nJavaScript per page (${base}, phone viewport, every script response):`)

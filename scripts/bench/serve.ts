@@ -9,51 +9,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import { startBuiltSite, waitFor } from './builtSite'
+
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
 const REQUESTS = Number(process.env.REQUESTS ?? 20000)
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50)
-
-async function waitFor(url: string, child: ChildProcess | undefined, log: () => string) {
-  for (let i = 0; i < 900; i++) {
-    if (child && child.exitCode !== null) throw new Error(`exited:\n${log()}`)
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`not ready: ${url}\n${log()}`)
-}
-
-async function startSite(): Promise<{ base: string; dataDir: string; child?: ChildProcess }> {
-  if (process.env.BASE && process.env.DATA_DIR) {
-    return { base: process.env.BASE, dataDir: process.env.DATA_DIR }
-  }
-  const port = 4900 + Math.floor(Math.random() * 300)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-serve-'))
-  // PostgreSQL runs as nobody when we are root: it must pass through the folder.
-  fs.chmodSync(dataDir, 0o755)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ADMIN: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  child.stdout?.on('data', (d: Buffer) => (log += d))
-  child.stderr?.on('data', (d: Buffer) => (log += d))
-  const base = `http://127.0.0.1:${port}`
-  await waitFor(`${base}/healthz`, child, () => log)
-  return { base, dataDir, child }
-}
 
 function startNginx(root: string): { base: string; child: ChildProcess; dir: string } {
   const port = 5300 + Math.floor(Math.random() * 300)
@@ -103,7 +63,8 @@ function ab(url: string, headers: string[]): number {
   return Number(/Requests per second:\s+([\d.]+)/.exec(out)![1])
 }
 
-const site = await startSite()
+const site = await startBuiltSite()
+if (!site.dataDir) throw new Error('With BASE, also set DATA_DIR (its build folder is read).')
 const current = JSON.parse(
   fs.readFileSync(path.join(site.dataDir, 'site', 'current.json'), 'utf8'),
 ) as { dir: string }

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export interface BuiltSite {
+  base: string
+  dataDir?: string
+  child?: ChildProcess
+}
+
+/** Polls `url` until it answers 2xx; fails early when `child` exits. */
+export async function waitFor(url: string, child?: ChildProcess, log: () => string = () => '') {
+  for (let i = 0; i < 900; i++) {
+    if (child && child.exitCode !== null) throw new Error(`exited:\n${log()}`)
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`not ready: ${url}\n${log()}`)
+}
+
+/**
+ * The built server (`npm start`, ADMIN=false) on a free port and a fresh data folder, for the
+ * benchmarks; or the running one named by BASE (and DATA_DIR).
+ */
+export async function startBuiltSite(): Promise<BuiltSite> {
+  if (process.env.BASE) return { base: process.env.BASE, dataDir: process.env.DATA_DIR }
+  const port = 4600 + Math.floor(Math.random() * 600)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-bench-'))
+  // PostgreSQL runs as nobody when we are root: it must pass through the folder.
+  fs.chmodSync(dataDir, 0o755)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ADMIN: 'false',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout?.on('data', (d: Buffer) => (log += d))
+  child.stderr?.on('data', (d: Buffer) => (log += d))
+  const base = `http://127.0.0.1:${port}`
+  await waitFor(`${base}/healthz`, child, () => log)
+  return { base, dataDir, child }
+}
