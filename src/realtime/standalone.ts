@@ -1,9 +1,11 @@
-// Runs the realtime server on its own port, e.g. to point the conformance suite at it:
-//   PORT=6001 PUSHER_APP_ID=app PUSHER_KEY=key PUSHER_SECRET=secret node --import tsx src/realtime/standalone.ts
+// The realtime role on its own (`npm run realtime`): app instances publish to it with the
+// `pusher` SDK (PUSHER_HOST/PUSHER_PORT) and browsers reach it through the front server.
+//   REALTIME_PORT=6001 PUSHER_APP_ID=belong PUSHER_KEY=key PUSHER_SECRET=<32+ chars> npm run realtime
 import { createServer } from 'node:http'
 import { createRealtimeServer } from './server'
 
-const port = Number(process.env.PORT ?? 6001)
+const port = Number(process.env.REALTIME_PORT ?? process.env.PORT ?? 6001)
+const host = process.env.REALTIME_HOST ?? process.env.HOST ?? '127.0.0.1'
 const app = {
   id: process.env.PUSHER_APP_ID ?? 'belong',
   key: process.env.PUSHER_KEY ?? 'belong-key',
@@ -31,8 +33,8 @@ const server = createServer((req, res) => {
 server.on('upgrade', (req, socket, head) => {
   if (!realtime.handleUpgrade(req, socket, head)) socket.destroy()
 })
-server.listen(port, '127.0.0.1', () => {
-  console.log(`realtime: listening on 127.0.0.1:${port} for app ${app.id}`)
+server.listen(port, host, () => {
+  console.log(`realtime: listening on ${host}:${port} for app ${app.id}`)
 })
 
 const stop = () => {
