@@ -130,6 +130,12 @@ export class SiteBuilds {
       const pointer = path.join(this.root, 'current.json')
       fs.writeFileSync(`${pointer}.tmp`, JSON.stringify(build, null, 2))
       fs.renameSync(`${pointer}.tmp`, pointer)
+      // A stable path to the served build for a front server (npm run nginx:config): swapped in
+      // one rename, so nginx sees the old folder or the new one.
+      const link = path.join(this.root, 'current')
+      fs.rmSync(`${link}.tmp`, { force: true })
+      fs.symlinkSync(path.basename(dir), `${link}.tmp`, 'dir')
+      fs.renameSync(`${link}.tmp`, link)
       this.current = build
       this.options.log(`site: build ready in ${(build.durationMs / 1000).toFixed(1)} s`)
       this.onSwitch(build)
