@@ -62,20 +62,26 @@ export default buildConfig({
     accountLogin,
     ...oidcEndpoints,
   ],
-  plugins: s3
-    ? [
-        s3Storage({
-          collections: { media: true },
-          bucket: s3.bucket,
-          config: {
+  // Registered with or without S3_BUCKET (enabled: false keeps only its fields), so the schema and
+  // its migrations are the same in both modes: media gain `prefix` and `_objectKey` columns.
+  // Files stay behind Payload's access control at /api/media/file/<name> (streamed from the
+  // bucket by the app), so page URLs do not change when the storage does.
+  plugins: [
+    s3Storage({
+      enabled: Boolean(s3),
+      alwaysInsertFields: true,
+      collections: { media: true },
+      bucket: s3?.bucket ?? '',
+      config: s3
+        ? {
             region: s3.region,
             endpoint: s3.endpoint,
             forcePathStyle: s3.forcePathStyle,
             credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-          },
-        }),
-      ]
-    : [],
+          }
+        : {},
+    }),
+  ],
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
   // Refusals with a message (4xx APIErrors) are answers, not faults: log them quietly.

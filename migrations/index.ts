@@ -1,6 +1,7 @@
 import * as migration_20261123_014547_initial from './20261123_014547_initial';
 import * as migration_20261123_230500_rate_limits from './20261123_230500_rate_limits';
 import * as migration_20261123_230600_email_confirmed_at from './20261123_230600_email_confirmed_at';
+import * as migration_20261124_014121_s3_storage_fields from './20261124_014121_s3_storage_fields';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261123_230600_email_confirmed_at.up,
     down: migration_20261123_230600_email_confirmed_at.down,
-    name: '20261123_230600_email_confirmed_at'
+    name: '20261123_230600_email_confirmed_at',
+  },
+  {
+    up: migration_20261124_014121_s3_storage_fields.up,
+    down: migration_20261124_014121_s3_storage_fields.down,
+    name: '20261124_014121_s3_storage_fields',
   },
 ];
