@@ -1,6 +1,7 @@
 import * as migration_20261123_014547_initial from './20261123_014547_initial';
 import * as migration_20261123_230500_rate_limits from './20261123_230500_rate_limits';
 import * as migration_20261123_230600_email_confirmed_at from './20261123_230600_email_confirmed_at';
+import * as migration_20261124_090000_site_stale_pages from './20261124_090000_site_stale_pages';
 import * as migration_20261124_014121_s3_storage_fields from './20261124_014121_s3_storage_fields';
 
 export const migrations = [
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261124_014121_s3_storage_fields.up,
     down: migration_20261124_014121_s3_storage_fields.down,
-    name: '20261124_014121_s3_storage_fields',
+    name: '20261124_014121_s3_storage_fields'
+  },
+  {
+    up: migration_20261124_090000_site_stale_pages.up,
+    down: migration_20261124_090000_site_stale_pages.down,
+    name: '20261124_090000_site_stale_pages',
   },
 ];

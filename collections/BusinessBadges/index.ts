@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { businessBadgeSchema } from '@/schemas/badge'
-import { markSiteStale } from '@/server/siteRevision'
+import { markPagesStale } from '@collections/shared/stalePages'
 import { staff } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { unexpiredUnlessStaff } from '@collections/shared/unexpired'
@@ -36,7 +36,7 @@ export const BusinessBadges: CollectionConfig = {
   ],
   hooks: {
     beforeValidate: [validateWith(businessBadgeSchema)],
-    afterChange: [markSiteStale],
-    afterDelete: [markSiteStale],
+    afterChange: [markPagesStale],
+    afterDelete: [markPagesStale],
   },
 }

@@ -6,7 +6,7 @@ import { liveHooks, notHidden } from '@collections/shared/live'
 
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
 
-import { markSiteStale } from '@/server/siteRevision'
+import { markPagesStale } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { discussionSchema } from '@/schemas/discussion'
 import { signedIn, staffOrAuthor } from '@collections/access'
@@ -73,7 +73,7 @@ export const Discussions: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [live.afterChange, markSiteStale],
-    afterDelete: [deleteEngagement('discussion', 'discussion'), live.afterDelete, markSiteStale],
+    afterChange: [live.afterChange, markPagesStale],
+    afterDelete: [deleteEngagement('discussion', 'discussion'), live.afterDelete, markPagesStale],
   },
 }

@@ -4,7 +4,7 @@ import type { Event } from '@/payload-types'
 import { channels } from '@/server/realtime'
 import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/live'
 
-import { markSiteStale } from '@/server/siteRevision'
+import { markPagesStale } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { eventSchema } from '@/schemas/event'
 import { signedIn, staffOrAuthor } from '@collections/access'
@@ -87,9 +87,9 @@ export const Events: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('attendingCount', 'interestedCount')],
-    afterChange: [live.afterChange, markSiteStale, notifyNewEvent],
+    afterChange: [live.afterChange, markPagesStale, notifyNewEvent],
     beforeDelete: [deleteRsvps],
-    afterDelete: [live.afterDelete, markSiteStale],
+    afterDelete: [live.afterDelete, markPagesStale],
   },
   endpoints: [rsvpEndpoint],
 }

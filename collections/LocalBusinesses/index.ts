@@ -7,7 +7,7 @@ import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 import { VIBE_EMOJIS, VIBE_EMOJI_NAMES } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
 import { localBusinessSchema } from '@/schemas/localBusiness'
-import { markSiteStale } from '@/server/siteRevision'
+import { markPagesStale } from '@collections/shared/stalePages'
 import { signedIn, staffOrAuthor } from '@collections/access'
 import { readableContent } from '@collections/shared/contentAccess'
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
@@ -94,8 +94,8 @@ export const LocalBusinesses: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount')],
-    afterChange: [live.afterChange, markSiteStale],
+    afterChange: [live.afterChange, markPagesStale],
     beforeDelete: [deleteBadges],
-    afterDelete: [deleteEngagement('local-business'), live.afterDelete, markSiteStale],
+    afterDelete: [deleteEngagement('local-business'), live.afterDelete, markPagesStale],
   },
 }

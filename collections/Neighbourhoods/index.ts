@@ -7,7 +7,7 @@ import { liveHooks } from '@collections/shared/live'
 import { MESSAGES } from '@/rules/messages'
 import { VIBES } from '@/rules/vibes'
 import { neighbourhoodSchema } from '@/schemas/neighbourhood'
-import { markSiteStale } from '@/server/siteRevision'
+import { markPagesStale } from '@collections/shared/stalePages'
 import { anyone, isStaffUser, signedIn, staff, staffOrOwner } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { uniqueMessages } from '@collections/shared/uniqueMessages'
@@ -85,9 +85,9 @@ export const Neighbourhoods: CollectionConfig = {
   hooks: {
     beforeValidate: [normaliseNeighbourhood, validateWith(neighbourhoodSchema)],
     beforeChange: [setCreator, uniqueSlug, setLocation],
-    afterChange: [lookupPopulation, live.afterChange, markSiteStale],
+    afterChange: [lookupPopulation, live.afterChange, markPagesStale],
     beforeDelete: [deleteNeighbourhoodContent],
-    afterDelete: [live.afterDelete, markSiteStale],
+    afterDelete: [live.afterDelete, markPagesStale],
     afterError: [uniqueMessages({ slug: MESSAGES.slugTaken })],
   },
 }

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { slugify } from '@/rules/slug'
 import { STATIC_PAGES } from '@/rules/staticPages'
-import { markSiteStale } from '@/server/siteRevision'
+import { markPagesStale } from '@collections/shared/stalePages'
 import { anyone, staff } from '@collections/access'
 
 /** The static pages of SPEC §2 (about, contact, terms, privacy, data deletion), edited in the admin. */
@@ -27,5 +27,5 @@ export const Pages: CollectionConfig = {
     { name: 'summary', type: 'text', admin: { description: 'Shown to search engines.' } },
     { name: 'body', type: 'richText', required: true },
   ],
-  hooks: { afterChange: [markSiteStale], afterDelete: [markSiteStale] },
+  hooks: { afterChange: [markPagesStale], afterDelete: [markPagesStale] },
 }

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { markSiteStale } from '@/server/siteRevision'
+import { markPagesStale } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { MIN_POLL_OPTIONS } from '@/rules/polls'
 import { pollSchema } from '@/schemas/poll'
@@ -61,8 +61,8 @@ export const Polls: CollectionConfig = {
     beforeChange: [setAuthor(), lockAnsweredPoll],
     beforeDelete: [deleteVotes],
     // The home page's 'Polls of the Week' is prerendered.
-    afterChange: [markSiteStale],
-    afterDelete: [markSiteStale],
+    afterChange: [markPagesStale],
+    afterDelete: [markPagesStale],
   },
   endpoints: [voteEndpoint, summaryEndpoint],
 }

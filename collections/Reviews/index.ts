@@ -6,7 +6,7 @@ import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 
 import { MESSAGES } from '@/rules/messages'
 import { reviewSchema } from '@/schemas/review'
-import { markSiteStale } from '@/server/siteRevision'
+import { markPagesStale } from '@collections/shared/stalePages'
 import {
   isStaffUser,
   signedIn,
@@ -81,7 +81,7 @@ export const Reviews: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor, keepCounters('reactionCount', 'commentCount')],
-    afterChange: [awardBadges, live.afterChange, markSiteStale],
-    afterDelete: [deleteEngagement('review', 'review'), live.afterDelete, markSiteStale],
+    afterChange: [awardBadges, live.afterChange, markPagesStale],
+    afterDelete: [deleteEngagement('review', 'review'), live.afterDelete, markPagesStale],
   },
 }

@@ -6,7 +6,7 @@ import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/li
 
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
 
-import { markSiteStale } from '@/server/siteRevision'
+import { markPagesStale } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { storySchema } from '@/schemas/story'
 import { signedIn, staffOrAuthor } from '@collections/access'
@@ -71,7 +71,7 @@ export const Stories: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.selectNeighbourhood),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [live.afterChange, markSiteStale],
-    afterDelete: [deleteEngagement('story', 'story'), live.afterDelete, markSiteStale],
+    afterChange: [live.afterChange, markPagesStale],
+    afterDelete: [deleteEngagement('story', 'story'), live.afterDelete, markPagesStale],
   },
 }

@@ -30,27 +30,6 @@ async function ratingSummaries(payload: Payload, ids: number[]) {
   return summary
 }
 
-export async function listNeighbourhoods(payload: Payload): Promise<NeighbourhoodView[]> {
-  const { docs } = await payload.find({
-    collection: 'neighbourhoods',
-    sort: 'name',
-    limit: 500,
-    depth: 1,
-  })
-  const summary = await ratingSummaries(
-    payload,
-    docs.map((d) => d.id),
-  )
-  return docs.map((doc) => {
-    const s = summary.get(doc.id)
-    return {
-      ...toNeighbourhoodView(doc, 'card'),
-      reviewCount: s?.count ?? 0,
-      averageRating: s?.average ?? null,
-    }
-  })
-}
-
 export async function findNeighbourhood(
   payload: Payload,
   slug: string,

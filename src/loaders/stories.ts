@@ -152,12 +152,6 @@ export async function neighbourhoodBySlug(
   return rows[0] ?? null
 }
 
-/** Route parameters of every public story, as getStaticPaths wants them. */
-export async function storyStaticPaths(payload: Payload) {
-  const paths = await publicStoryPaths(payload)
-  return paths.map((p) => ({ params: { slug: p.slug, id: String(p.id) } }))
-}
-
 export type StoryRoute =
   { kind: 'story'; story: StoryView } | { kind: 'moved'; location: string } | { kind: 'not-found' }
 

@@ -2,6 +2,7 @@ import net from 'node:net'
 import path from 'node:path'
 
 import type { Payload } from 'payload'
+import type { Pool } from 'pg'
 
 import { createRealtimeServer, type RealtimeServer } from '@/realtime/server'
 import { adminBuildNeeded, buildAdmin, startAdmin, type AdminHandler } from './admin'
@@ -9,8 +10,13 @@ import { pgPool, surfaceCommitFailures } from './db'
 import { env } from './env'
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres'
 import { useLocalRealtimePort } from './realtime'
-import { onSiteStale } from './siteRevision'
+import { ChangeListener } from './changes'
+import { loadAstroHandler, PageRenderer } from './pageRenderer'
+import { prerenderBuild } from './prerender'
+import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from './siteRegen'
+import { STALE_PAGES_CHANNEL } from './siteRevision'
 import { SiteBuilds } from './siteBuilds'
+import { forgetStaticSite, staticSiteFor } from './staticSite'
 import { ensureSecrets } from './secrets'
 import { createSiteServer } from './site'
 
@@ -29,6 +35,7 @@ export interface RunningSite {
   url: string
   payload: Payload
   builds: SiteBuilds
+  regenerator: PageRegenerator
   stop: () => Promise<void>
 }
 
@@ -104,11 +111,13 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       await seedDatabase(payload, (line: string) => log(`       ${line}`))
     }
 
+    // Pages render with the public name the site answers to (never a request's Host).
+    const publicHost = env.publicUrl ? new URL(env.publicUrl).host : `localhost:${port}`
     const builds = new SiteBuilds({
       projectRoot,
       dataDir: env.dataDir,
       env: process.env,
-      delayMs: env.siteRegenDelayMs,
+      prerender: (dir) => prerenderBuild(dir, publicHost, log),
       log: (line) => log(line),
     })
     if (dev) step(4, 'Site pages come from astro dev')
@@ -117,7 +126,18 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         4,
         builds.upToDate ? 'Site build is up to date' : 'Building the public site (astro build)',
       )
-    if (!dev && !builds.upToDate) await builds.buildNow(true)
+    // Several instances may start at once: one builds, the others then find its build.
+    if (!dev && !builds.upToDate)
+      await withAdvisoryLock(pgPool(payload), FULL_BUILD_LOCK, async () => {
+        builds.reload()
+        if (builds.upToDate) return
+        const { rows } = await pgPool(payload).query<{ t: string }>(
+          'SELECT clock_timestamp()::text AS t',
+        )
+        await builds.buildNow(true)
+        // Pages marked before this build read the database are in it already.
+        await pgPool(payload).query('DELETE FROM site_stale_pages WHERE since < $1', [rows[0]!.t])
+      })
 
     step(5, wantAdmin ? 'Preparing the admin' : 'Admin skipped')
     if (adminBuild) await adminBuild
@@ -153,16 +173,53 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     })
     listening = true
 
-    const unsubscribe = dev ? () => {} : onSiteStale((reason) => builds.schedule(reason))
-    if (!dev && (await contentNewerThan(payload, builds.served!.builtAt)))
-      builds.schedule('content')
+    // Incremental regeneration (src/server/siteRegen.ts), shared by every instance through
+    // PostgreSQL: writes queue their pages, one instance rewrites them, all re-read the files.
+    const renderers = new Map<string, Promise<PageRenderer>>()
+    const rendererFor = (dir: string) => {
+      let renderer = renderers.get(dir)
+      if (!renderer) {
+        renderer = loadAstroHandler(dir).then((h) => PageRenderer.start(h, publicHost))
+        renderers.set(dir, renderer)
+      }
+      return renderer
+    }
+    const regenerator = new PageRegenerator({
+      pool: pgPool(payload),
+      servedDir: () => builds.served?.dir,
+      rendererFor,
+      delayMs: env.siteRegenDelayMs,
+      log,
+    })
+    const changes = new ChangeListener(process.env.DATABASE_URL!, log)
+    let safetyPass: NodeJS.Timeout | undefined
+    if (!dev) {
+      changes.on(STALE_PAGES_CHANNEL, () => regenerator.wake())
+      changes.on(PAGES_WRITTEN_CHANNEL, (message) => {
+        const served = builds.served
+        if (!served) return
+        // Notices missed while disconnected: re-read the whole folder.
+        if (message === 'resync') return forgetStaticSite(served.dir)
+        const written = JSON.parse(message) as PagesWritten
+        if (path.basename(served.dir) !== written.build) builds.reload()
+        if (builds.served && path.basename(builds.served.dir) === written.build)
+          staticSiteFor(builds.served.dir).refresh(written.paths)
+      })
+      await changes.start()
+      regenerator.wake()
+      // Belt and braces: a page whose render failed is tried again.
+      safetyPass = setInterval(() => regenerator.wake(), REGENERATION_RETRY_MS).unref()
+    }
 
     const url = `http://localhost:${port}`
     log(`\nBelong is ready at ${url}  (admin: ${url}/admin)\n`)
     let stopping: Promise<void> | undefined
     const stop = () =>
       (stopping ??= (async () => {
-        unsubscribe()
+        clearInterval(safetyPass)
+        regenerator.stop()
+        await regenerator.idle().catch(() => {})
+        await changes.stop()
         builds.stop()
         listening = false
         await realtime?.close()
@@ -175,22 +232,34 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         clearInterval(idle)
         server.closeAllConnections()
         await closed
+        for (const renderer of renderers.values()) await (await renderer).close()
         await stopDatabase()
       })())
-    return { url, payload, builds, stop }
+    return { url, payload, builds, regenerator, stop }
   } catch (error) {
     await stopDatabase()
     throw error
   }
 }
 
-async function contentNewerThan(payload: Payload, iso: string): Promise<boolean> {
-  for (const collection of ['neighbourhoods', 'reviews'] as const) {
-    const { docs } = await payload.find({ collection, sort: '-updatedAt', limit: 1, depth: 0 })
-    if (docs[0] && docs[0].updatedAt > iso) return true
+/** Runs `work` while holding a session advisory lock (waits for it). */
+async function withAdvisoryLock(pool: Pool, key: number, work: () => Promise<void>) {
+  const client = await pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key])
+    try {
+      await work()
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key])
+    }
+  } finally {
+    client.release()
   }
-  return false
 }
+
+const FULL_BUILD_LOCK = 0x6275696c // 'buil'
+/** How often pages whose regeneration failed are tried again. */
+const REGENERATION_RETRY_MS = 30_000
 
 /** After the database is back, failures still answer 503 for this long (in-flight casualties). */
 const DATABASE_SETTLE_MS = 3000

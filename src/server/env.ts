@@ -61,6 +61,11 @@ export const env = {
       host: process.env.PUSHER_HOST || undefined,
       port: process.env.PUSHER_PORT ? Number(process.env.PUSHER_PORT) : undefined,
       useTLS: process.env.PUSHER_USE_TLS === 'true',
+      /**
+       * Browsers connect to the page's own origin (a front server proxies /app/ to the
+       * realtime role) instead of PUSHER_HOST, which is then only where instances publish.
+       */
+      sameOrigin: process.env.PUSHER_SAME_ORIGIN === 'true',
     }
   },
   /** Population service (SPEC §7): POST {url}/sum. Unset: the lookup is skipped. */
@@ -101,7 +106,7 @@ export const env = {
     }
   },
   get siteRegenDelayMs() {
-    return Number(process.env.SITE_REGEN_DELAY_MS ?? 3000)
+    return Number(process.env.SITE_REGEN_DELAY_MS ?? 100)
   },
   /** Map tiles (SPEC §7), read when the site is built and handed to the map islands. */
   get tiles() {

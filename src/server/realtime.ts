@@ -56,11 +56,12 @@ export async function publish(channel: string, event: string, data: unknown): Pr
 /** What browsers need to connect: same origin unless a hosted service is configured. */
 export function publicRealtimeConfig() {
   const p = env.pusher
+  const elsewhere = p.external && !p.sameOrigin
   return {
     key: p.key,
     cluster: p.cluster,
-    wsHost: p.external ? (p.host ?? null) : null,
-    wsPort: p.external ? (p.port ?? null) : null,
-    forceTLS: p.external ? p.useTLS : null,
+    wsHost: elsewhere ? (p.host ?? null) : null,
+    wsPort: elsewhere ? (p.port ?? null) : null,
+    forceTLS: elsewhere ? p.useTLS : null,
   }
 }

@@ -111,6 +111,8 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes, body] = match
     if (/\bsrc\s*=/i.test(attributes!) || !body) continue
+    // Data blocks (JSON-LD) are never run: a hash per page's data would only bloat the policy.
+    if (/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes!)) continue
     hashes.push(`'sha256-${crypto.createHash('sha256').update(body).digest('base64')}'`)
   }
   return hashes
@@ -127,13 +129,28 @@ function htmlFiles(dir: string, out: string[] = []): string[] {
 
 const buildHashes = new Map<string, string[]>()
 
+/** Beside a build's client folder: the hashes its prerender found (src/server/prerender.ts). */
+export const scriptHashesFile = (clientDir: string) =>
+  path.join(path.dirname(clientDir), 'script-hashes.json')
+
+/** Records the hashes a prerender found, for every process serving this build. */
+export function saveScriptHashes(clientDir: string, hashes: Iterable<string>): void {
+  const sorted = [...new Set(hashes)].sort()
+  fs.writeFileSync(scriptHashesFile(clientDir), JSON.stringify(sorted))
+  buildHashes.set(clientDir, sorted)
+}
+
 /**
  * The inline scripts Astro writes (island loaders, hydration) are the same on every page of a
  * build, so the union over its prerendered pages serves its on-demand pages too. Read once per
- * build folder.
+ * build folder (from the file the prerender wrote, else by reading every page).
  */
 export function scriptHashesOfBuild(clientDir: string): string[] {
   let hashes = buildHashes.get(clientDir)
+  if (!hashes && fs.existsSync(scriptHashesFile(clientDir))) {
+    hashes = JSON.parse(fs.readFileSync(scriptHashesFile(clientDir), 'utf8')) as string[]
+    buildHashes.set(clientDir, hashes)
+  }
   if (!hashes) {
     const all = new Set<string>()
     for (const file of fs.existsSync(clientDir) ? htmlFiles(clientDir) : []) {

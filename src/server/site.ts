@@ -1,11 +1,11 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 
 import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
 
 import type { RealtimeServer } from '@/realtime/server'
 import type { AdminHandler } from './admin'
+import { loadAstroHandler, type AstroHandler } from './pageRenderer'
 import { databaseUnavailableNow, isDatabaseDown, sendDatabaseUnavailable } from './databaseDown'
 import { pgPool } from './db'
 import { env } from './env'
@@ -26,12 +26,6 @@ import {
 } from './rateLimits'
 import type { SiteBuilds } from './siteBuilds'
 import { staticSiteFor } from './staticSite'
-
-type AstroHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: (error?: unknown) => void,
-) => void
 
 export interface SiteOptions {
   payload: Payload
@@ -61,8 +55,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   }
   if (builds && bootBuild) {
     builds.pin(bootBuild.dir)
-    const entry = pathToFileURL(path.join(bootBuild.dir, 'server', 'entry.mjs')).href
-    astro = ((await import(entry)) as { handler: AstroHandler }).handler
+    astro = await loadAstroHandler(bootBuild.dir)
   }
 
   const origins = siteOrigins(env.publicUrl, env.port)
@@ -77,7 +70,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   }
   const policySources = {
     imageOrigins: originOf(env.tiles.url),
-    connectOrigins: env.pusher.external ? ['https:'] : [],
+    connectOrigins: env.pusher.external && !env.pusher.sameOrigin ? ['https:'] : [],
   }
 
   // One policy string per build (its inline-script hashes), made on its first request.
@@ -94,6 +87,11 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
 
   const serveSite = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://site')
+    // The build's own listing for its prerender (src/server/prerender.ts), not a public page.
+    if (url.pathname.startsWith('/internal/')) {
+      res.writeHead(404, { 'content-type': 'text/plain' })
+      return res.end('Not found')
+    }
     if (builds?.served) res.setHeader('content-security-policy', policyOf(builds.served.dir))
     if (req.method === 'GET' || req.method === 'HEAD') {
       // Newest build first; the boot build still holds assets of pages rendered on demand.

@@ -7,10 +7,10 @@ import { hashSources } from './sourceHash'
 import { precompressBuild } from './staticSite'
 
 /**
- * The public site is prerendered by `astro build` into a fresh folder under DATA_DIR/site;
- * `current.json` names the folder being served. A content change schedules a new build in the
- * background; when it finishes the server switches folders in one step, so a reader gets either
- * the old page or the new one, never a half-written file and never an error.
+ * The public site is built by `astro build` into a fresh folder under DATA_DIR/site and its
+ * pages prerendered into it (src/server/prerender.ts); `current.json` names the folder being
+ * served. A full build happens only when code or build-time settings change (the source hash);
+ * content changes rewrite just their pages in the served folder (src/server/siteRegen.ts).
  */
 export const SITE_SOURCES = [
   'src',
@@ -34,11 +34,8 @@ export class SiteBuilds {
   private readonly root: string
   private current: SiteBuild | undefined
   private running: Promise<void> | undefined
-  private timer: NodeJS.Timeout | undefined
-  private dirty = false
   private readonly pinned = new Set<string>()
   private child: ChildProcess | undefined
-  private stopped = false
   readonly sourceHash: string
   /** Called after every successful switch (tests and logs listen). */
   onSwitch: (build: SiteBuild) => void = () => {}
@@ -48,7 +45,8 @@ export class SiteBuilds {
       projectRoot: string
       dataDir: string
       env: NodeJS.ProcessEnv
-      delayMs: number
+      /** Writes the build's pages before it is served. */
+      prerender: (dir: string) => Promise<unknown>
       log: (line: string) => void
     },
   ) {
@@ -76,27 +74,9 @@ export class SiteBuilds {
     return this.current!
   }
 
-  /** Content changed: rebuild soon, coalescing bursts of changes into one build. */
-  schedule(reason: string): void {
-    this.dirty = true
-    if (this.timer || this.running) return
-    this.options.log(`site: ${reason} changed, rebuilding in ${this.options.delayMs} ms`)
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      void this.runBuild(false).catch((error: unknown) =>
-        this.options.log(
-          `site: rebuild failed, still serving the previous build: ${String(error)}`,
-        ),
-      )
-    }, this.options.delayMs)
-  }
-
-  /** Resolves when no build is running or scheduled (tests). */
-  async idle(): Promise<void> {
-    while (this.timer || this.running) {
-      if (this.running) await this.running.catch(() => {})
-      else await new Promise((r) => setTimeout(r, 50))
-    }
+  /** Another instance may have switched builds: read current.json again. */
+  reload(): void {
+    this.current = this.readCurrent() ?? this.current
   }
 
   /** Never delete this folder (the server loaded its on-demand code and assets from it). */
@@ -105,14 +85,10 @@ export class SiteBuilds {
   }
 
   stop(): void {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = undefined
     this.child?.kill('SIGTERM')
   }
 
   private async runBuild(progress: boolean): Promise<void> {
-    this.dirty = false
     const started = Date.now()
     const dir = path.join(this.root, `build-${started}`)
     const run = this.astroBuild(dir, progress)
@@ -121,6 +97,7 @@ export class SiteBuilds {
       await run
       // Compressed once here, so serving is a lookup (src/server/staticSite.ts).
       await precompressBuild(path.join(dir, 'client'))
+      await this.options.prerender(dir)
       const build: SiteBuild = {
         dir,
         sourceHash: this.sourceHash,
@@ -145,7 +122,6 @@ export class SiteBuilds {
       throw error
     } finally {
       this.running = undefined
-      if (this.dirty && !this.stopped) this.schedule('content')
     }
   }
 

@@ -1,30 +1,24 @@
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
+import type { PayloadRequest } from 'payload'
 
-import { afterCommit } from './afterCommit'
+import { query, sql } from './db'
 
-type StaleListener = (reason: string) => void
+/** Instances LISTEN here (src/server/changes.ts): pages are waiting in site_stale_pages. */
+export const STALE_PAGES_CHANNEL = 'belong_stale_pages'
 
-// On globalThis because the admin's Next bundle carries its own copy of this module.
-const registry = globalThis as typeof globalThis & { __belongSiteStale?: Set<StaleListener> }
-registry.__belongSiteStale ??= new Set()
-
-/** The server's rebuild scheduler listens here. */
-export function onSiteStale(listener: StaleListener): () => void {
-  registry.__belongSiteStale!.add(listener)
-  return () => registry.__belongSiteStale!.delete(listener)
-}
-
-export function siteIsStale(reason: string): void {
-  for (const listener of registry.__belongSiteStale!) listener(reason)
-}
-
-/** Hook for collections whose content appears on prerendered pages. */
-export const markSiteStale: CollectionAfterChangeHook & CollectionAfterDeleteHook = ({
-  collection,
-  doc,
-  req,
-  context,
-}) => {
-  if (!context.disableRevalidate) afterCommit(req, () => siteIsStale(collection.slug))
-  return doc
+/**
+ * Records the prerendered pages a write changes, inside the write's own transaction: the rows
+ * and the NOTIFY take effect exactly when it commits (and vanish with a rollback), so no
+ * acknowledged change is left off its page even if this process dies right after answering.
+ * The page regenerator of one instance picks them up (src/server/siteRegen.ts).
+ */
+export async function announceStalePages(req: PayloadRequest, paths: string[]): Promise<void> {
+  const unique = [...new Set(paths)].filter((p) => p.startsWith('/'))
+  if (!unique.length) return
+  await query(
+    req,
+    sql`INSERT INTO site_stale_pages (path, since)
+          SELECT jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb), clock_timestamp()
+        ON CONFLICT (path) DO UPDATE SET since = EXCLUDED.since`,
+  )
+  await query(req, sql`SELECT pg_notify(${STALE_PAGES_CHANNEL}, '')`)
 }

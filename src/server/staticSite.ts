@@ -5,6 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
+import { pageFile } from './siteRegen'
 import { contentType } from './staticFiles'
 
 const brotli = promisify(zlib.brotliCompress)
@@ -67,8 +68,8 @@ function urlPathsOf(rel: string): string[] {
 
 /**
  * One build's files served from memory: an index of URL paths made once, each file read once
- * (with its precompressed forms), so a request costs a map lookup. Builds are never written
- * after they are served, so nothing here goes stale.
+ * (with its precompressed forms), so a request costs a map lookup. Assets never change; page
+ * files are rewritten by the regenerator, which then calls `refresh` on every instance.
  */
 export class StaticSite {
   private readonly index = new Map<string, string>()
@@ -78,6 +79,17 @@ export class StaticSite {
     for (const file of fs.existsSync(clientDir) ? walk(clientDir) : []) {
       if (file.endsWith('.br') || file.endsWith('.gz')) continue
       for (const url of urlPathsOf(path.relative(clientDir, file))) this.index.set(url, file)
+    }
+  }
+
+  /** Page paths whose files were rewritten or removed: read them from disk again. */
+  refresh(urlPaths: string[]): void {
+    for (const urlPath of urlPaths) {
+      const file = pageFile(this.clientDir, urlPath)
+      this.entries.delete(file)
+      const urls = urlPathsOf(path.relative(this.clientDir, file))
+      if (fs.existsSync(file)) for (const url of urls) this.index.set(url, file)
+      else for (const url of urls) this.index.delete(url)
     }
   }
 
@@ -149,6 +161,11 @@ export class StaticSite {
 }
 
 const sites = new Map<string, StaticSite>()
+
+/** Forget what is held of a build folder (its files may have changed while we were not told). */
+export function forgetStaticSite(buildDir: string): void {
+  sites.delete(buildDir)
+}
 
 /** The StaticSite of a build folder, made once; the oldest are dropped after a few builds. */
 export function staticSiteFor(buildDir: string): StaticSite {
