@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
+import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
-/** One limit: at most `max` hits per `windowSeconds` for one key (an IP address). */
+import { serverNow } from './clock'
+import { UPLOAD_BODY_LIMIT } from './nodeFetch'
+
+/** One limit: at most `max` hits (or bytes) per `windowSeconds` for one key (an IP, an account). */
 export interface RateLimit {
   max: number
   windowSeconds: number
@@ -24,6 +28,25 @@ export const RATE_LIMITS = {
   write: { max: 60, windowSeconds: 60 },
   /** Realtime WebSocket connections opened per IP. */
   socket: { max: 30, windowSeconds: 60 },
+
+  // Per account, on top of the per-IP limits (Discourse-like: accounts younger than a day get
+  // less room, so a fresh sign-up cannot flood the site from many addresses).
+  /** Any write of one account (the same writes as `write`). */
+  accountWrite: { max: 30, windowSeconds: 60 },
+  newAccountWrite: { max: 30, windowSeconds: 3600 },
+  /** Reviews of one account per day (also counted as writes). */
+  accountReview: { max: 20, windowSeconds: 86_400 },
+  newAccountReview: { max: 3, windowSeconds: 86_400 },
+  /** Uploads of one account per day, by count and by bytes (the request body's size). */
+  accountUpload: { max: 50, windowSeconds: 86_400 },
+  newAccountUpload: { max: 10, windowSeconds: 86_400 },
+  accountUploadBytes: { max: 200 * 1024 * 1024, windowSeconds: 86_400 },
+  newAccountUploadBytes: { max: 40 * 1024 * 1024, windowSeconds: 86_400 },
+  /**
+   * E-mails to one address (password resets, sign-up and address-change confirmations), counted
+   * whether or not an account has that address, so the answer tells nothing about accounts.
+   */
+  mailPerAddress: { max: 3, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS
@@ -74,13 +97,22 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
   return (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
 }
 
+/** Accounts younger than this get the `newAccount…` limits. */
+export const NEW_ACCOUNT_SECONDS = 24 * 3600
+
 /**
  * Counts one hit in PostgreSQL (so every app instance shares the count) over a sliding window:
  * the hits of the last `windowSeconds`, never a fixed minute a burst could straddle. Returns how
  * many seconds the client must wait (until its oldest counted hit leaves the window), or 0 when
  * the hit is allowed. Refused hits are not stored.
  */
-export async function countHit(pool: Pool, key: string, limit: RateLimit): Promise<number> {
+export async function countHit(
+  pool: Pool,
+  key: string,
+  limit: RateLimit,
+  /** What this hit weighs (1 for a request, its size for bytes). */
+  weight = 1,
+): Promise<number> {
   const { rows } = await pool.query<{ n: number; retry: number | null }>(
     `WITH recent AS (
        SELECT coalesce(sum(hits), 0)::int AS n, min(window_start) AS oldest
@@ -88,13 +120,13 @@ export async function countHit(pool: Pool, key: string, limit: RateLimit): Promi
         WHERE key = $1 AND window_start > now() - make_interval(secs => $2)
      ), counted AS (
        INSERT INTO rate_limits (key, window_start, hits)
-       SELECT $1, clock_timestamp(), 1 FROM recent WHERE n < $3
-       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+       SELECT $1, clock_timestamp(), $4 FROM recent WHERE n + $4 <= $3
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + $4
        RETURNING 1
      )
      SELECT n, ceil(extract(epoch FROM oldest + make_interval(secs => $2) - now()))::int AS retry
        FROM recent`,
-    [key, limit.windowSeconds, limit.max],
+    [key, limit.windowSeconds, limit.max, weight],
   )
   if (Math.random() < 0.01) {
     void pool
@@ -102,23 +134,96 @@ export async function countHit(pool: Pool, key: string, limit: RateLimit): Promi
       .catch(() => {})
   }
   const row = rows[0]!
-  return row.n >= limit.max ? Math.max(1, row.retry ?? limit.windowSeconds) : 0
+  return row.n + weight > limit.max ? Math.max(1, row.retry ?? limit.windowSeconds) : 0
 }
+
+/** The words of every limit's answer (429 with Retry-After: the same seconds). */
+export const tooManyRequestsMessage = (retryAfter: number) =>
+  `Too many requests. Try again in ${retryAfter} seconds.`
 
 /** The one answer every limit gives. */
 export function tooManyRequests(res: ServerResponse, retryAfter: number): void {
   res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) })
-  res.end(
-    JSON.stringify({
-      errors: [{ message: `Too many requests. Try again in ${retryAfter} seconds.` }],
-    }),
-  )
+  res.end(JSON.stringify({ errors: [{ message: tooManyRequestsMessage(retryAfter) }] }))
 }
 
-/** A limiter bound to the pool and settings: resolves to 0 (go on) or the seconds to wait. */
-export function createRateLimiter(pool: () => Pool, settings: RateLimitSettings) {
-  return async (name: RateLimitName, address: string): Promise<number> => {
-    if (!settings.enabled || settings.exempt.has(address)) return 0
-    return countHit(pool(), `${name}:${address}`, settings.limits[name])
+/** The signed-in account of a request, as far as the limits need it. */
+export interface LimitedAccount {
+  id: number | string
+  createdAt: string
+}
+
+/** The account of a request's session (cookie or token), read by Payload's own auth. */
+export async function accountOfRequest(
+  payload: Payload,
+  req: IncomingMessage,
+): Promise<LimitedAccount | null> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
   }
+  if (!headers.has('cookie') && !headers.has('authorization')) return null
+  const { user } = await payload.auth({ headers, canSetHeaders: false })
+  return user ? { id: user.id, createdAt: user.createdAt } : null
+}
+
+/**
+ * Which per-account limits a request counts against, with the weight of each hit: every write,
+ * reviews once more, uploads by count and by bytes (Content-Length, or the most a body may hold).
+ */
+export function accountLimitsFor(
+  name: RateLimitName,
+  req: IncomingMessage,
+  account: LimitedAccount,
+): { name: RateLimitName; weight: number }[] {
+  const young =
+    serverNow().getTime() - new Date(account.createdAt).getTime() < NEW_ACCOUNT_SECONDS * 1000
+  const pick = (regular: RateLimitName, fresh: RateLimitName) => (young ? fresh : regular)
+  if (name === 'upload') {
+    const declared = Number(req.headers['content-length'])
+    const bytes = declared > 0 ? Math.min(declared, UPLOAD_BODY_LIMIT) : UPLOAD_BODY_LIMIT
+    return [
+      { name: pick('accountUploadBytes', 'newAccountUploadBytes'), weight: bytes },
+      { name: pick('accountUpload', 'newAccountUpload'), weight: 1 },
+    ]
+  }
+  if (name !== 'write') return []
+  const path = new URL(req.url ?? '/', 'http://site').pathname
+  const review = req.method === 'POST' && path === '/api/reviews'
+  return [
+    ...(review ? [{ name: pick('accountReview', 'newAccountReview'), weight: 1 }] : []),
+    { name: pick('accountWrite', 'newAccountWrite'), weight: 1 },
+  ]
+}
+
+/**
+ * A limiter bound to the pool and settings: resolves to 0 (go on) or the seconds to wait. With
+ * the request and a way to read its account, writes and uploads count per account too.
+ */
+export function createRateLimiter(
+  pool: () => Pool,
+  settings: RateLimitSettings,
+  accountOf?: (req: IncomingMessage) => Promise<LimitedAccount | null>,
+) {
+  return async (name: RateLimitName, address: string, req?: IncomingMessage): Promise<number> => {
+    if (!settings.enabled || settings.exempt.has(address)) return 0
+    const wait = await countHit(pool(), `${name}:${address}`, settings.limits[name])
+    if (wait || !req || !accountOf || (name !== 'write' && name !== 'upload')) return wait
+    const account = await accountOf(req)
+    if (!account) return 0
+    for (const limit of accountLimitsFor(name, req, account)) {
+      const key = `${limit.name}:user-${account.id}`
+      const accountWait = await countHit(pool(), key, settings.limits[limit.name], limit.weight)
+      if (accountWait) return accountWait
+    }
+    return 0
+  }
+}
+
+/** The per-address mail limit, for hooks that send mail (a normalised address as the key). */
+export async function mailLimitWait(pool: Pool, address: string): Promise<number> {
+  const settings = rateLimitSettings(process.env)
+  if (!settings.enabled) return 0
+  return countHit(pool, `mailPerAddress:${address}`, settings.limits.mailPerAddress)
 }

@@ -18,6 +18,7 @@ import {
   siteOrigins,
 } from './security'
 import {
+  accountOfRequest,
   clientAddress,
   createRateLimiter,
   limitFor,
@@ -59,7 +60,11 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   }
 
   const origins = siteOrigins(env.publicUrl, env.port)
-  const limit = createRateLimiter(() => pgPool(payload), rateLimitSettings(process.env))
+  const limit = createRateLimiter(
+    () => pgPool(payload),
+    rateLimitSettings(process.env),
+    (req) => accountOfRequest(payload, req),
+  )
   const addressOf = (req: IncomingMessage) => clientAddress(req, env.trustProxy)
   const originOf = (pattern: string) => {
     try {
@@ -136,7 +141,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
       if (url === '/healthz' || url.startsWith('/healthz?')) return healthz(res)
       if (url.startsWith('/api/') || url === '/api') {
         const limited = limitFor(req.method ?? 'GET', new URL(url, 'http://site').pathname)
-        const wait = limited ? await limit(limited, addressOf(req)) : 0
+        const wait = limited ? await limit(limited, addressOf(req), req) : 0
         if (wait) return tooManyRequests(res, wait)
         // The Host header was checked against the site's names (src/server/security.ts).
         const origin = env.publicUrl ? origins.publicOrigin : `http://${req.headers.host}`

@@ -62,6 +62,11 @@ export async function startSite(
         write: { max: 1_000_000, windowSeconds: 60 },
         signUp: { max: 1000, windowSeconds: 3600 },
         login: { max: 1000, windowSeconds: 60 },
+        // One fresh account writes the whole load (tests/faults/account-limits.test.ts checks these).
+        accountWrite: { max: 1_000_000, windowSeconds: 60 },
+        newAccountWrite: { max: 1_000_000, windowSeconds: 60 },
+        accountReview: { max: 1_000_000, windowSeconds: 60 },
+        newAccountReview: { max: 1_000_000, windowSeconds: 60 },
       }),
       ...env,
     },
