@@ -50,6 +50,18 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        // Scale-out (issue 15): the real site behind Debian's nginx, the realtime role, S3.
+        extends: true,
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          globalSetup: ['tests/faults/template.global.ts'],
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 })

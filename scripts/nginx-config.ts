@@ -1,0 +1,292 @@
+/**
+ * `npm run nginx:config [-- <file>] [flags]`: an nginx configuration for the front server of a
+ * scaled-out Belong (docs/deploy.md). nginx serves the current static build straight from disk
+ * (DATA_DIR/site/current/client, precompressed `.gz` beside the files) and proxies the API, the
+ * admin, on-demand pages and the realtime WebSocket to the app instances and the realtime role.
+ *
+ * Settings, as flags or environment (flags win):
+ *   --listen        NGINX_LISTEN        address:port or port nginx listens on (80)
+ *   --server-name   NGINX_SERVER_NAME   server_name (PUBLIC_URL's host name, else _)
+ *   --app           APP_UPSTREAMS       app instances, comma list of host:port (127.0.0.1:$PORT)
+ *   --realtime      REALTIME_UPSTREAM   the `npm run realtime` role, host:port (the app instances,
+ *                                       which hold the realtime server in the one-process mode)
+ *   --data-dir      DATA_DIR            the data folder whose site/current nginx serves (.data)
+ *   --standalone                        a complete nginx.conf (events, http, pid and temp paths
+ *                                       relative to nginx's -p prefix) instead of a site file
+ *                                       for /etc/nginx/sites-enabled
+ *   --user          NGINX_USER          `user` of a standalone config (nginx's default otherwise)
+ *   --brotli                            also serve `.br` files (needs Debian's
+ *                                       libnginx-mod-http-brotli-static; not in nginx-light)
+ * The page policy, the security headers and HSTS come from the same settings as the app's
+ * (PUBLIC_URL, TILE_URL, PUSHER_APP_ID) and from src/server/security.ts, with the inline-script
+ * hashes of the build being served: write the config again and `nginx -s reload` after a deploy
+ * or a full site build.
+ */
+import fs from 'node:fs'
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+
+import { env } from '@/server/env'
+import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@/server/nodeFetch'
+import { pagePolicy, scriptHashesOfBuild, setCommonHeaders, siteOrigins } from '@/server/security'
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    listen: { type: 'string' },
+    'server-name': { type: 'string' },
+    app: { type: 'string' },
+    realtime: { type: 'string' },
+    'data-dir': { type: 'string' },
+    standalone: { type: 'boolean', default: false },
+    user: { type: 'string' },
+    brotli: { type: 'boolean', default: false },
+  },
+})
+
+function fail(message: string): never {
+  console.error(`nginx:config: ${message}`)
+  process.exit(2)
+}
+
+const HOST_PORT = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):\d{1,5}$/
+const upstreams = (list: string, what: string) => {
+  const servers = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  if (!servers.length) fail(`no ${what} given`)
+  for (const server of servers)
+    if (!HOST_PORT.test(server)) fail(`${what}: '${server}' is not host:port`)
+  return servers
+}
+
+const listen = values.listen ?? process.env.NGINX_LISTEN ?? '80'
+if (!/^(?:(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):)?\d{1,5}$/.test(listen))
+  fail(`--listen '${listen}' is not [address:]port`)
+const apps = upstreams(
+  values.app ?? process.env.APP_UPSTREAMS ?? `127.0.0.1:${process.env.PORT ?? 3000}`,
+  'app upstreams',
+)
+const realtimeList = values.realtime ?? process.env.REALTIME_UPSTREAM
+const realtime = realtimeList ? upstreams(realtimeList, 'realtime upstream') : undefined
+if (!realtime && apps.length > 1)
+  console.warn(
+    'nginx:config: several app instances and no --realtime: WebSockets go to the instances, each with its own realtime hub. Run `npm run realtime` (or hosted Pusher) and pass --realtime.',
+  )
+const dataDir = path.resolve(values['data-dir'] ?? env.dataDir)
+const serverName =
+  values['server-name'] ??
+  process.env.NGINX_SERVER_NAME ??
+  (env.publicUrl ? new URL(env.publicUrl).hostname : '_')
+const user = values.user ?? process.env.NGINX_USER
+
+// The served build: DATA_DIR/site/current links to it (src/server/siteBuilds.ts).
+const root = path.join(dataDir, 'site', 'current', 'client')
+if (!fs.existsSync(root))
+  fail(
+    `${root} does not exist: start the site (or \`npm run build\`) with DATA_DIR=${dataDir} first.`,
+  )
+const servedBuild = fs.realpathSync(path.dirname(root))
+
+/** The headers src/server/site.ts sends, computed by the same functions. */
+function securityHeaders() {
+  const res = new ServerResponse(new IncomingMessage(new Socket()))
+  setCommonHeaders(res, siteOrigins(env.publicUrl, env.port))
+  const originOf = (pattern: string) => {
+    try {
+      return [new URL(pattern.replace(/\{[a-z]\}/g, 'a')).origin]
+    } catch {
+      return []
+    }
+  }
+  const policy = pagePolicy({
+    imageOrigins: originOf(env.tiles.url),
+    connectOrigins: env.pusher.external ? ['https:'] : [],
+    scriptHashes: scriptHashesOfBuild(path.join(servedBuild, 'client')),
+  })
+  const headers = new Map<string, string>()
+  for (const [name, value] of Object.entries(res.getHeaders())) headers.set(name, String(value))
+  // Static files are served by serveSite, which puts the page policy in place of the default.
+  headers.set('content-security-policy', policy)
+  return headers
+}
+
+const quote = (value: string) => {
+  if (/["\\$\n]/.test(value)) fail(`cannot write the header value ${value}`)
+  return `"${value}"`
+}
+const headerLines = (indent: string, cacheControl: string) =>
+  [...securityHeaders(), ['cache-control', cacheControl], ['x-belong-render', 'static']]
+    .map(([name, value]) => `${indent}add_header ${name} ${quote(value)};`)
+    .join('\n')
+
+const kb = (bytes: number) => `${Math.ceil(bytes / 1024)}k`
+const proxyHeaders = (indent: string) =>
+  [
+    'proxy_http_version 1.1;',
+    // The app checks the Host against PUBLIC_URL (port included): pass it as the browser sent it.
+    'proxy_set_header Host $http_host;',
+    // TRUST_PROXY=true: the app takes the client from the last X-Forwarded-For hop, nginx's.
+    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+  ]
+    .map((line) => indent + line)
+    .join('\n')
+
+const site = `# Written by \`npm run nginx:config\` on ${new Date().toISOString()}.
+# Serves ${servedBuild} through the link ${path.dirname(root)}.
+# The page policy below holds that build's inline-script hashes: after a deploy or a full site
+# build, write this file again and reload nginx (\`nginx -s reload\`). Do not edit by hand.
+
+upstream belong_app {
+${apps.map((a) => `  server ${a} max_fails=1 fail_timeout=5s;`).join('\n')}
+  keepalive 32;
+}
+
+upstream belong_realtime {
+${(realtime ?? apps).map((a) => `  server ${a};`).join('\n')}
+}
+
+map $http_upgrade $belong_connection {
+  default upgrade;
+  '' '';
+}
+
+server {
+  listen ${listen};
+  server_name ${serverName};
+  server_tokens off;
+  charset utf-8;
+
+  root ${root};
+  # The app's own limits (src/server/nodeFetch.ts): JSON bodies, and uploads under /api.
+  client_max_body_size ${kb(JSON_BODY_LIMIT)};
+
+  gzip_static on;
+${values.brotli ? '  brotli_static on;\n' : ''}  gzip_vary on;
+  # Answers of the app (JSON, on-demand pages) compressed on the way out.
+  gzip on;
+  gzip_proxied any;
+  gzip_types application/json application/javascript text/css text/plain image/svg+xml application/xml;
+
+  # Prerendered pages and public files of the current build; anything else is the app's
+  # (on-demand pages, not found).
+  location / {
+    try_files $uri $uri/index.html $uri.html @app;
+${headerLines('    ', 'public, max-age=0, must-revalidate')}
+  }
+
+  # Hashed assets never change. An asset of an older build (a page an instance renders with
+  # the build it started on) is asked of the app.
+  location /_astro/ {
+    try_files $uri @app;
+${headerLines('    ', 'public, max-age=31536000, immutable')}
+  }
+
+  location @app {
+${proxyHeaders('    ')}
+    proxy_set_header Connection "";
+    proxy_pass http://belong_app;
+  }
+
+  location = /api {
+${proxyHeaders('    ')}
+    proxy_set_header Connection "";
+    proxy_pass http://belong_app;
+  }
+
+  location /api/ {
+    client_max_body_size ${kb(UPLOAD_BODY_LIMIT)};
+    proxy_request_buffering off;
+${proxyHeaders('    ')}
+    proxy_set_header Connection "";
+    proxy_pass http://belong_app;
+  }
+
+  location /admin {
+    client_max_body_size ${kb(UPLOAD_BODY_LIMIT)};
+${proxyHeaders('    ')}
+    proxy_set_header Connection "";
+    proxy_pass http://belong_app;
+  }
+
+  location /_next/ {
+${proxyHeaders('    ')}
+    proxy_set_header Connection "";
+    proxy_pass http://belong_app;
+  }
+
+  location = /healthz {
+${proxyHeaders('    ')}
+    proxy_set_header Connection "";
+    proxy_pass http://belong_app;
+  }
+
+  # The Pusher HTTP API of the one-process mode (the realtime role takes it on its own port).
+  location /apps/ {
+${proxyHeaders('    ')}
+    proxy_set_header Connection "";
+    proxy_pass http://belong_app;
+  }
+
+  # pusher-js WebSockets (/app/<key>).
+  location /app/ {
+${proxyHeaders('    ')}
+    proxy_set_header Upgrade $http_upgrade;
+    proxy_set_header Connection $belong_connection;
+    proxy_read_timeout 300s;
+    proxy_send_timeout 300s;
+    proxy_pass http://belong_realtime;
+  }
+}
+`
+
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => (line ? `  ${line}` : line))
+    .join('\n')
+
+const standalone = `# A complete nginx.conf: run as nginx -p <prefix> -c <this file> (paths below are in <prefix>).
+${values.brotli ? 'load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\n' : ''}${user ? `user ${user};\n` : ''}worker_processes auto;
+pid nginx.pid;
+error_log stderr warn;
+daemon off;
+
+events {
+  worker_connections 4096;
+}
+
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  types {
+    text/javascript mjs;
+    application/manifest+json webmanifest;
+  }
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  client_body_temp_path client_body_temp;
+  proxy_temp_path proxy_temp;
+  fastcgi_temp_path fastcgi_temp;
+  uwsgi_temp_path uwsgi_temp;
+  scgi_temp_path scgi_temp;
+
+${indent(site)}}
+`
+
+const text = values.standalone ? standalone : site
+const out = positionals[0]
+if (out) {
+  const target = path.resolve(out)
+  fs.writeFileSync(`${target}.tmp`, text)
+  fs.renameSync(`${target}.tmp`, target)
+  console.log(`nginx:config: wrote ${target} (serving ${servedBuild})`)
+} else {
+  process.stdout.write(text)
+}

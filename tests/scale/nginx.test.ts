@@ -1,0 +1,299 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+
+import PusherServer from 'pusher'
+import PusherClient from 'pusher-js'
+import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+
+import { freePort } from '@/server/postgres'
+import {
+  freshDataDir,
+  projectRoot,
+  removeDataDir,
+  startSite,
+  waitFor,
+  type Site,
+} from '@tests/faults/harness'
+
+/**
+ * The front server (issue 15): `npm run nginx:config` writes a configuration, Debian's nginx runs
+ * it in front of one real app instance and the realtime role (`npm run realtime`), all on
+ * 127.0.0.1. nginx serves the prerendered pages from disk (even with the app stopped) and
+ * proxies the rest.
+ */
+
+const NGINX = '/usr/sbin/nginx'
+const realtimeApp = {
+  id: 'belong',
+  key: 'nginx-test-key',
+  secret: 'nginx-test-secret-'.padEnd(40, 'x'),
+}
+
+let dataDir = ''
+let prefix = ''
+let site: Site | undefined
+let realtime: ChildProcess | undefined
+let nginx: ChildProcess | undefined
+let front = ''
+let realtimePort = 0
+const nginxOutput: string[] = []
+
+const stopChild = async (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') => {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill(signal)
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+beforeAll(async () => {
+  dataDir = freshDataDir(inject('faultsTemplate'), 'nginx')
+
+  // The realtime role on its own port.
+  realtimePort = await freePort()
+  realtime = spawn(process.execPath, ['--import', 'tsx', 'src/realtime/standalone.ts'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      REALTIME_HOST: '127.0.0.1',
+      REALTIME_PORT: String(realtimePort),
+      PUSHER_APP_ID: realtimeApp.id,
+      PUSHER_KEY: realtimeApp.key,
+      PUSHER_SECRET: realtimeApp.secret,
+    },
+  })
+  let realtimeOutput = ''
+  realtime.stdout!.on('data', (chunk: Buffer) => (realtimeOutput += chunk.toString()))
+  realtime.stderr!.on('data', (chunk: Buffer) => (realtimeOutput += chunk.toString()))
+  await waitFor(() => realtimeOutput.includes('listening'), 60_000, 'the realtime role')
+
+  // One app instance, as behind any front server. No PUBLIC_URL: a local site answers every
+  // loopback name, and nothing else (so a Host nginx did not pass on would be refused).
+  site = await startSite(dataDir, { TRUST_PROXY: 'true', PUBLIC_URL: '' })
+
+  const nginxPort = await freePort()
+  front = `http://127.0.0.1:${nginxPort}`
+  prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-nginx-'))
+  // nginx's workers (nobody, when started as root) create their temp folders in the prefix.
+  fs.chmodSync(prefix, 0o755)
+  const conf = path.join(prefix, 'nginx.conf')
+  const written = spawnSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'nginx:config',
+      '--',
+      '--standalone',
+      `--listen=127.0.0.1:${nginxPort}`,
+      `--app=127.0.0.1:${site.port}`,
+      `--realtime=127.0.0.1:${realtimePort}`,
+      `--data-dir=${dataDir}`,
+      conf,
+    ],
+    {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, PUBLIC_URL: '' },
+    },
+  )
+  expect(written.status, written.stderr).toBe(0)
+  nginx = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  nginx.stderr!.on('data', (chunk: Buffer) => nginxOutput.push(chunk.toString()))
+  await waitFor(
+    () =>
+      fetch(`${front}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    30_000,
+    `nginx on ${front} (${nginxOutput.join('')})`,
+  )
+})
+
+afterAll(async () => {
+  await stopChild(nginx, 'SIGQUIT')
+  await site?.stop()
+  await stopChild(realtime)
+  if (prefix) fs.rmSync(prefix, { recursive: true, force: true })
+  if (dataDir) await removeDataDir(dataDir)
+})
+
+interface Raw {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: Buffer
+}
+
+/** A GET without fetch's automatic decompression, to see what went over the wire. */
+function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+      res.on('error', reject)
+    })
+    req.setTimeout(20_000, () => req.destroy(new Error(`${url} timed out`)))
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const SECURITY_HEADERS = [
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'content-security-policy',
+]
+
+const clientDir = () => path.join(dataDir, 'site', 'current', 'client')
+/** A prerendered page in a folder (e.g. /map), by its clean URL. */
+const folderPage = () => {
+  const name = fs
+    .readdirSync(clientDir(), { withFileTypes: true })
+    .find((e) => e.isDirectory() && fs.existsSync(path.join(clientDir(), e.name, 'index.html')))
+  if (!name) throw new Error(`no prerendered page in a folder of ${clientDir()}`)
+  return `/${name.name}`
+}
+
+test('prerendered pages and hashed assets come from disk: gzip, ETag/304, caching, the app’s security headers', async () => {
+  const page = await get(`${front}/`)
+  expect(page.status).toBe(200)
+  expect(page.headers['x-belong-render']).toBe('static')
+  expect(page.headers['content-type']).toMatch(/^text\/html/)
+  expect(page.body.equals(fs.readFileSync(path.join(clientDir(), 'index.html')))).toBe(true)
+  expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+
+  // The same headers the app sends for the same page (src/server/security.ts).
+  const fromApp = await get(`${site!.url}/`)
+  expect(fromApp.headers['x-belong-render']).toBe('static')
+  for (const name of SECURITY_HEADERS) {
+    expect(page.headers[name], name).toBeTruthy()
+    expect(page.headers[name], name).toBe(fromApp.headers[name])
+  }
+  expect(page.headers['content-security-policy']).toContain("'sha256-")
+
+  // The precompressed .gz beside the page, as is.
+  const gz = await get(`${front}/`, { 'accept-encoding': 'gzip' })
+  expect(gz.headers['content-encoding']).toBe('gzip')
+  expect(gz.headers.vary).toMatch(/accept-encoding/i)
+  expect(gz.body.equals(fs.readFileSync(path.join(clientDir(), 'index.html.gz')))).toBe(true)
+  expect(zlib.gunzipSync(gz.body).equals(page.body)).toBe(true)
+
+  // Revalidation.
+  const etag = page.headers.etag!
+  expect(etag).toBeTruthy()
+  const again = await get(`${front}/`, { 'if-none-match': etag })
+  expect(again.status).toBe(304)
+  expect(again.body.length).toBe(0)
+
+  // A page in a folder, by its clean URL.
+  const inFolder = await get(`${front}${folderPage()}`)
+  expect(inFolder.status).toBe(200)
+  expect(inFolder.headers['x-belong-render']).toBe('static')
+  const withSlash = await get(`${front}${folderPage()}/`)
+  expect(withSlash.body.equals(inFolder.body)).toBe(true)
+
+  // A hashed asset: cached for good.
+  const asset = fs.readdirSync(path.join(clientDir(), '_astro')).find((f) => f.endsWith('.js'))!
+  const js = await get(`${front}/_astro/${asset}`, { 'accept-encoding': 'gzip' })
+  expect(js.status).toBe(200)
+  expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(js.headers['content-type']).toMatch(/javascript/)
+})
+
+test('the API, on-demand pages, health and body limits go to the app', async () => {
+  const api = await get(`${front}/api/neighbourhoods?limit=1&depth=0`)
+  // The app refuses a Host that is not its own (421): nginx passed the browser's on.
+  expect(api.status, api.body.toString()).toBe(200)
+  expect(api.headers['content-type']).toMatch(/application\/json/)
+  expect(JSON.parse(api.body.toString())).toHaveProperty('docs')
+  // The app's own headers, once (nginx adds none to proxied answers).
+  expect(api.headers['x-frame-options']).toBe('DENY')
+  expect(api.headers['content-security-policy']).toBe(
+    "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+  )
+
+  const polls = await get(`${front}/polls`)
+  expect(polls.status).toBe(200)
+  expect(polls.headers['x-belong-render']).toBe('on-demand')
+  expect(polls.body.toString()).toContain('<html')
+
+  const missing = await get(`${front}/no-such-page-${Date.now()}`)
+  expect(missing.status).toBe(404)
+
+  const health = await get(`${front}/healthz`)
+  expect(health.status).toBe(200)
+
+  // An upload bigger than the app takes is refused by nginx before it reaches the app.
+  const tooBig = await new Promise<number>((resolve, reject) => {
+    const req = http.request(`${front}/api/media`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(9 * 1024 * 1024),
+      },
+    })
+    req.on('response', (res) => {
+      res.resume()
+      resolve(res.statusCode!)
+      req.destroy()
+    })
+    req.on('error', reject)
+    req.write(Buffer.alloc(64 * 1024))
+  })
+  expect(tooBig).toBe(413)
+})
+
+test('WebSockets through /app/ reach the realtime role; static pages outlive a stopped app', async () => {
+  const client = new PusherClient(realtimeApp.key, {
+    cluster: 'local',
+    wsHost: '127.0.0.1',
+    wsPort: Number(new URL(front).port),
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+  })
+  try {
+    await waitFor(() => client.connection.state === 'connected', 20_000, 'pusher-js to connect')
+    const channel = client.subscribe('nginx-test')
+    await new Promise<void>((resolve) => channel.bind('pusher:subscription_succeeded', resolve))
+    const received = new Promise<unknown>((resolve) => channel.bind('hello', resolve))
+    // Published to the realtime role directly, as the app instances do (pusher SDK).
+    const publisher = new PusherServer({
+      appId: realtimeApp.id,
+      key: realtimeApp.key,
+      secret: realtimeApp.secret,
+      host: '127.0.0.1',
+      port: String(realtimePort),
+      useTLS: false,
+    })
+    await publisher.trigger('nginx-test', 'hello', { through: 'nginx' })
+    expect(await received).toEqual({ through: 'nginx' })
+
+    // The app goes away: pages are still served by nginx, the API is not, the socket stays.
+    expect(await site!.stop()).toBe(0)
+    const page = await get(`${front}${folderPage()}`)
+    expect(page.status).toBe(200)
+    expect(page.headers['x-belong-render']).toBe('static')
+    expect((await get(`${front}/api/neighbourhoods?limit=1`)).status).toBe(502)
+    expect(client.connection.state).toBe('connected')
+  } finally {
+    client.disconnect()
+  }
+})
