@@ -5,6 +5,7 @@ import { markPagesStale } from '@collections/shared/stalePages'
 import { staff } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { unexpiredUnlessStaff } from '@collections/shared/unexpired'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /** Coloured labels staff pin on a local spot (SPEC local_business_badges), optionally expiring. */
 export const BusinessBadges: CollectionConfig = {
@@ -36,7 +37,7 @@ export const BusinessBadges: CollectionConfig = {
   ],
   hooks: {
     beforeValidate: [validateWith(businessBadgeSchema)],
-    afterChange: [markPagesStale],
-    afterDelete: [markPagesStale],
+    afterChange: [markPagesStale, announceApiChange],
+    afterDelete: [markPagesStale, announceApiChange],
   },
 }

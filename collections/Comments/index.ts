@@ -9,6 +9,7 @@ import { afterCommentChange } from './hooks/afterCommentChange'
 import { afterCommentDelete, deleteReplies } from './hooks/deleteReplies'
 import { placeInThread } from './hooks/placeInThread'
 import { requireSignInToComment } from './hooks/requireSignInToComment'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /**
  * One comments mechanism for reviews, stories and discussions (SPEC §3), threaded through
@@ -63,8 +64,8 @@ export const Comments: CollectionConfig = {
     beforeOperation: [requireSignInToComment],
     beforeValidate: [validateWith(commentCreateSchema, commentUpdateSchema)],
     beforeChange: [setAuthor(), placeInThread],
-    afterChange: [afterCommentChange],
+    afterChange: [afterCommentChange, announceApiChange],
     beforeDelete: [deleteReplies],
-    afterDelete: [afterCommentDelete],
+    afterDelete: [afterCommentDelete, announceApiChange],
   },
 }

@@ -18,6 +18,7 @@ import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
 import { discussionListEndpoint } from './endpoints/list'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /** The community forum sees discussions appear, change and go at once. */
 const live = liveHooks<Discussion>({
@@ -73,7 +74,12 @@ export const Discussions: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [live.afterChange, markPagesStale],
-    afterDelete: [deleteEngagement('discussion', 'discussion'), live.afterDelete, markPagesStale],
+    afterChange: [live.afterChange, markPagesStale, announceApiChange],
+    afterDelete: [
+      deleteEngagement('discussion', 'discussion'),
+      live.afterDelete,
+      markPagesStale,
+      announceApiChange,
+    ],
   },
 }

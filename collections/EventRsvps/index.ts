@@ -3,6 +3,7 @@ import type { Access, CollectionConfig, Where } from 'payload'
 import { RSVP_STATUSES } from '@/rules/rsvp'
 import { isStaffUser, staffOrOwner, userId } from '@collections/access'
 import { recountAfterChange, recountAfterDelete } from './hooks/recount'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /** Anyone sees the RSVPs of public, visible events (the events list shows them); a member also
  * their own; staff all. RSVPs of a private event do not tell who goes to it. */
@@ -35,7 +36,7 @@ export const EventRsvps: CollectionConfig = {
     { name: 'status', type: 'select', options: [...RSVP_STATUSES], required: true },
   ],
   hooks: {
-    afterChange: [recountAfterChange],
-    afterDelete: [recountAfterDelete],
+    afterChange: [recountAfterChange, announceApiChange],
+    afterDelete: [recountAfterDelete, announceApiChange],
   },
 }

@@ -5,6 +5,7 @@ import { nextRsvp, type RsvpStatus } from '@/rules/rsvp'
 import { rsvpSchema } from '@/schemas/event'
 import { afterCommit } from '@/server/afterCommit'
 import { inTransaction, query, sql } from '@/server/db'
+import { announceApiChanges } from '@/server/apiChanges'
 import { channels, publish } from '@/server/realtime'
 import { findVisible, readJson, refuse, routeId } from '@/server/requests'
 import { relId } from '@/views/media'
@@ -49,6 +50,7 @@ export const rsvpEndpoint: Endpoint = {
               VALUES (${eventId}, ${userId}, ${next}, now(), now())`,
         )
       }
+      await announceApiChanges(req, ['event-rsvps'])
       // The author hears of a new or changed RSVP from someone else (not of a withdrawn one).
       if (next !== null && next !== existing?.status) {
         await notify(req, {

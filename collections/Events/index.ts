@@ -19,6 +19,7 @@ import { requireSignIn } from '@collections/shared/requireSignIn'
 import { rsvpEndpoint } from '@collections/EventRsvps/rsvpEndpoint'
 import { deleteRsvps } from './hooks/deleteRsvps'
 import { notifyNewEvent } from './hooks/notifyNewEvent'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /** The /event list and the neighbourhood's events page see public events change at once. */
 const live = liveHooks<Event>({
@@ -87,9 +88,9 @@ export const Events: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('attendingCount', 'interestedCount')],
-    afterChange: [live.afterChange, markPagesStale, notifyNewEvent],
+    afterChange: [live.afterChange, markPagesStale, notifyNewEvent, announceApiChange],
     beforeDelete: [deleteRsvps],
-    afterDelete: [live.afterDelete, markPagesStale],
+    afterDelete: [live.afterDelete, markPagesStale, announceApiChange],
   },
   endpoints: [rsvpEndpoint],
 }

@@ -21,6 +21,7 @@ import { spotListEndpoint } from './endpoints/list'
 import { deleteBadges } from './hooks/deleteBadges'
 import { enforceEditWindow } from './hooks/enforceEditWindow'
 import { normaliseCategory } from './hooks/normaliseCategory'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /** Readers of a neighbourhood's local spots see new, edited and removed spots at once. */
 const live = liveHooks<LocalBusiness>({
@@ -94,8 +95,13 @@ export const LocalBusinesses: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount')],
-    afterChange: [live.afterChange, markPagesStale],
+    afterChange: [live.afterChange, markPagesStale, announceApiChange],
     beforeDelete: [deleteBadges],
-    afterDelete: [deleteEngagement('local-business'), live.afterDelete, markPagesStale],
+    afterDelete: [
+      deleteEngagement('local-business'),
+      live.afterDelete,
+      markPagesStale,
+      announceApiChange,
+    ],
   },
 }

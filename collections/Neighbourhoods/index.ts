@@ -17,6 +17,7 @@ import { deleteNeighbourhoodContent } from './hooks/deleteContent'
 import { setCreator } from './hooks/setCreator'
 import { setLocation } from './hooks/setLocation'
 import { uniqueSlug } from './hooks/uniqueSlug'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 const staffOnly: FieldAccess = ({ req }) => isStaffUser(req.user)
 const nobody: FieldAccess = () => false
@@ -85,9 +86,9 @@ export const Neighbourhoods: CollectionConfig = {
   hooks: {
     beforeValidate: [normaliseNeighbourhood, validateWith(neighbourhoodSchema)],
     beforeChange: [setCreator, uniqueSlug, setLocation],
-    afterChange: [lookupPopulation, live.afterChange, markPagesStale],
+    afterChange: [lookupPopulation, live.afterChange, markPagesStale, announceApiChange],
     beforeDelete: [deleteNeighbourhoodContent],
-    afterDelete: [live.afterDelete, markPagesStale],
+    afterDelete: [live.afterDelete, markPagesStale, announceApiChange],
     afterError: [uniqueMessages({ slug: MESSAGES.slugTaken })],
   },
 }

@@ -4,6 +4,7 @@ import { slugify } from '@/rules/slug'
 import { STATIC_PAGES } from '@/rules/staticPages'
 import { markPagesStale } from '@collections/shared/stalePages'
 import { anyone, staff } from '@collections/access'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /** The static pages of SPEC §2 (about, contact, terms, privacy, data deletion), edited in the admin. */
 export const Pages: CollectionConfig = {
@@ -27,5 +28,8 @@ export const Pages: CollectionConfig = {
     { name: 'summary', type: 'text', admin: { description: 'Shown to search engines.' } },
     { name: 'body', type: 'richText', required: true },
   ],
-  hooks: { afterChange: [markPagesStale], afterDelete: [markPagesStale] },
+  hooks: {
+    afterChange: [markPagesStale, announceApiChange],
+    afterDelete: [markPagesStale, announceApiChange],
+  },
 }

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { staff, staffOrOwner } from '@collections/access'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /**
  * One vote per user and poll (unique index). Votes are cast only through POST /api/polls/:id/vote;
@@ -21,4 +22,5 @@ export const PollVotes: CollectionConfig = {
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'optionIndex', type: 'number', required: true, min: 0 },
   ],
+  hooks: { afterChange: [announceApiChange], afterDelete: [announceApiChange] },
 }

@@ -16,6 +16,7 @@ import { voteEndpoint } from './endpoints/vote'
 import { deleteVotes } from './hooks/deleteVotes'
 import { lockAnsweredPoll } from './hooks/lockAnsweredPoll'
 import { emptyDateIsNone, optionsFromText } from './hooks/normalisePollInput'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /**
  * Community polls. Votes live in poll-votes and are cast through POST /:id/vote; the question and
@@ -61,8 +62,8 @@ export const Polls: CollectionConfig = {
     beforeChange: [setAuthor(), lockAnsweredPoll],
     beforeDelete: [deleteVotes],
     // The home page's 'Polls of the Week' is prerendered.
-    afterChange: [markPagesStale],
-    afterDelete: [markPagesStale],
+    afterChange: [markPagesStale, announceApiChange],
+    afterDelete: [markPagesStale, announceApiChange],
   },
   endpoints: [voteEndpoint, summaryEndpoint],
 }

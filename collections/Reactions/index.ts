@@ -4,6 +4,7 @@ import { EMOJI, REACTION_TARGET_KINDS } from '@/rules/targets'
 import { anyone, staffOrOwner } from '@collections/access'
 import { reactionSummary } from './endpoints/summary'
 import { toggleReaction } from './endpoints/toggle'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /**
  * Every emoji reaction of the product, for all seven target kinds (SPEC §4). The database keeps
@@ -32,4 +33,5 @@ export const Reactions: CollectionConfig = {
     { name: 'emoji', type: 'select', options: Object.keys(EMOJI), required: true },
   ],
   endpoints: [toggleReaction, reactionSummary],
+  hooks: { afterChange: [announceApiChange], afterDelete: [announceApiChange] },
 }

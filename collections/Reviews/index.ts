@@ -24,6 +24,7 @@ import { protectedCreatedAt } from '@collections/shared/timestamps'
 import { claimReview } from './endpoints/claim'
 import { awardBadges } from './hooks/awardBadges'
 import { setAuthor } from './hooks/setAuthor'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 const staffOnly = ({ req }: { req: { user: Parameters<typeof isStaffUser>[0] } }) =>
   isStaffUser(req.user)
@@ -81,7 +82,12 @@ export const Reviews: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor, keepCounters('reactionCount', 'commentCount')],
-    afterChange: [awardBadges, live.afterChange, markPagesStale],
-    afterDelete: [deleteEngagement('review', 'review'), live.afterDelete, markPagesStale],
+    afterChange: [awardBadges, live.afterChange, markPagesStale, announceApiChange],
+    afterDelete: [
+      deleteEngagement('review', 'review'),
+      live.afterDelete,
+      markPagesStale,
+      announceApiChange,
+    ],
   },
 }

@@ -17,6 +17,7 @@ import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /** Readers of a neighbourhood's stories see new, edited and removed public stories at once. */
 const live = liveHooks<Story>({
@@ -71,7 +72,12 @@ export const Stories: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.selectNeighbourhood),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [live.afterChange, markPagesStale],
-    afterDelete: [deleteEngagement('story', 'story'), live.afterDelete, markPagesStale],
+    afterChange: [live.afterChange, markPagesStale, announceApiChange],
+    afterDelete: [
+      deleteEngagement('story', 'story'),
+      live.afterDelete,
+      markPagesStale,
+      announceApiChange,
+    ],
   },
 }

@@ -4,6 +4,7 @@ import { userBadgeSchema } from '@/schemas/badge'
 import { staff } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { unexpiredUnlessStaff } from '@collections/shared/unexpired'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /**
  * Badges a user holds (SPEC user_badges). Review badges are awarded by the server
@@ -35,6 +36,8 @@ export const UserBadges: CollectionConfig = {
     { name: 'expiresAt', type: 'date', index: true },
   ],
   hooks: {
+    afterChange: [announceApiChange],
+    afterDelete: [announceApiChange],
     beforeValidate: [validateWith(userBadgeSchema)],
   },
 }

@@ -18,6 +18,7 @@ import { forgotPasswordEmail } from './forgotPasswordEmail'
 import { confirmEmail } from './confirmation/endpoint'
 import { resetEmailConfirmation, sendEmailConfirmation } from './hooks/emailConfirmation'
 import { lockedAsIncorrect } from './hooks/lockedAsIncorrect'
+import { announceApiChange } from '@collections/shared/apiChanges'
 
 /** A field only the account itself and admins read (e-mail, inviter, confirmation). */
 const ownerOrAdmin: FieldAccess = ({ req, id }) =>
@@ -37,6 +38,9 @@ export const Users: CollectionConfig = {
   slug: 'users',
   auth: {
     tokenExpiration: 60 * 60 * 24 * 7,
+    // req.user of every signed-in request is read without populating avatar and inviter: the
+    // server needs only ids there (GET /api/users/me?depth=1 still populates the answer).
+    depth: 0,
     maxLoginAttempts: 10,
     lockTime: 10 * 60 * 1000,
     // Secure whenever the site is served over https (PUBLIC_URL).
@@ -140,7 +144,8 @@ export const Users: CollectionConfig = {
     beforeOperation: [passwordLength],
     beforeValidate: [validateWith(userSchema)],
     beforeChange: [setUserNameKey, creditInviter, resetEmailConfirmation],
-    afterChange: [notifyInviter, sendEmailConfirmation],
+    afterChange: [notifyInviter, sendEmailConfirmation, announceApiChange],
+    afterDelete: [announceApiChange],
     beforeDelete: [deleteAccountData],
     afterRead: [hideSessions],
     afterError: [uniqueMessages({ userNameKey: MESSAGES.userNameTaken }), lockedAsIncorrect],

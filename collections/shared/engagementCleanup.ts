@@ -1,6 +1,7 @@
 import type { CollectionAfterDeleteHook } from 'payload'
 
 import { query, sql } from '@/server/db'
+import { announceApiChanges } from '@/server/apiChanges'
 
 /**
  * When a reviewed, commented or reacted-to document is deleted, its comments and all reactions
@@ -25,5 +26,6 @@ export const deleteEngagement =
       req,
       sql`DELETE FROM reactions WHERE target_kind = ${reactionKind} AND target_id = ${doc.id}`,
     )
+    await announceApiChanges(req, ['reactions', 'comments'])
     return doc
   }

@@ -10,9 +10,11 @@ import { pgPool, surfaceCommitFailures } from './db'
 import { env } from './env'
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres'
 import { useLocalRealtimePort } from './realtime'
+import { API_CHANGES_CHANNEL } from './apiChanges'
 import { ChangeListener } from './changes'
 import { loadAstroHandler, PageRenderer } from './pageRenderer'
 import { prerenderBuild } from './prerender'
+import { apiReadCache } from './readCache'
 import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from './siteRegen'
 import { STALE_PAGES_CHANNEL } from './siteRevision'
 import { SiteBuilds } from './siteBuilds'
@@ -195,6 +197,8 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     let safetyPass: NodeJS.Timeout | undefined
     if (!dev) {
       changes.on(STALE_PAGES_CHANNEL, () => regenerator.wake())
+      // Cached public reads (src/server/readCache.ts): dropped by collection, all on 'resync'.
+      changes.on(API_CHANGES_CHANNEL, (slug) => apiReadCache().invalidate(slug))
       changes.on(PAGES_WRITTEN_CHANNEL, (message) => {
         const served = builds.served
         if (!served) return
@@ -206,6 +210,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
           staticSiteFor(builds.served.dir).refresh(written.paths)
       })
       await changes.start()
+      apiReadCache().enable(env.apiCacheBytes)
       regenerator.wake()
       // Belt and braces: a page whose render failed is tried again.
       safetyPass = setInterval(() => regenerator.wake(), REGENERATION_RETRY_MS).unref()

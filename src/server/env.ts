@@ -108,6 +108,10 @@ export const env = {
   get siteRegenDelayMs() {
     return Number(process.env.SITE_REGEN_DELAY_MS ?? 100)
   },
+  /** Memory for cached signed-out API reads (src/server/readCache.ts); API_CACHE_MB=0 turns it off. */
+  get apiCacheBytes() {
+    return Math.max(0, Number(process.env.API_CACHE_MB ?? 64)) * 1024 * 1024
+  },
   /** Map tiles (SPEC §7), read when the site is built and handed to the map islands. */
   get tiles() {
     const url = process.env.TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'

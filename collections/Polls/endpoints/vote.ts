@@ -4,6 +4,7 @@ import { MESSAGES } from '@/rules/messages'
 import { isPollOpen, isValidOptionIndex, optionTexts } from '@/rules/polls'
 import { voteSchema } from '@/schemas/poll'
 import { afterCommit } from '@/server/afterCommit'
+import { announceApiChanges } from '@/server/apiChanges'
 import { relId } from '@/views/media'
 import { inTransaction, query, sql } from '@/server/db'
 import { actorName, notify } from '@collections/Notifications/notify'
@@ -59,6 +60,7 @@ export const voteEndpoint: Endpoint = {
           sql`INSERT INTO poll_votes (poll_id, user_id, option_index, created_at, updated_at)
               VALUES (${pollId}, ${userId}, ${optionIndex}, now(), now())`,
         )
+        await announceApiChanges(req, ['poll-votes'])
         await notify(req, {
           recipient: relId(poll.author),
           type: 'poll-vote',

@@ -9,6 +9,7 @@ import {
 } from '@/rules/targets'
 import { reactionToggleSchema } from '@/schemas/engagement'
 import { afterCommit } from '@/server/afterCommit'
+import { announceApiChanges } from '@/server/apiChanges'
 import { columnName, inTransaction, lockRow, query, sql, tableName } from '@/server/db'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { publish } from '@/server/realtime'
@@ -58,6 +59,7 @@ export const toggleReaction: Endpoint = {
         )
       }
       await recount(req, kind, targetId)
+      await announceApiChanges(req, ['reactions'])
       if (outcome.action !== 'remove') {
         await notify(req, {
           recipient: target.owner,

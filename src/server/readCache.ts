@@ -1,0 +1,201 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/**
+ * The public REST reads the islands make signed out (reviews pages, reaction summaries, the
+ * forum, the neighbourhood lists, poll summaries, …), kept in memory per process and keyed by
+ * their full path and query. Only requests without any cookie or authorization header are
+ * served from it or fill it, only 200 JSON answers without Set-Cookie are kept, and only the
+ * routes below: an anonymous answer is the same for every anonymous reader, so nothing of one
+ * user can reach another. Writes announce the collections they change (src/server/apiChanges.ts,
+ * NOTIFY in the write's transaction): every instance drops the entries that may show them.
+ */
+
+/** First path segment after /api/ → the collections its answers show (besides ALWAYS). */
+const ROUTES: Record<string, string[]> = {
+  reviews: ['reviews', 'reactions', 'comments', 'user-badges'],
+  reactions: ['reactions'],
+  comments: ['comments', 'reactions'],
+  discussions: ['discussions', 'reactions', 'comments'],
+  polls: ['polls', 'poll-votes', 'reactions', 'comments'],
+  stories: ['stories', 'reactions', 'comments'],
+  events: ['events', 'event-rsvps', 'reactions', 'comments'],
+  neighbourhoods: ['neighbourhoods', 'reviews'],
+  'local-businesses': ['local-businesses', 'business-badges'],
+  'business-badges': ['business-badges', 'local-businesses'],
+  'user-badges': ['user-badges'],
+  forum: ['discussions', 'events', 'stories', 'polls'],
+  'top-reviewers': ['reviews', 'reactions'],
+  pages: ['pages'],
+}
+/** Populated authors and images, and the places everything belongs to. */
+const ALWAYS = ['users', 'media', 'neighbourhoods']
+
+/** Headers of a kept answer that a hit repeats (CORS and the rest are set per request). */
+const KEPT_HEADERS = ['content-type', 'content-language']
+export const CACHE_STATUS_HEADER = 'x-belong-cache'
+
+interface Entry {
+  status: number
+  headers: [string, string][]
+  body: Buffer
+  bytes: number
+  tags: string[]
+}
+
+interface Pending {
+  key: string
+  tags: string[]
+  generation: number
+  /** Signed out, cache on: the answer may be kept. */
+  keepable: boolean
+}
+
+const VARY = 'Cookie, Authorization'
+
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly byTag = new Map<string, Set<string>>()
+  private readonly pending = new WeakMap<IncomingMessage, Pending>()
+  private bytes = 0
+  private generation = 0
+  private maxBytes = 0
+
+  /** Off until the process listens for changes (src/server/boot.ts): never stale by silence. */
+  enable(maxBytes: number): void {
+    this.maxBytes = maxBytes
+    if (!maxBytes) this.clear()
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes }
+  }
+
+  /**
+   * Before the request runs: answers it from the cache (true), or remembers that its answer may
+   * be kept. Every API GET answer of a cached route varies on Cookie and Authorization.
+   */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const route = routeOf(req)
+    if (!route) return false
+    const key = req.url!
+    const keepable = Boolean(this.maxBytes && !req.headers.cookie && !req.headers.authorization)
+    const entry = keepable ? this.entries.get(key) : undefined
+    if (!entry) {
+      res.setHeader(CACHE_STATUS_HEADER, keepable ? 'miss' : 'bypass')
+      this.pending.set(req, { key, tags: route, generation: this.generation, keepable })
+      return false
+    }
+    // Least recently used first: a hit moves to the end.
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    res.setHeader(CACHE_STATUS_HEADER, 'hit')
+    res.setHeader('vary', VARY)
+    for (const [name, value] of entry.headers) res.setHeader(name, value)
+    res.writeHead(entry.status, { 'content-length': entry.bytes })
+    res.end(req.method === 'HEAD' ? undefined : entry.body)
+    return true
+  }
+
+  /**
+   * After the request ran: keeps a cacheable answer, unless a change was announced meanwhile
+   * (the answer may predate it). Returns the answer to send (its body read once, when kept).
+   */
+  async keep(req: IncomingMessage, response: Response): Promise<Response> {
+    const pending = this.pending.get(req)
+    if (!pending) return response
+    this.pending.delete(req)
+    const vary = response.headers.get('vary')
+    const headers = new Headers(response.headers)
+    headers.set('vary', vary ? `${vary}, ${VARY}` : VARY)
+    const type = response.headers.get('content-type') ?? ''
+    const keep =
+      pending.keepable &&
+      req.method === 'GET' &&
+      response.status === 200 &&
+      type.includes('json') &&
+      !response.headers.has('set-cookie')
+    if (!keep) {
+      // Payload's answers have mutable headers; one that has not keeps its own.
+      try {
+        response.headers.set('vary', headers.get('vary')!)
+      } catch {
+        // (immutable headers: the answer goes out without the Vary)
+      }
+      return response
+    }
+    const body = Buffer.from(await response.arrayBuffer())
+    if (pending.generation === this.generation) this.put(pending, response, body)
+    return new Response(body, { status: response.status, headers })
+  }
+
+  /** A collection changed ('resync': changes may have been missed, so everything goes). */
+  invalidate(slug: string): void {
+    this.generation++
+    if (slug === 'resync' || slug === '*') return this.clear()
+    for (const key of this.byTag.get(slug) ?? []) this.remove(key)
+  }
+
+  clear(): void {
+    this.generation++
+    this.entries.clear()
+    this.byTag.clear()
+    this.bytes = 0
+  }
+
+  private put(pending: Pending, response: Response, body: Buffer): void {
+    const bytes = body.length + pending.key.length
+    if (bytes > this.maxBytes / 8) return
+    this.remove(pending.key)
+    const headers: [string, string][] = []
+    for (const name of KEPT_HEADERS) {
+      const value = response.headers.get(name)
+      if (value) headers.push([name, value])
+    }
+    this.entries.set(pending.key, {
+      status: 200,
+      headers,
+      body,
+      bytes: body.length,
+      tags: pending.tags,
+    })
+    for (const tag of pending.tags) {
+      const keys = this.byTag.get(tag) ?? new Set()
+      keys.add(pending.key)
+      this.byTag.set(tag, keys)
+    }
+    this.bytes += bytes
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break
+      this.remove(key)
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key)
+    if (!entry) return
+    this.entries.delete(key)
+    this.bytes -= entry.body.length + key.length
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag)
+      keys?.delete(key)
+      if (keys && !keys.size) this.byTag.delete(tag)
+    }
+  }
+}
+
+/** The collections a cacheable read shows, or undefined when it is not one. */
+function routeOf(req: IncomingMessage): string[] | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined
+  const url = req.url ?? ''
+  if (!url.startsWith('/api/')) return undefined
+  const segment = url.slice(5).split(/[/?#]/, 1)[0]!
+  const own = Object.hasOwn(ROUTES, segment) ? ROUTES[segment] : undefined
+  return own && [...new Set([...own, ...ALWAYS])]
+}
+
+// One per process, on globalThis: the hooks may run from another bundle copy of this module.
+const store = globalThis as typeof globalThis & { __belongReadCache?: ReadCache }
+
+export function apiReadCache(): ReadCache {
+  return (store.__belongReadCache ??= new ReadCache())
+}

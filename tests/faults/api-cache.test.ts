@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+
+import { startEmbeddedPostgres, type RunningPostgres } from '@/server/postgres'
+import { reviewsQuery } from '@/views/review'
+import { freshDataDir, member, removeDataDir, startSite, type Site } from '@tests/faults/harness'
+
+/**
+ * The cache of signed-out API reads (src/server/readCache.ts) on two app instances sharing one
+ * PostgreSQL: a write through either one refreshes both, signed-in requests never read or fill
+ * it, private answers are never kept, and every answer of a cached route varies on the session.
+ */
+
+let dataDir = ''
+let postgres: RunningPostgres | undefined
+let a: Site | undefined
+let b: Site | undefined
+let who: Awaited<ReturnType<typeof member>>
+
+beforeAll(async () => {
+  dataDir = freshDataDir(inject('faultsTemplate'), 'apicache')
+  postgres = await startEmbeddedPostgres({ dir: dataDir, databases: ['belong'] })
+  const shared = { DATABASE_URL: postgres.url('belong') }
+  a = await startSite(dataDir, shared)
+  b = await startSite(dataDir, shared)
+  who = await member(a.url)
+})
+
+afterAll(async () => {
+  await a?.stop()
+  await b?.stop()
+  await postgres?.stop()
+  if (dataDir) await removeDataDir(dataDir)
+})
+
+const get = async (site: Site, path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${site.url}${path}`, { headers })
+  return {
+    status: res.status,
+    cache: res.headers.get('x-belong-cache'),
+    vary: res.headers.get('vary'),
+    type: res.headers.get('content-type'),
+    setCookie: res.headers.get('set-cookie'),
+    body: await res.text(),
+  }
+}
+
+const post = async (site: Site, path: string, body: unknown) => {
+  const res = await fetch(`${site.url}${path}`, {
+    method: 'POST',
+    headers: who.headers,
+    body: JSON.stringify(body),
+  })
+  expect(res.status, await res.clone().text()).toBeLessThan(300)
+  return res.json() as Promise<{ doc?: { id: number } }>
+}
+
+describe('signed-out reads', () => {
+  test('a kept answer is refreshed by a write, on the writing instance at once and on the other', async () => {
+    const reviews = `/api/reviews?${reviewsQuery(who.neighbourhood, '-createdAt', 1)}`
+    for (const site of [a!, b!]) {
+      const first = await get(site, reviews)
+      expect(first.status).toBe(200)
+      const second = await get(site, reviews)
+      expect(second.cache).toBe('hit')
+      expect(second.body).toBe(first.body)
+      expect(second.type).toBe(first.type)
+      expect(second.vary).toMatch(/Cookie, Authorization/)
+      expect(second.setCookie).toBeNull()
+    }
+
+    const comment = `Cache test review ${Date.now()}: the corner bakery opens at seven.`
+    const { doc } = await post(a!, '/api/reviews', {
+      neighbourhood: who.neighbourhood,
+      rating: 5,
+      authorName: 'Cache tester',
+      comment,
+    })
+    // The writing instance drops its entries before the answer goes out.
+    expect((await get(a!, reviews)).body).toContain(comment)
+    // The other one when the NOTIFY of the commit arrives.
+    await expect.poll(async () => (await get(b!, reviews)).body).toContain(comment)
+
+    // Reactions: toggled through B, the summary kept by A changes.
+    const summary = `/api/reactions/summary?targetKind=review&ids=${doc!.id}`
+    await get(a!, summary)
+    expect((await get(a!, summary)).cache).toBe('hit')
+    await post(b!, '/api/reactions/toggle', {
+      targetKind: 'review',
+      targetId: doc!.id,
+      emoji: 'heart',
+    })
+    await expect
+      .poll(async () => JSON.parse((await get(a!, summary)).body).summaries[0].counts.heart)
+      .toBe(1)
+  })
+
+  test('signed-in requests never read or fill the cache; private answers are never kept', async () => {
+    const { doc: poll } = await post(a!, '/api/polls', {
+      question: 'Best bakery?',
+      options: ['North', 'South'],
+      neighbourhood: who.neighbourhood,
+    })
+    const summary = `/api/polls/${poll!.id}/summary`
+    await post(a!, `/api/polls/${poll!.id}/vote`, { optionIndex: 1 })
+
+    // Signed in (token or cookie): answered fresh, with the member's own vote, and not kept.
+    for (let i = 0; i < 2; i++) {
+      const mine = await get(a!, summary, { authorization: who.headers.authorization! })
+      expect(mine.cache).toBe('bypass')
+      expect(mine.vary).toMatch(/Cookie, Authorization/)
+      expect(JSON.parse(mine.body).myVote).toBe(1)
+    }
+    const token = who.headers.authorization!.replace(/^JWT /, '')
+    const withCookie = await get(a!, summary, { cookie: `payload-token=${token}` })
+    expect(withCookie.cache).toBe('bypass')
+    expect(JSON.parse(withCookie.body).myVote).toBe(1)
+
+    // The first signed-out read is a miss (nothing was kept for the member), and has no vote.
+    const anonymous = await get(a!, summary)
+    expect(anonymous.cache).toBe('miss')
+    expect(JSON.parse(anonymous.body).myVote).toBeNull()
+    expect(JSON.parse(anonymous.body).total).toBe(1)
+    const again = await get(a!, summary)
+    expect(again.cache).toBe('hit')
+    expect(JSON.parse(again.body).myVote).toBeNull()
+    // A signed-in read after it still gets its own answer, not the kept one.
+    const mineAfter = await get(a!, summary, { authorization: who.headers.authorization! })
+    expect(JSON.parse(mineAfter.body).myVote).toBe(1)
+
+    // Private collections are not cached routes at all.
+    for (const path of ['/api/notifications?limit=5', '/api/users/me', '/api/event-rsvps']) {
+      for (const headers of [{}, { authorization: who.headers.authorization! }] as Record<
+        string,
+        string
+      >[]) {
+        const res = await get(a!, path, headers)
+        expect(res.cache, path).toBeNull()
+      }
+    }
+  })
+})

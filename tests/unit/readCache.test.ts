@@ -1,0 +1,122 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+import { describe, expect, test } from 'vitest'
+
+import { ReadCache } from '@/server/readCache'
+
+/** The smallest request and response the cache looks at. */
+const request = (url: string, headers: Record<string, string> = {}) =>
+  ({ method: 'GET', url, headers }) as unknown as IncomingMessage
+
+const response = () => {
+  const sent: { status?: number; headers: Record<string, unknown>; body?: unknown } = {
+    headers: {},
+  }
+  const res = {
+    setHeader: (name: string, value: unknown) => (sent.headers[name.toLowerCase()] = value),
+    writeHead: (status: number, headers: Record<string, unknown>) => {
+      sent.status = status
+      Object.assign(sent.headers, headers)
+    },
+    end: (body?: unknown) => (sent.body = body),
+  } as unknown as ServerResponse
+  return { res, sent }
+}
+
+const json = (body: unknown, headers: Record<string, string> = {}) =>
+  Response.json(body, { headers })
+
+/** One request through the cache: served from it, or answered by `answer` (maybe kept). */
+async function read(cache: ReadCache, url: string, answer: () => Response, headers = {}) {
+  const req = request(url, headers)
+  const { res, sent } = response()
+  if (cache.serve(req, res)) return { status: sent.headers['x-belong-cache'], sent }
+  const kept = await cache.keep(req, answer())
+  return { status: sent.headers['x-belong-cache'], sent, kept }
+}
+
+describe('ReadCache', () => {
+  test('keeps a signed-out answer and serves it with the same type and Vary', async () => {
+    const cache = new ReadCache()
+    cache.enable(1024 * 1024)
+    const first = await read(cache, '/api/reviews?limit=10', () => json({ docs: [1] }))
+    expect(first.status).toBe('miss')
+    expect(first.kept!.headers.get('vary')).toBe('Cookie, Authorization')
+    const second = await read(cache, '/api/reviews?limit=10', () => json({ docs: [2] }))
+    expect(second.status).toBe('hit')
+    expect(String(second.sent.body)).toBe('{"docs":[1]}')
+    expect(second.sent.headers['content-type']).toBe('application/json')
+    expect(second.sent.headers.vary).toBe('Cookie, Authorization')
+  })
+
+  test('never serves or fills for a cookie or an authorization header', async () => {
+    const cache = new ReadCache()
+    cache.enable(1024 * 1024)
+    for (const headers of [{ cookie: 'payload-token=x' }, { authorization: 'JWT x' }]) {
+      const mine = await read(cache, '/api/polls/1/summary', () => json({ myVote: 1 }), headers)
+      expect(mine.status).toBe('bypass')
+    }
+    const anonymous = await read(cache, '/api/polls/1/summary', () => json({ myVote: null }))
+    expect(anonymous.status).toBe('miss')
+    await read(cache, '/api/polls/1/summary', () => json({}))
+    const signedIn = await read(cache, '/api/polls/1/summary', () => json({ myVote: 1 }), {
+      authorization: 'JWT x',
+    })
+    expect(signedIn.status).toBe('bypass')
+    expect(await signedIn.kept!.json()).toEqual({ myVote: 1 })
+  })
+
+  test('keeps only allowed routes, 200 JSON answers without Set-Cookie', async () => {
+    const cache = new ReadCache()
+    cache.enable(1024 * 1024)
+    for (const url of ['/api/notifications?limit=5', '/api/users/me', '/api/event-rsvps']) {
+      const res = await read(cache, url, () => json({}))
+      expect(res.status, url).toBeUndefined()
+    }
+    await read(cache, '/api/forum?page=1', () => json({}, { 'set-cookie': 'a=b' }))
+    expect((await read(cache, '/api/forum?page=1', () => json({}))).status).toBe('miss')
+    await read(cache, '/api/forum?page=2', () => Response.json({}, { status: 404 }))
+    expect((await read(cache, '/api/forum?page=2', () => json({}))).status).toBe('miss')
+  })
+
+  test('a change drops the entries that may show its collection, and no others', async () => {
+    const cache = new ReadCache()
+    cache.enable(1024 * 1024)
+    const urls = ['/api/reviews?x', '/api/reactions/summary?ids=1', '/api/pages?x']
+    for (const url of urls) await read(cache, url, () => json({}))
+    cache.invalidate('reactions')
+    expect((await read(cache, urls[0]!, () => json({}))).status).toBe('miss')
+    expect((await read(cache, urls[1]!, () => json({}))).status).toBe('miss')
+    expect((await read(cache, urls[2]!, () => json({}))).status).toBe('hit')
+    cache.invalidate('users')
+    expect((await read(cache, urls[2]!, () => json({}))).status).toBe('miss')
+    cache.invalidate('resync')
+    expect(cache.size.entries).toBe(0)
+  })
+
+  test('an answer read before a change is not kept after it', async () => {
+    const cache = new ReadCache()
+    cache.enable(1024 * 1024)
+    const req = request('/api/forum?page=1')
+    expect(cache.serve(req, response().res)).toBe(false)
+    cache.invalidate('discussions')
+    await cache.keep(req, json({ old: true }))
+    expect(cache.size.entries).toBe(0)
+  })
+
+  test('is bounded by bytes, least recently used out first; off when disabled', async () => {
+    const cache = new ReadCache()
+    cache.enable(8 * 1024)
+    const big = { text: 'x'.repeat(900) }
+    for (let i = 0; i < 20; i++) {
+      await read(cache, `/api/forum?page=${i}`, () => json(big))
+      await read(cache, '/api/forum?page=0', () => json(big)) // kept warm
+    }
+    expect(cache.size.bytes).toBeLessThanOrEqual(8 * 1024)
+    expect((await read(cache, '/api/forum?page=0', () => json(big))).status).toBe('hit')
+    expect((await read(cache, '/api/forum?page=1', () => json(big))).status).toBe('miss')
+    cache.enable(0)
+    expect(cache.size.entries).toBe(0)
+    expect((await read(cache, '/api/forum?page=0', () => json(big))).status).toBe('bypass')
+  })
+})
