@@ -234,22 +234,38 @@ interface LiveDiscussion {
   hidden?: boolean
 }
 
+/** Reads the open post again (after a reconnect: Pusher does not replay what was missed). */
+async function rereadPost(id: number) {
+  try {
+    const d = await api<Discussion>(`/api/discussions/${id}?depth=0`)
+    const p = $post.get()
+    if (!p || p.view.id !== id || p.editing) return
+    patchPost({ view: { ...p.view, title: d.title, content: d.content } })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) patchPost({ gone: true })
+  }
+}
+
 /** Keeps the open post up to date when its author edits it elsewhere, or it goes. */
 export function watchPost(id: number): () => void {
-  return subscribeChannel('forum', {
-    'discussion.updated': (data) => {
-      const d = data as LiveDiscussion
-      const p = $post.get()
-      if (!p || Number(d.id) !== id || p.editing) return
-      if (d.hidden) return patchPost({ gone: true })
-      patchPost({
-        view: { ...p.view, title: d.title ?? p.view.title, content: d.content ?? p.view.content },
-      })
+  return subscribeChannel(
+    'forum',
+    {
+      'discussion.updated': (data) => {
+        const d = data as LiveDiscussion
+        const p = $post.get()
+        if (!p || Number(d.id) !== id || p.editing) return
+        if (d.hidden) return patchPost({ gone: true })
+        patchPost({
+          view: { ...p.view, title: d.title ?? p.view.title, content: d.content ?? p.view.content },
+        })
+      },
+      'discussion.deleted': (data) => {
+        if (Number((data as LiveDiscussion).id) === id) patchPost({ gone: true })
+      },
     },
-    'discussion.deleted': (data) => {
-      if (Number((data as LiveDiscussion).id) === id) patchPost({ gone: true })
-    },
-  })
+    () => void rereadPost(id),
+  )
 }
 
 /**

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useState, useSyncExternalStore } from 'react'
 
 import type { StarCounts } from '@/rules/ratingSummary'
+import { api, ApiError } from '@widgets/lib/api'
 import { $realtimeState, useChannel } from '@widgets/lib/realtime'
 import { RatingSummary } from '@widgets/Reviews/RatingSummary'
 import { ShareButtons } from '@widgets/Reviews/ShareButtons'
@@ -52,19 +53,23 @@ export default function LiveNeighbourhood({ neighbourhood, counts, url: builtUrl
   const session = useViewer()
   const connection = useStore($realtimeState)
 
-  useChannel(`neighbourhood-${neighbourhood.id}`, {
-    'neighbourhood.updated': (data) => {
-      const d = data as UpdatedEvent
-      setInfo((i) => ({
-        ...i,
-        name: d.name,
-        slug: d.slug,
-        tagline: d.tagline,
-        vibes: d.vibes ?? [],
-      }))
+  const applyUpdate = (d: UpdatedEvent) =>
+    setInfo((i) => ({ ...i, name: d.name, slug: d.slug, tagline: d.tagline, vibes: d.vibes ?? [] }))
+  useChannel(
+    `neighbourhood-${neighbourhood.id}`,
+    {
+      'neighbourhood.updated': (data) => applyUpdate(data as UpdatedEvent),
+      'neighbourhood.deleted': () => setRemoved(true),
     },
-    'neighbourhood.deleted': () => setRemoved(true),
-  })
+    // After a reconnect, read it again: Pusher does not replay what was missed.
+    () =>
+      void api<UpdatedEvent>(`/api/neighbourhoods/${neighbourhood.id}?depth=0`).then(
+        applyUpdate,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) setRemoved(true)
+        },
+      ),
+  )
 
   const isCreator =
     session.status === 'signed-in' && info.createdBy !== null && session.user.id === info.createdBy
