@@ -11,6 +11,9 @@
  *   --realtime      REALTIME_UPSTREAM   the `npm run realtime` role, host:port (the app instances,
  *                                       which hold the realtime server in the one-process mode)
  *   --data-dir      DATA_DIR            the data folder whose site/current nginx serves (.data)
+ *   --tls-cert      NGINX_TLS_CERT      certificate (chain) file: listen with TLS (and HTTP/2)
+ *   --tls-key       NGINX_TLS_KEY       its private key
+ *   --http-redirect NGINX_HTTP_REDIRECT with TLS, [address:]port answering 301 to https://
  *   --standalone                        a complete nginx.conf (events, http, pid and temp paths
  *                                       relative to nginx's -p prefix) instead of a site file
  *                                       for /etc/nginx/sites-enabled
@@ -30,7 +33,13 @@ import { parseArgs } from 'node:util'
 
 import { env } from '@/server/env'
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@/server/nodeFetch'
-import { pagePolicy, scriptHashesOfBuild, setCommonHeaders, siteOrigins } from '@/server/security'
+import {
+  pagePolicy,
+  policyOrigins,
+  scriptHashesOfBuild,
+  setCommonHeaders,
+  siteOrigins,
+} from '@/server/security'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -40,6 +49,9 @@ const { values, positionals } = parseArgs({
     app: { type: 'string' },
     realtime: { type: 'string' },
     'data-dir': { type: 'string' },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
+    'http-redirect': { type: 'string' },
     standalone: { type: 'boolean', default: false },
     user: { type: 'string' },
     brotli: { type: 'boolean', default: false },
@@ -63,9 +75,16 @@ const upstreams = (list: string, what: string) => {
   return servers
 }
 
-const listen = values.listen ?? process.env.NGINX_LISTEN ?? '80'
-if (!/^(?:(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):)?\d{1,5}$/.test(listen))
-  fail(`--listen '${listen}' is not [address:]port`)
+const LISTEN = /^(?:(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):)?\d{1,5}$/
+const tlsCert = values['tls-cert'] ?? process.env.NGINX_TLS_CERT
+const tlsKey = values['tls-key'] ?? process.env.NGINX_TLS_KEY
+if (Boolean(tlsCert) !== Boolean(tlsKey)) fail('give both --tls-cert and --tls-key, or neither')
+const listen = values.listen ?? process.env.NGINX_LISTEN ?? (tlsCert ? '443' : '80')
+if (!LISTEN.test(listen)) fail(`--listen '${listen}' is not [address:]port`)
+const httpRedirect = values['http-redirect'] ?? process.env.NGINX_HTTP_REDIRECT
+if (httpRedirect && (!tlsCert || !LISTEN.test(httpRedirect)))
+  fail('--http-redirect needs TLS and an [address:]port')
+for (const file of [tlsCert, tlsKey]) if (file && /[\s;"'$]/.test(file)) fail(`odd path ${file}`)
 const apps = upstreams(
   values.app ?? process.env.APP_UPSTREAMS ?? `127.0.0.1:${process.env.PORT ?? 3000}`,
   'app upstreams',
@@ -95,16 +114,11 @@ const servedBuild = fs.realpathSync(path.dirname(root))
 function securityHeaders() {
   const res = new ServerResponse(new IncomingMessage(new Socket()))
   setCommonHeaders(res, siteOrigins(env.publicUrl, env.port))
-  const originOf = (pattern: string) => {
-    try {
-      return [new URL(pattern.replace(/\{[a-z]\}/g, 'a')).origin]
-    } catch {
-      return []
-    }
-  }
   const policy = pagePolicy({
-    imageOrigins: originOf(env.tiles.url),
-    connectOrigins: env.pusher.external ? ['https:'] : [],
+    ...policyOrigins({
+      tileUrl: env.tiles.url,
+      realtimeElsewhere: env.pusher.external && !env.pusher.sameOrigin,
+    }),
     scriptHashes: scriptHashesOfBuild(path.join(servedBuild, 'client')),
   })
   const headers = new Map<string, string>()
@@ -136,6 +150,25 @@ const proxyHeaders = (indent: string) =>
     .map((line) => indent + line)
     .join('\n')
 
+const tls = tlsCert
+  ? `  listen ${listen} ssl http2;
+  ssl_certificate ${path.resolve(tlsCert)};
+  ssl_certificate_key ${path.resolve(tlsKey!)};
+  ssl_protocols TLSv1.2 TLSv1.3;
+  ssl_session_cache shared:belong_tls:10m;
+  ssl_session_timeout 1d;`
+  : `  listen ${listen};`
+const redirect = httpRedirect
+  ? `
+server {
+  listen ${httpRedirect};
+  server_name ${serverName};
+  server_tokens off;
+  return 301 https://$host$request_uri;
+}
+`
+  : ''
+
 const site = `# Written by \`npm run nginx:config\` on ${new Date().toISOString()}.
 # Serves ${servedBuild} through the link ${path.dirname(root)}.
 # The page policy below holds that build's inline-script hashes: after a deploy or a full site
@@ -156,7 +189,7 @@ map $http_upgrade $belong_connection {
 }
 
 server {
-  listen ${listen};
+${tls}
   server_name ${serverName};
   server_tokens off;
   charset utf-8;
@@ -242,7 +275,7 @@ ${proxyHeaders('    ')}
     proxy_pass http://belong_realtime;
   }
 }
-`
+${redirect}`
 
 const indent = (text: string) =>
   text
@@ -284,8 +317,10 @@ const text = values.standalone ? standalone : site
 const out = positionals[0]
 if (out) {
   const target = path.resolve(out)
-  fs.writeFileSync(`${target}.tmp`, text)
-  fs.renameSync(`${target}.tmp`, target)
+  // A dot name: never picked up by an `include sites-enabled/*` meanwhile.
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.tmp`)
+  fs.writeFileSync(temporary, text)
+  fs.renameSync(temporary, target)
   console.log(`nginx:config: wrote ${target} (serving ${servedBuild})`)
 } else {
   process.stdout.write(text)

@@ -170,6 +170,24 @@ export interface PagePolicySources {
   connectOrigins: string[]
 }
 
+/**
+ * The page policy's other origins, from the settings: the map tiles' server, and `https:` when
+ * browsers connect to a realtime service elsewhere (hosted Pusher). The app (src/server/site.ts)
+ * and the front server's config (scripts/nginx-config.ts) both make them here.
+ */
+export function policyOrigins(settings: {
+  tileUrl: string
+  realtimeElsewhere: boolean
+}): Omit<PagePolicySources, 'scriptHashes'> {
+  let imageOrigins: string[] = []
+  try {
+    imageOrigins = [new URL(settings.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin]
+  } catch {
+    imageOrigins = []
+  }
+  return { imageOrigins, connectOrigins: settings.realtimeElsewhere ? ['https:'] : [] }
+}
+
 /** The public pages' policy: scripts only from this origin or with a known hash. */
 export function pagePolicy(sources: PagePolicySources): string {
   return [

@@ -8,11 +8,11 @@ import type { AdminHandler } from './admin'
 import { loadAstroHandler, type AstroHandler } from './pageRenderer'
 import { databaseUnavailableNow, isDatabaseDown, sendDatabaseUnavailable } from './databaseDown'
 import { pgPool } from './db'
-import { apiReadCache } from './readCache'
 import { env } from './env'
 import { toFetchRequest, sendFetchResponse } from './nodeFetch'
 import {
   pagePolicy,
+  policyOrigins,
   refuseUnsafeRequest,
   scriptHashesOfBuild,
   setCommonHeaders,
@@ -67,17 +67,10 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     (req) => accountOfRequest(payload, req),
   )
   const addressOf = (req: IncomingMessage) => clientAddress(req, env.trustProxy)
-  const originOf = (pattern: string) => {
-    try {
-      return [new URL(pattern.replace(/\{[a-z]\}/g, 'a')).origin]
-    } catch {
-      return []
-    }
-  }
-  const policySources = {
-    imageOrigins: originOf(env.tiles.url),
-    connectOrigins: env.pusher.external && !env.pusher.sameOrigin ? ['https:'] : [],
-  }
+  const policySources = policyOrigins({
+    tileUrl: env.tiles.url,
+    realtimeElsewhere: env.pusher.external && !env.pusher.sameOrigin,
+  })
 
   // One policy string per build (its inline-script hashes), made on its first request.
   const policies = new Map<string, string>()
@@ -144,8 +137,6 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         const limited = limitFor(req.method ?? 'GET', new URL(url, 'http://site').pathname)
         const wait = limited ? await limit(limited, addressOf(req), req) : 0
         if (wait) return tooManyRequests(res, wait)
-        // Signed-out public reads from memory (src/server/readCache.ts).
-        if (apiReadCache().serve(req, res)) return
         // The Host header was checked against the site's names (src/server/security.ts).
         const origin = env.publicUrl ? origins.publicOrigin : `http://${req.headers.host}`
         const request = await toFetchRequest(req, res, origin)
@@ -154,7 +145,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         // (A 401/403 too: with the database down, Payload cannot read the user of a token.)
         if ([401, 403].includes(response.status) || response.status >= 500)
           if (await databaseUnavailable()) return sendDatabaseUnavailable(res)
-        return sendFetchResponse(res, await apiReadCache().keep(req, response))
+        return sendFetchResponse(res, response)
       }
       if (realtime && url.startsWith('/apps/') && (await realtime.handleHttp(req, res))) return
       if (

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -41,6 +42,8 @@ let nginx: ChildProcess | undefined
 let front = ''
 let realtimePort = 0
 const nginxOutput: string[] = []
+let tlsPrefix = ''
+let tlsNginx: ChildProcess | undefined
 
 const stopChild = async (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') => {
   if (!child || child.exitCode !== null || child.signalCode !== null) return
@@ -122,6 +125,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await stopChild(tlsNginx, 'SIGQUIT')
+  if (tlsPrefix) fs.rmSync(tlsPrefix, { recursive: true, force: true })
   await stopChild(nginx, 'SIGQUIT')
   await site?.stop()
   await stopChild(realtime)
@@ -296,4 +301,72 @@ test('WebSockets through /app/ reach the realtime role; static pages outlive a s
   } finally {
     client.disconnect()
   }
+})
+
+test('with --tls-cert/--tls-key nginx answers HTTPS, and --http-redirect sends plain HTTP there', async () => {
+  tlsPrefix = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-nginx-tls-'))
+  fs.chmodSync(tlsPrefix, 0o755)
+  const [cert, key] = [path.join(tlsPrefix, 'cert.pem'), path.join(tlsPrefix, 'key.pem')]
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+    ].concat(['-keyout', key, '-out', cert]),
+    { encoding: 'utf8', timeout: 30_000 },
+  )
+  expect(made.status, made.stderr).toBe(0)
+  const [tlsPort, plainPort] = [await freePort(), await freePort()]
+  const conf = path.join(tlsPrefix, 'nginx.conf')
+  const written = spawnSync(
+    'npm',
+    ['run', '--silent', 'nginx:config', '--', '--standalone', `--listen=127.0.0.1:${tlsPort}`]
+      .concat([`--tls-cert=${cert}`, `--tls-key=${key}`, `--http-redirect=127.0.0.1:${plainPort}`])
+      .concat([`--app=127.0.0.1:${site!.port}`, `--data-dir=${dataDir}`, conf]),
+    {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, PUBLIC_URL: '' },
+    },
+  )
+  expect(written.status, written.stderr).toBe(0)
+  tlsNginx = spawn(NGINX, ['-p', tlsPrefix, '-c', conf, '-e', path.join(tlsPrefix, 'error.log')], {
+    stdio: 'ignore',
+  })
+  const httpsGet = () =>
+    new Promise<Raw>((resolve, reject) => {
+      const req = https.request(
+        `https://127.0.0.1:${tlsPort}${folderPage()}`,
+        { rejectUnauthorized: false, headers: { 'accept-encoding': 'gzip' } },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          )
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    })
+  let page: Raw | undefined
+  await waitFor(
+    async () => (page = await httpsGet().catch(() => undefined)) !== undefined,
+    20_000,
+    'nginx with TLS',
+  )
+  expect(page!.status).toBe(200)
+  expect(page!.headers['x-belong-render']).toBe('static')
+  expect(page!.headers['content-encoding']).toBe('gzip')
+  const plain = await get(`http://127.0.0.1:${plainPort}/map`)
+  expect(plain.status).toBe(301)
+  expect(plain.headers.location).toBe('https://127.0.0.1/map')
 })
