@@ -8,6 +8,7 @@ import type { AdminHandler } from './admin'
 import { loadAstroHandler, type AstroHandler } from './pageRenderer'
 import { databaseUnavailableNow, isDatabaseDown, sendDatabaseUnavailable } from './databaseDown'
 import { pgPool } from './db'
+import { apiReadCache } from './readCache'
 import { env } from './env'
 import { toFetchRequest, sendFetchResponse } from './nodeFetch'
 import {
@@ -137,6 +138,8 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         const limited = limitFor(req.method ?? 'GET', new URL(url, 'http://site').pathname)
         const wait = limited ? await limit(limited, addressOf(req), req) : 0
         if (wait) return tooManyRequests(res, wait)
+        // Signed-out public reads from memory (src/server/readCache.ts).
+        if (apiReadCache().serve(req, res)) return
         // The Host header was checked against the site's names (src/server/security.ts).
         const origin = env.publicUrl ? origins.publicOrigin : `http://${req.headers.host}`
         const request = await toFetchRequest(req, res, origin)
@@ -145,7 +148,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         // (A 401/403 too: with the database down, Payload cannot read the user of a token.)
         if ([401, 403].includes(response.status) || response.status >= 500)
           if (await databaseUnavailable()) return sendDatabaseUnavailable(res)
-        return sendFetchResponse(res, response)
+        return sendFetchResponse(res, await apiReadCache().keep(req, response))
       }
       if (realtime && url.startsWith('/apps/') && (await realtime.handleHttp(req, res))) return
       if (
