@@ -10,15 +10,19 @@ import PusherServer from 'pusher'
 import PusherClient from 'pusher-js'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
+import type { Media } from '@/payload-types'
 import { freePort } from '@/server/postgres'
 import {
   freshDataDir,
+  member,
   projectRoot,
   removeDataDir,
   startSite,
   waitFor,
   type Site,
 } from '@tests/faults/harness'
+import { makeImage } from '@tests/int/images'
+import { startS3, type S3Stand } from '@tests/support/s3'
 
 /**
  * The front server (issue 15): `npm run nginx:config` writes a configuration, Debian's nginx runs
@@ -44,6 +48,7 @@ let realtimePort = 0
 const nginxOutput: string[] = []
 let tlsPrefix = ''
 let tlsNginx: ChildProcess | undefined
+let s3: S3Stand | undefined
 
 const stopChild = async (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') => {
   if (!child || child.exitCode !== null || child.signalCode !== null) return
@@ -79,7 +84,9 @@ beforeAll(async () => {
 
   // One app instance, as behind any front server. No PUBLIC_URL: a local site answers every
   // loopback name, and nothing else (so a Host nginx did not pass on would be refused).
-  site = await startSite(dataDir, { TRUST_PROXY: 'true', PUBLIC_URL: '' })
+  // Media in a local S3 stand-in (s3rver), as a scaled-out site keeps them.
+  s3 = await startS3()
+  site = await startSite(dataDir, { TRUST_PROXY: 'true', PUBLIC_URL: '', ...s3.env })
 
   const nginxPort = await freePort()
   front = `http://127.0.0.1:${nginxPort}`
@@ -130,6 +137,7 @@ afterAll(async () => {
   await stopChild(nginx, 'SIGQUIT')
   await site?.stop()
   await stopChild(realtime)
+  await s3?.stop()
   if (prefix) fs.rmSync(prefix, { recursive: true, force: true })
   if (dataDir) await removeDataDir(dataDir)
 })
@@ -263,6 +271,40 @@ test('the API, on-demand pages, health and body limits go to the app', async () 
     req.write(Buffer.alloc(64 * 1024))
   })
   expect(tooBig).toBe(413)
+})
+
+test('an upload through nginx lands in the S3 bucket with its sizes and is served back at its URLs', async () => {
+  const who = await member(front)
+  const form = new FormData()
+  const jpeg = await makeImage('jpeg', 1600, 900)
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'street.jpg')
+  form.append('_payload', JSON.stringify({ purpose: 'neighbourhood-image', alt: 'A street' }))
+  const { authorization, origin } = who.headers
+  const created = await fetch(`${front}/api/media`, {
+    method: 'POST',
+    headers: { authorization, origin },
+    body: form,
+  })
+  expect(created.status, await created.clone().text()).toBe(201)
+  const { doc } = (await created.json()) as { doc: Media }
+  const sizes = Object.values(doc.sizes!)
+  expect(sizes).toHaveLength(3)
+  const names = [doc.filename!, ...sizes.map((s) => s.filename!)]
+  expect(await s3!.keys()).toEqual([...names].sort())
+  expect(fs.existsSync(path.join(dataDir, 'media', doc.filename!))).toBe(false)
+  for (const url of [doc.url!, ...sizes.map((s) => s.url!)]) {
+    const file = await get(`${front}${url}`)
+    expect(file.status, url).toBe(200)
+    expect(file.headers['content-type']).toBe('image/webp')
+    const name = decodeURIComponent(url.split('/').pop()!)
+    expect(file.body.equals((await s3!.object(name)).bytes)).toBe(true)
+  }
+  const deleted = await fetch(`${front}/api/media/${doc.id}`, {
+    method: 'DELETE',
+    headers: who.headers,
+  })
+  expect(deleted.status).toBe(200)
+  expect(await s3!.keys()).toEqual([])
 })
 
 test('WebSockets through /app/ reach the realtime role; static pages outlive a stopped app', async () => {
