@@ -18,6 +18,8 @@ import { forgotPasswordEmail } from './forgotPasswordEmail'
 import { confirmEmail } from './confirmation/endpoint'
 import { resetEmailConfirmation, sendEmailConfirmation } from './hooks/emailConfirmation'
 import { lockedAsIncorrect } from './hooks/lockedAsIncorrect'
+import { loginTiming } from './hooks/loginTiming'
+import { mailLimit } from './hooks/mailLimit'
 import { announceApiChange } from '@collections/shared/apiChanges'
 
 /** A field only the account itself and admins read (e-mail, inviter, confirmation). */
@@ -141,7 +143,7 @@ export const Users: CollectionConfig = {
     })),
   ],
   hooks: {
-    beforeOperation: [passwordLength],
+    beforeOperation: [passwordLength, mailLimit, loginTiming],
     beforeValidate: [validateWith(userSchema)],
     beforeChange: [setUserNameKey, creditInviter, resetEmailConfirmation],
     afterChange: [notifyInviter, sendEmailConfirmation, announceApiChange],
