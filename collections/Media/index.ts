@@ -9,6 +9,11 @@ import { authorField } from '@collections/shared/fields'
 import { setAuthor } from '@collections/shared/hooks'
 import { checkImageUpload } from './hooks/checkImageUpload'
 import { cropAvatar } from './hooks/cropAvatar'
+import {
+  checkUploadFolder,
+  rememberUploadFiles,
+  removeHalfWrittenFiles,
+} from './hooks/uploadFolder'
 
 /**
  * Payload's limit for any multipart body (payload.config.ts `upload`): nothing bigger than the
@@ -54,7 +59,8 @@ export const Media: CollectionConfig = {
     authorField('uploadedBy'),
   ],
   hooks: {
-    beforeOperation: [checkImageUpload, cropAvatar],
-    beforeChange: [setAuthor('uploadedBy')],
+    beforeOperation: [checkImageUpload, cropAvatar, checkUploadFolder],
+    beforeChange: [setAuthor('uploadedBy'), rememberUploadFiles],
+    afterError: [removeHalfWrittenFiles],
   },
 }
