@@ -158,6 +158,9 @@ export class SiteBuilds {
       const build = JSON.parse(
         fs.readFileSync(path.join(this.root, 'current.json'), 'utf8'),
       ) as SiteBuild
+      // Always the folder beside this file: a data folder copied or moved elsewhere (a restore,
+      // a test's copy of a template) must never serve, or write into, the original's build.
+      build.dir = path.join(this.root, path.basename(build.dir))
       return fs.existsSync(path.join(build.dir, 'server', 'entry.mjs')) ? build : undefined
     } catch {
       return undefined
