@@ -94,9 +94,9 @@ test('the upload folder replaced by a file: a clear answer, no row; back when it
     fs.rmSync(mediaFolder())
     fs.renameSync(`${mediaFolder()}.saved`, mediaFolder())
   }
-  for (const a of answers) expect(a).toEqual({ status: 503, message: 'Failed to upload image.' })
   expect(await mediaRows(site)).toEqual(rowsBefore)
   expect(filesNamed(mediaFolder(), 'blocked')).toEqual([])
+  for (const a of answers) expect(a).toEqual({ status: 503, message: 'Failed to upload image.' })
 
   const restoredAt = Date.now()
   const after = await upload(site, who, 'after.png')
@@ -118,8 +118,6 @@ test('one file of an upload cannot be written: none of its files stay, no row', 
   // that one fails (EISDIR), as a disk that fills up half-way through would.
   fs.mkdirSync(path.join(mediaFolder(), 'halfway-640x360.webp'))
   const answer = await upload(site, who, 'halfway.png')
-  expect(answer).toEqual({ status: 503, message: 'Failed to upload image.' })
-  expect(await mediaRows(site)).toEqual(rowsBefore)
   // Poll what is on disk (the clean-up also catches a sibling write still under way).
   await waitFor(
     () => filesNamed(mediaFolder(), 'halfway').length <= 1,
@@ -127,6 +125,8 @@ test('one file of an upload cannot be written: none of its files stay, no row', 
     'the half-written files to go',
   ).catch(() => {})
   expect(filesNamed(mediaFolder(), 'halfway')).toEqual(['halfway-640x360.webp'])
+  expect(await mediaRows(site)).toEqual(rowsBefore)
+  expect(answer).toEqual({ status: 503, message: 'Failed to upload image.' })
   fs.rmdirSync(path.join(mediaFolder(), 'halfway-640x360.webp'))
   expect((await upload(site, who, 'halfway.png')).status).toBe(201)
   report({
