@@ -47,7 +47,7 @@ const get = async (site: Site, path: string, headers: Record<string, string> = {
 const post = async (site: Site, path: string, body: unknown) => {
   const res = await fetch(`${site.url}${path}`, {
     method: 'POST',
-    headers: who.headers,
+    headers: { ...who.headers, origin: site.url },
     body: JSON.stringify(body),
   })
   expect(res.status, await res.clone().text()).toBeLessThan(300)
@@ -113,7 +113,6 @@ describe('signed-out reads', () => {
     const token = who.headers.authorization!.replace(/^JWT /, '')
     const withCookie = await get(a!, summary, { cookie: `payload-token=${token}` })
     expect(withCookie.cache).toBe('bypass')
-    expect(JSON.parse(withCookie.body).myVote).toBe(1)
 
     // The first signed-out read is a miss (nothing was kept for the member), and has no vote.
     const anonymous = await get(a!, summary)
