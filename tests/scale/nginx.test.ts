@@ -60,6 +60,10 @@ const stopChild = async (child: ChildProcess | undefined, signal: NodeJS.Signals
 }
 
 beforeAll(async () => {
+  if (!fs.existsSync(NGINX))
+    throw new Error(
+      `${NGINX} is missing: this test needs Debian's nginx (apt-get install nginx-light)`,
+    )
   dataDir = freshDataDir(inject('faultsTemplate'), 'nginx')
 
   // The realtime role on its own port.
