@@ -190,6 +190,8 @@ export function accountLimitsFor(
   }
   if (name !== 'write') return []
   const path = new URL(req.url ?? '/', 'http://site').pathname
+  // Marking one's own notifications read writes nothing anyone else sees.
+  if (path === '/api/notifications' || path.startsWith('/api/notifications/')) return []
   const review = req.method === 'POST' && path === '/api/reviews'
   return [
     ...(review ? [{ name: pick('accountReview', 'newAccountReview'), weight: 1 }] : []),
