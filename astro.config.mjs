@@ -15,6 +15,28 @@ const serverOnly = [
   'pusher',
 ]
 
+/**
+ * Client chunks (issue 13: at most 8 JS files a page). Left alone, the bundler makes a file of
+ * every small module that two islands share (a page loaded 20-30 files). Three groups instead:
+ * the React runtime every island needs (with the bundler's helpers); the small client modules
+ * every page's islands use (session, API, toasts, links, cards); and the engagement widgets
+ * (reviews, reactions, comments) that neighbourhood and story pages share. Lazy code (pusher-js,
+ * react-hot-toast, zod behind a form's submit, Leaflet) stays in its own on-demand chunks.
+ */
+const runtime =
+  /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]|rolldown[\\/:]runtime/
+const everyPage =
+  /[\\/]widgets[\\/](lib[\\/](api|session|toast|realtime|Icon|address)|Accounts[\\/]refresh|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/]store)|[\\/]src[\\/](views[\\/](site|media|neighbourhood|relativeTime|icons)|rules[\\/](neighbourhoodSearch|vibes|messages|targets|reactionCounts|ratingSummary))\./
+const engagement =
+  /[\\/]widgets[\\/](Comments|Reactions|Reviews|Stories)[\\/]|[\\/]src[\\/](views[\\/](review|comment|home|story)|rules[\\/](commentTree|badges|imageFile|localSpots))\./
+const clientChunks = {
+  groups: [
+    { name: 'runtime', test: runtime, priority: 3 },
+    { name: 'shared', test: everyPage, tags: ['$initial'], minShareCount: 2, priority: 2 },
+    { name: 'engagement', test: engagement, tags: ['$initial'], minShareCount: 2, priority: 1 },
+  ],
+}
+
 export default defineConfig({
   // The server builds each version of the site into its own folder (see src/server/siteBuilds.ts).
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
@@ -22,6 +44,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   vite: {
+    environments: {
+      client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },
+    },
     optimizeDeps: { exclude: serverOnly },
     ssr: { external: serverOnly },
     server: process.env.DEV_BACKEND_URL

@@ -2,6 +2,11 @@
 export const STARS = [5, 4, 3, 2, 1] as const
 export type Star = (typeof STARS)[number]
 
+/** SPEC §5: whole stars 1-5, 5 preselected. */
+export const RATING_MIN = 1
+export const RATING_MAX = 5
+export const DEFAULT_RATING = 5
+
 /** How many reviews gave each star (1-5). */
 export type StarCounts = Record<Star, number>
 

@@ -1,9 +1,6 @@
-import { z } from '@/schemas/zod'
-
 /** SPEC §9: the four vibes; filters add 'All'. */
 export const VIBES = ['Calm', 'Creative', 'Family-Friendly', 'Diverse'] as const
 export type Vibe = (typeof VIBES)[number]
-export const vibeSchema = z.enum(VIBES)
 
 /**
  * Form input for vibes: a comma-separated string or a list. Trimmed, empties dropped, matched to

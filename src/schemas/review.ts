@@ -1,11 +1,10 @@
 import { z } from './zod'
 
 import { MESSAGES } from '@/rules/messages'
+import { DEFAULT_RATING, RATING_MAX, RATING_MIN } from '@/rules/ratingSummary'
 import { imageRef, relationId, requiredText } from './common'
 
-export const RATING_MIN = 1
-export const RATING_MAX = 5
-export const DEFAULT_RATING = 5
+export { DEFAULT_RATING, RATING_MAX, RATING_MIN }
 
 /** SPEC §5 review: text required, whole-star rating 1-5 (default 5), optional name and photo. */
 export const reviewSchema = z.object({

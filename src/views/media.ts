@@ -24,3 +24,41 @@ export function mediaUrl(media: Rel<Media>, size?: MediaSize): string | null {
   const original = m.url ?? (m.filename ? `/api/media/file/${m.filename}` : null)
   return (size && m.sizes?.[size]?.url) || original
 }
+
+/** The responsive image of a page: WebP widths for `srcset`, the fallback `src`, its box. */
+export interface ResponsiveImage {
+  src: string
+  /** `url 320w, url 640w, …` of the sizes that exist, or '' when there is only the original. */
+  srcset: string
+  width: number
+  height: number
+}
+
+/** Widths a 16:9 image is made in (collections/Media imageSizes), narrowest first. */
+const WIDTHS: MediaSize[] = ['thumbnail', 'card', 'hero']
+
+/**
+ * The `srcset` of an upload's WebP sizes (collections/Media) with `size` as the fallback `src`;
+ * null without an upload. Browsers pick the narrowest file that fills the slot (`sizes`).
+ */
+export function responsiveImage(media: Rel<Media>, size: MediaSize): ResponsiveImage | null {
+  const m = populated(media)
+  const src = mediaUrl(media, size)
+  if (!m || !src) return null
+  const candidates = WIDTHS.flatMap((name) => {
+    const s = m.sizes?.[name]
+    return s?.url && s.width ? [`${s.url} ${s.width}w`] : []
+  })
+  const chosen = m.sizes?.[size]
+  return {
+    src,
+    srcset: candidates.join(', '),
+    width: chosen?.width ?? m.width ?? 1280,
+    height: chosen?.height ?? m.height ?? 720,
+  }
+}
+
+/** `sizes` of a card image in the site's grids (one column on phones, up to four of ~270 px). */
+export const CARD_IMAGE_SIZES = '(max-width: 599px) 92vw, (max-width: 1150px) 45vw, 270px'
+/** `sizes` of a page's hero image (the width of the main column, at most 1120 px). */
+export const HERO_IMAGE_SIZES = '(max-width: 1150px) 96vw, 1120px'

@@ -1,6 +1,6 @@
 import type { Neighbourhood } from '@/payload-types'
 
-import { mediaUrl, relId } from './media'
+import { mediaUrl, relId, responsiveImage } from './media'
 
 export interface NeighbourhoodView {
   id: number
@@ -9,6 +9,8 @@ export interface NeighbourhoodView {
   tagline: string
   vibes: string[]
   imageUrl: string | null
+  /** WebP widths of the image for `srcset` ('' without sizes). */
+  imageSrcset: string
   latitude: number | null
   longitude: number | null
   /** The creator's user id (the detail page shows 'Edit Neighbourhood' to them only). */
@@ -29,6 +31,7 @@ export function toNeighbourhoodView(
     tagline: doc.tagline ?? '',
     vibes: doc.vibes ?? [],
     imageUrl: mediaUrl(doc.image, size),
+    imageSrcset: responsiveImage(doc.image, size)?.srcset ?? '',
     latitude: doc.latitude ?? null,
     longitude: doc.longitude ?? null,
     createdBy: relId(doc.createdBy),
@@ -38,12 +41,12 @@ export function toNeighbourhoodView(
 /** What a neighbourhood card shows (SPEC §2 home and list grids); built from a REST or Local API doc. */
 export type NeighbourhoodCardView = Pick<
   NeighbourhoodView,
-  'id' | 'name' | 'slug' | 'tagline' | 'vibes' | 'imageUrl'
+  'id' | 'name' | 'slug' | 'tagline' | 'vibes' | 'imageUrl' | 'imageSrcset'
 >
 
 export function neighbourhoodCard(doc: Neighbourhood): NeighbourhoodCardView {
-  const { id, name, slug, tagline, vibes, imageUrl } = toNeighbourhoodView(doc, 'card')
-  return { id, name, slug, tagline, vibes, imageUrl }
+  const { id, name, slug, tagline, vibes, imageUrl, imageSrcset } = toNeighbourhoodView(doc, 'card')
+  return { id, name, slug, tagline, vibes, imageUrl, imageSrcset }
 }
 
 export interface NeighbourhoodCardPage {

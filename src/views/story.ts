@@ -3,7 +3,7 @@ import { previewDescription } from '@/rules/localSpots'
 import { STORY_TAG_FILTERS } from '@/rules/tags'
 
 import { CARD_TEXT_LENGTH } from './home'
-import { mediaUrl, populated, relId } from './media'
+import { mediaUrl, populated, relId, responsiveImage } from './media'
 
 /**
  * Story screens (SPEC §2 Story screens): the list cards, the single story page and the list's
@@ -42,6 +42,8 @@ export interface StoryCardView {
 
 export interface StoryView extends Omit<StoryCardView, 'excerpt'> {
   description: string
+  /** WebP widths of the image for `srcset` ('' without sizes). */
+  imageSrcset: string
   isPublic: boolean
   imageAlt: string
   /** Reaction counts per emoji when the page was rendered (the island re-reads them). */
@@ -158,6 +160,7 @@ export function toStoryView(doc: Story, reactions: Record<string, number> = {}):
     description: doc.description,
     isPublic: doc.isPublic !== false,
     imageUrl: mediaUrl(doc.image ?? null, 'hero'),
+    imageSrcset: responsiveImage(doc.image ?? null, 'hero')?.srcset ?? '',
     imageAlt: image?.alt ?? '',
     tags: doc.tags ?? [],
     neighbourhood: { slug, name: n?.name ?? slug },

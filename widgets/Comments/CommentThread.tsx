@@ -68,7 +68,9 @@ export default function CommentThread({
     threads[threadKey(target)] ?? initialThread(!collapsible, initialCount, initialComments ?? null)
   const now = useNow(serverNow)
   const { open, comments, failed, highlight } = state
-  const session = useStore($session)
+  // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has
+  // already read the session (else React reports a hydration mismatch), then follow it.
+  const session = useStore($session, { ssr: 'initial' })
   const viewerId = session.status === 'signed-in' ? session.user.id : null
   const loaded = comments !== null
   const shownCount = comments ? comments.length : state.count
@@ -146,7 +148,13 @@ export default function CommentThread({
         {open && (
           <>
             {!collapsible && <h2 className="comments-heading">Comments ({shownCount})</h2>}
-            {!loaded && !failed && <p className="muted">Loading...</p>}
+            {!loaded && !failed && (
+              // Holds about the room the comments will take, so the page below does not jump
+              // when they arrive (layout shift, issue 13).
+              <p className="muted" style={{ minHeight: `${Math.min(initialCount, 8) * 6.5}rem` }}>
+                Loading...
+              </p>
+            )}
             {failed && <p className="muted">Comments could not be loaded right now.</p>}
             {loaded && comments.length === 0 && <p className="comments-empty">No comments yet.</p>}
             {nodes.length > 0 && (

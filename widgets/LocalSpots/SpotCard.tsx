@@ -11,6 +11,7 @@ import {
 import { relativeTime } from '@/views/relativeTime'
 import Reactions from '@widgets/Reactions/Reactions'
 import { emojiFor } from '@/rules/localSpots'
+import { Icon } from '@widgets/lib/Icon'
 
 interface Props {
   spot: LocalSpotView
@@ -101,7 +102,11 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
             )}
           </div>
         )}
-        {spot.address && <p className="spot-address">📍 {spot.address}</p>}
+        {spot.address && (
+          <p className="spot-address">
+            <Icon name="map-pin" size={16} /> {spot.address}
+          </p>
+        )}
         <a className="spot-maps" href={mapsLinkFor(spot)} target="_blank" rel="noopener noreferrer">
           Open in maps<span className="sr-only">: {spot.name} (opens in a new tab)</span>
         </a>

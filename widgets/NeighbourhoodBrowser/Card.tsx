@@ -1,3 +1,4 @@
+import { CARD_IMAGE_SIZES } from '@/views/media'
 import type { NeighbourhoodCardView } from '@/views/neighbourhood'
 
 /**
@@ -9,7 +10,16 @@ export function NeighbourhoodCardItem({ n }: { n: NeighbourhoodCardView }) {
     <article className="card">
       <a href={`/neighbourhood/${n.slug}`} className="card-link">
         {n.imageUrl ? (
-          <img src={n.imageUrl} alt="" width={640} height={360} loading="lazy" />
+          <img
+            src={n.imageUrl}
+            srcSet={n.imageSrcset || undefined}
+            sizes={n.imageSrcset ? CARD_IMAGE_SIZES : undefined}
+            alt=""
+            width={640}
+            height={360}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <div className="card-placeholder" aria-hidden="true" />
         )}

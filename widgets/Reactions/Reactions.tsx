@@ -61,7 +61,9 @@ export default function Reactions({
     counts: initial?.counts ?? {},
     mine: initial?.mine ?? null,
   }
-  const session = useStore($session)
+  // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has
+  // already read the session (else React reports a hydration mismatch), then follow it.
+  const session = useStore($session, { ssr: 'initial' })
 
   useEffect(() => {
     void loadSession()

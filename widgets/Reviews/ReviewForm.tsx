@@ -1,10 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 
 import { MESSAGES } from '@/rules/messages'
-import { DEFAULT_RATING } from '@/schemas/review'
+import { DEFAULT_RATING } from '@/rules/ratingSummary'
 import type { ReviewView } from '@/views/review'
 import { toast } from '@widgets/lib/toast'
-import { postReview } from './postReview'
 import { reviewPhotoProblem } from './uploadPhoto'
 import { useViewer } from './useViewer'
 
@@ -70,6 +69,8 @@ export function ReviewForm({ neighbourhood, path, onCreated }: Props) {
     setError(null)
     setBusy(true)
     try {
+      // The review schema (zod) and the upload code load when a review is sent, not with the page.
+      const { postReview } = await import('./postReview')
       const outcome = await postReview(
         session,
         neighbourhood,

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react'
 
+import { Icon } from '@widgets/lib/Icon'
 import { toast } from '@widgets/lib/toast'
 import './ShareButtons.css'
 
@@ -51,7 +52,7 @@ export function ShareButtons({ url, title }: Props) {
   return (
     <div className="share" role="group" aria-label="Share this neighbourhood">
       <button type="button" className="share-button" onClick={() => void onCopy()}>
-        <span aria-hidden="true">🔗</span> Copy link
+        <Icon name="link" /> Copy link
       </button>
       <a
         className="share-button"
@@ -60,13 +61,13 @@ export function ShareButtons({ url, title }: Props) {
         rel="noopener noreferrer"
         onClick={(e) => void onInstagram(e)}
       >
-        <span aria-hidden="true">📷</span> Instagram
+        <Icon name="camera" /> Instagram
       </a>
       <a className="share-button" href={whatsapp} target="_blank" rel="noopener noreferrer">
-        <span aria-hidden="true">💬</span> WhatsApp
+        <Icon name="message-circle" /> WhatsApp
       </a>
       <a className="share-button" href={x} target="_blank" rel="noopener noreferrer">
-        <span aria-hidden="true">𝕏</span> Post on X
+        <Icon name="send" /> Post on X
       </a>
     </div>
   )

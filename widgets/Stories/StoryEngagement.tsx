@@ -5,7 +5,7 @@ import type { EmojiName } from '@/rules/targets'
 import { STORY_EMOJIS } from '@/views/story'
 import CommentThread from '@widgets/Comments/CommentThread'
 import Reactions from '@widgets/Reactions/Reactions'
-import { $storyLive, watchStoryChannel } from './store'
+import { $storyLive, watchStoryChannel } from './live'
 import './Stories.css'
 
 interface Props {

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores'
-import Pusher from 'pusher-js'
+import type Pusher from 'pusher-js'
 import { useEffect, useRef } from 'react'
 
 /** Connection state shared by every island (one socket per page). */
@@ -15,27 +15,32 @@ interface RealtimeConfig {
 
 let client: Promise<Pusher> | undefined
 
+/**
+ * The page's one Pusher client, made on the first subscription: pusher-js itself loads then
+ * (a dynamic import), so a page that never subscribes never downloads it.
+ */
 export function realtimeClient(): Promise<Pusher> {
-  client ??= fetch('/api/realtime/config')
-    .then((r) => r.json() as Promise<RealtimeConfig>)
-    .then((config) => {
-      const secure = config.forceTLS ?? location.protocol === 'https:'
-      const port = config.wsPort ?? Number(location.port || (secure ? 443 : 80))
-      const pusher = new Pusher(config.key, {
-        cluster: config.cluster,
-        wsHost: config.wsHost ?? location.hostname,
-        wsPort: port,
-        wssPort: port,
-        forceTLS: secure,
-        enabledTransports: ['ws', 'wss'],
-        disableStats: true,
-        channelAuthorization: { endpoint: '/api/realtime/auth', transport: 'ajax' },
-      })
-      pusher.connection.bind('state_change', ({ current }: { current: string }) =>
-        $realtimeState.set(current),
-      )
-      return pusher
+  client ??= Promise.all([
+    fetch('/api/realtime/config').then((r) => r.json() as Promise<RealtimeConfig>),
+    import('pusher-js').then((m) => m.default),
+  ]).then(([config, Pusher]) => {
+    const secure = config.forceTLS ?? location.protocol === 'https:'
+    const port = config.wsPort ?? Number(location.port || (secure ? 443 : 80))
+    const pusher = new Pusher(config.key, {
+      cluster: config.cluster,
+      wsHost: config.wsHost ?? location.hostname,
+      wsPort: port,
+      wssPort: port,
+      forceTLS: secure,
+      enabledTransports: ['ws', 'wss'],
+      disableStats: true,
+      channelAuthorization: { endpoint: '/api/realtime/auth', transport: 'ajax' },
     })
+    pusher.connection.bind('state_change', ({ current }: { current: string }) =>
+      $realtimeState.set(current),
+    )
+    return pusher
+  })
   return client
 }
 

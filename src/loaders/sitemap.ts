@@ -1,0 +1,53 @@
+import type { Payload } from 'payload'
+
+import { STATIC_PAGES } from '@/rules/staticPages'
+import { pgPool } from '@/server/db'
+import { SITEMAP_MAX_URLS, type SitemapEntry } from '@/views/seo'
+import { storyHref } from '@/views/story'
+
+/** The site-wide lists and screens a visitor can open without signing in. */
+const LISTS = [
+  '/',
+  '/neighbourhoods',
+  '/map',
+  '/stories',
+  '/forum',
+  '/discussions',
+  '/polls',
+  '/top-reviewers',
+]
+
+/**
+ * Every URL of the sitemap, in a stable order: the lists, the static pages that exist, every
+ * neighbourhood, then every public story that is not hidden (the pages prerendered for readers).
+ * One query per kind, straight from PostgreSQL (tens of thousands of rows: no documents made).
+ */
+export async function sitemapEntries(payload: Payload): Promise<SitemapEntry[]> {
+  const pool = pgPool(payload)
+  const [pages, neighbourhoods, stories] = await Promise.all([
+    pool.query<{ slug: string; updated_at: Date }>(
+      `SELECT slug, updated_at FROM pages WHERE slug = ANY($1) ORDER BY slug`,
+      [STATIC_PAGES.map((p) => p.slug)],
+    ),
+    pool.query<{ slug: string; updated_at: Date }>(
+      `SELECT slug, updated_at FROM neighbourhoods ORDER BY id`,
+    ),
+    pool.query<{ slug: string; id: number; updated_at: Date }>(
+      `SELECT n.slug, s.id, s.updated_at FROM stories s JOIN neighbourhoods n ON n.id = s.neighbourhood_id
+        WHERE s.is_public IS TRUE AND s.hidden IS NOT TRUE ORDER BY s.id`,
+    ),
+  ])
+  return [
+    ...LISTS.map((path) => ({ path })),
+    ...pages.rows.map((r) => ({ path: `/${r.slug}`, lastModified: r.updated_at })),
+    ...neighbourhoods.rows.map((r) => ({
+      path: `/neighbourhood/${encodeURIComponent(r.slug)}`,
+      lastModified: r.updated_at,
+    })),
+    ...stories.rows.map((r) => ({ path: storyHref(r.slug, r.id), lastModified: r.updated_at })),
+  ]
+}
+
+/** Part `n` (1-based) of the sitemap when it is split; empty past the last part. */
+export const sitemapPart = (entries: SitemapEntry[], n: number): SitemapEntry[] =>
+  entries.slice((n - 1) * SITEMAP_MAX_URLS, n * SITEMAP_MAX_URLS)
