@@ -1,0 +1,77 @@
+/**
+ * Realtime fan-out through the standalone realtime role (`npm run realtime`): SUBSCRIBERS
+ * pusher-js clients (default 1,000, on this machine) on one channel, TRIGGERS events published
+ * with the `pusher` SDK as an app instance would; prints p50/p99 of publish → arrival.
+ * Usage: npm run bench:fanout   (SUBSCRIBERS=1000 TRIGGERS=10)
+ */
+import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
+
+import Pusher from 'pusher'
+import PusherClient from 'pusher-js'
+
+import { freePort } from '@/server/postgres'
+
+const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 1000)
+const TRIGGERS = Number(process.env.TRIGGERS ?? 10)
+const app = { id: 'bench', key: 'bench-key', secret: crypto.randomBytes(24).toString('hex') }
+const port = await freePort()
+const realtime = spawn(process.execPath, ['--import', 'tsx', 'src/realtime/standalone.ts'], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    REALTIME_PORT: String(port),
+    PUSHER_APP_ID: app.id,
+    PUSHER_KEY: app.key,
+    PUSHER_SECRET: app.secret,
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+await new Promise<void>((resolve) =>
+  realtime.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()),
+)
+
+const arrivals: number[] = []
+const clients: PusherClient[] = []
+const subscribed: Promise<void>[] = []
+for (let i = 0; i < SUBSCRIBERS; i++) {
+  const client = new PusherClient(app.key, {
+    cluster: 'local',
+    wsHost: '127.0.0.1',
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+  })
+  const channel = client.subscribe('bench')
+  subscribed.push(new Promise((resolve) => channel.bind('pusher:subscription_succeeded', resolve)))
+  channel.bind('tick', (data: { sentAt: number }) => arrivals.push(Date.now() - data.sentAt))
+  clients.push(client)
+  // Pace the connections (the role limits new sockets per address only behind the app).
+  if (i % 100 === 99) await Promise.all(subscribed.slice(i - 99))
+}
+await Promise.all(subscribed)
+console.log(`${SUBSCRIBERS} subscribers connected to the realtime role on 127.0.0.1:${port}`)
+
+const sdk = new Pusher({
+  appId: app.id,
+  key: app.key,
+  secret: app.secret,
+  host: '127.0.0.1',
+  port: String(port),
+  useTLS: false,
+})
+for (let t = 0; t < TRIGGERS; t++) {
+  const expected = (t + 1) * SUBSCRIBERS
+  await sdk.trigger('bench', 'tick', { sentAt: Date.now() })
+  const deadline = Date.now() + 10_000
+  while (arrivals.length < expected && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 5))
+}
+const sorted = [...arrivals].sort((a, b) => a - b)
+const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+console.log(
+  `fan-out: ${arrivals.length} of ${SUBSCRIBERS * TRIGGERS} deliveries, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)} ms`,
+)
+for (const client of clients) client.disconnect()
+realtime.kill('SIGTERM')
+process.exit(0)
