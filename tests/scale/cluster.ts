@@ -1,0 +1,151 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { freePort, startEmbeddedPostgres } from '@/server/postgres'
+import { projectRoot, removeDataDir, startSite, waitFor, type Site } from '@tests/faults/harness'
+import { startS3 } from '@tests/support/s3'
+
+/**
+ * A scaled-out Belong on 127.0.0.1 (issue 15): one PostgreSQL (the data folder's cluster, as a
+ * managed one would be), a local S3 stand-in, the realtime role (`npm run realtime`), N app
+ * instances sharing the database and the site folder, and Debian's nginx in front with the
+ * configuration `npm run nginx:config` writes. Used by tests/scale and `npm run bench:scale`.
+ */
+export interface Cluster {
+  front: string
+  instances: Site[]
+  dataDir: string
+  s3: Awaited<ReturnType<typeof startS3>>
+  stop: () => Promise<void>
+}
+
+export const realtimeApp = {
+  id: 'belong',
+  key: 'scale-key',
+  secret: 'scale-test-secret-'.padEnd(40, 's'),
+}
+
+export async function stopChild(
+  child: ChildProcess | undefined,
+  signal: NodeJS.Signals = 'SIGTERM',
+) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill(signal)
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** Starts everything on `dataDir` (a migrated cluster and a site build); stops it all on failure. */
+export async function startCluster(
+  dataDir: string,
+  options: { instances: number; env?: Record<string, string> },
+): Promise<Cluster> {
+  const stops: (() => Promise<unknown>)[] = []
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch(() => {})
+  }
+  try {
+    const postgres = await startEmbeddedPostgres({ dir: dataDir, databases: ['belong'] })
+    stops.push(() => postgres.stop())
+    const s3 = await startS3()
+    stops.push(() => s3.stop())
+
+    const realtimePort = await freePort()
+    const realtime = spawn(process.execPath, ['--import', 'tsx', 'src/realtime/standalone.ts'], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        REALTIME_HOST: '127.0.0.1',
+        REALTIME_PORT: String(realtimePort),
+        PUSHER_APP_ID: realtimeApp.id,
+        PUSHER_KEY: realtimeApp.key,
+        PUSHER_SECRET: realtimeApp.secret,
+      },
+    })
+    stops.push(() => stopChild(realtime))
+    let realtimeOutput = ''
+    realtime.stdout!.on('data', (chunk: Buffer) => (realtimeOutput += chunk.toString()))
+    realtime.stderr!.on('data', (chunk: Buffer) => (realtimeOutput += chunk.toString()))
+    await waitFor(() => realtimeOutput.includes('listening'), 60_000, 'the realtime role')
+
+    const instanceEnv = {
+      DATABASE_URL: postgres.url('belong'),
+      // Loopback names only (tests talk to each instance directly); nginx passes the Host on.
+      PUBLIC_URL: '',
+      TRUST_PROXY: 'true',
+      PUSHER_APP_ID: realtimeApp.id,
+      PUSHER_KEY: realtimeApp.key,
+      PUSHER_SECRET: realtimeApp.secret,
+      PUSHER_HOST: '127.0.0.1',
+      PUSHER_PORT: String(realtimePort),
+      PUSHER_SAME_ORIGIN: 'true',
+      SITE_REGEN_DELAY_MS: '100',
+      ...s3.env,
+      ...options.env,
+    }
+    // One after the other: the later ones find the first one's build and migrations.
+    const instances: Site[] = []
+    for (let i = 0; i < options.instances; i++) {
+      const site = await startSite(dataDir, instanceEnv)
+      instances.push(site)
+      stops.push(() => site.stop())
+    }
+
+    const nginxPort = await freePort()
+    const front = `http://127.0.0.1:${nginxPort}`
+    const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-scale-nginx-'))
+    // nginx's workers (nobody, when started as root) create their temp folders in the prefix.
+    fs.chmodSync(prefix, 0o755)
+    stops.push(async () => fs.rmSync(prefix, { recursive: true, force: true }))
+    const conf = path.join(prefix, 'nginx.conf')
+    const written = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/nginx-config.ts',
+        '--standalone',
+        `--listen=127.0.0.1:${nginxPort}`,
+        `--app=${instances.map((s) => `127.0.0.1:${s.port}`).join(',')}`,
+        `--realtime=127.0.0.1:${realtimePort}`,
+        `--data-dir=${dataDir}`,
+        conf,
+      ],
+      {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, PUBLIC_URL: '', PUSHER_APP_ID: realtimeApp.id },
+      },
+    )
+    if (written.status !== 0) throw new Error(`npm run nginx:config failed: ${written.stderr}`)
+    const nginxOutput: string[] = []
+    const nginx = spawn(
+      '/usr/sbin/nginx',
+      ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    stops.push(() => stopChild(nginx, 'SIGQUIT'))
+    nginx.stderr!.on('data', (chunk: Buffer) => nginxOutput.push(chunk.toString()))
+    await waitFor(
+      () =>
+        fetch(`${front}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      30_000,
+      `nginx on ${front} (${nginxOutput.join('')})`,
+    )
+    stops.unshift(() => removeDataDir(dataDir))
+    return { front, instances, dataDir, s3, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
