@@ -94,12 +94,13 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     }
     if (builds?.served) res.setHeader('content-security-policy', policyOf(builds.served.dir))
     if (req.method === 'GET' || req.method === 'HEAD') {
+      const filePath = storyAlias(url.pathname)
       // Newest build first; the boot build still holds assets of pages rendered on demand.
       for (const build of builds && bootBuild ? [builds.served!, bootBuild] : []) {
         const site = staticSiteFor(build.dir)
-        if (site.has(url.pathname)) {
+        if (site.has(filePath)) {
           res.setHeader('x-belong-render', 'static')
-          site.serve(req, res, url.pathname)
+          site.serve(req, res, filePath)
           return
         }
       }
@@ -183,4 +184,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     )
   })
   return server
+}
+
+/** A story answers at /neighbourhood/{slug}/stories/{id} too (SPEC §2): one file, at /story/. */
+function storyAlias(pathname: string): string {
+  return pathname.replace(/^(\/neighbourhood\/[^/]+)\/stories\/(\d+)\/?$/, '$1/story/$2')
 }
