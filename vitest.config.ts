@@ -39,23 +39,12 @@ export default defineConfig({
         },
       },
       {
-        // Start the real site and break things (issue 14): one file at a time, bounded.
+        // Start the real site and break things (issue 14), or run it scaled out behind nginx
+        // (issue 15, tests/scale): one file at a time, all from one template data folder.
         extends: true,
         test: {
           name: 'faults',
-          include: ['tests/faults/**/*.test.ts'],
-          globalSetup: ['tests/faults/template.global.ts'],
-          fileParallelism: false,
-          testTimeout: 240_000,
-          hookTimeout: 300_000,
-        },
-      },
-      {
-        // Scale-out (issue 15): the real site behind Debian's nginx, the realtime role, S3.
-        extends: true,
-        test: {
-          name: 'scale',
-          include: ['tests/scale/**/*.test.ts'],
+          include: ['tests/faults/**/*.test.ts', 'tests/scale/**/*.test.ts'],
           globalSetup: ['tests/faults/template.global.ts'],
           fileParallelism: false,
           testTimeout: 240_000,
