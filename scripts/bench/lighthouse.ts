@@ -6,6 +6,9 @@
  *    a public story page (or the paths given on the command line).
  * Starts its own server (ADMIN=false, fresh DATA_DIR) unless BASE points at a running one.
  * RUNS=n runs Lighthouse n times per page and prints the median run (by performance score).
+ * VERBOSE=1 lists every script file with its size, and Lighthouse's layout shifts, console
+ * errors, long tasks and script boot-up times. The scores move with the machine's load (TBT is
+ * measured CPU time × 4): run it on a quiet machine.
  */
 import zlib from 'node:zlib'
 
