@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
+import { serverNow } from './clock'
+
 /**
  * The public REST reads the islands make signed out (reviews pages, reaction summaries, the
  * forum, the neighbourhood lists, poll summaries, …), kept in memory per process and keyed by
@@ -33,6 +35,11 @@ const ALWAYS = ['users', 'media', 'neighbourhoods']
 /** Headers of a kept answer that a hit repeats (CORS and the rest are set per request). */
 const KEPT_HEADERS = ['content-type', 'content-language']
 export const CACHE_STATUS_HEADER = 'x-belong-cache'
+/**
+ * Some answers change with time alone, with no write to announce it (a badge or event that
+ * expires, a poll that closes): an entry is kept at most this long by the server's clock.
+ */
+export const MAX_AGE_MS = 60_000
 
 interface Entry {
   status: number
@@ -40,6 +47,7 @@ interface Entry {
   body: Buffer
   bytes: number
   tags: string[]
+  storedAt: number
 }
 
 interface Pending {
@@ -79,7 +87,11 @@ export class ReadCache {
     if (!route) return false
     const key = req.url!
     const keepable = Boolean(this.maxBytes && !req.headers.cookie && !req.headers.authorization)
-    const entry = keepable ? this.entries.get(key) : undefined
+    let entry = keepable ? this.entries.get(key) : undefined
+    if (entry && serverNow().getTime() - entry.storedAt > MAX_AGE_MS) {
+      this.remove(key)
+      entry = undefined
+    }
     if (!entry) {
       res.setHeader(CACHE_STATUS_HEADER, keepable ? 'miss' : 'bypass')
       this.pending.set(req, { key, tags: route, generation: this.generation, keepable })
@@ -157,6 +169,7 @@ export class ReadCache {
       body,
       bytes: body.length,
       tags: pending.tags,
+      storedAt: serverNow().getTime(),
     })
     for (const tag of pending.tags) {
       const keys = this.byTag.get(tag) ?? new Set()

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { describe, expect, test } from 'vitest'
 
-import { ReadCache } from '@/server/readCache'
+import { moveTestClock } from '@/server/clock'
+import { MAX_AGE_MS, ReadCache } from '@/server/readCache'
 
 /** The smallest request and response the cache looks at. */
 const request = (url: string, headers: Record<string, string> = {}) =>
@@ -36,6 +37,22 @@ async function read(cache: ReadCache, url: string, answer: () => Response, heade
 }
 
 describe('ReadCache', () => {
+  test('an answer is kept at most MAX_AGE_MS by the server clock (expiry needs no write)', async () => {
+    const cache = new ReadCache()
+    cache.enable(1024 * 1024)
+    const url = '/api/business-badges?where[business][equals]=1'
+    await read(cache, url, () => json({ docs: ['New this month'] }))
+    expect((await read(cache, url, () => json({ docs: [] }))).status).toBe('hit')
+    try {
+      moveTestClock(MAX_AGE_MS + 1)
+      const later = await read(cache, url, () => json({ docs: [] }))
+      expect(later.status).toBe('miss')
+      expect((await later.kept!.json()) as unknown).toEqual({ docs: [] })
+    } finally {
+      moveTestClock(0)
+    }
+  })
+
   test('keeps a signed-out answer and serves it with the same type and Vary', async () => {
     const cache = new ReadCache()
     cache.enable(1024 * 1024)
