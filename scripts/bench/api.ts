@@ -77,14 +77,19 @@ console.log(
 // The static pages do not matter here: the build of the seeding run is served even when the
 // sources changed since (no full build of every page on the ×100 seed before each run).
 const currentFile = path.join(root, 'site', 'site', 'current.json')
-const current = JSON.parse(fs.readFileSync(currentFile, 'utf8')) as { sourceHash: string }
+const current = JSON.parse(fs.readFileSync(currentFile, 'utf8')) as {
+  sourceHash: string
+  publicOrigin?: string
+}
 current.sourceHash = new SiteBuilds({
   projectRoot: process.cwd(),
   dataDir: path.join(root, 'site'),
   env: siteEnv,
   prerender: async () => {},
+  publicOrigin: base,
   log: () => {},
 }).sourceHash
+current.publicOrigin = base
 fs.writeFileSync(currentFile, JSON.stringify(current))
 
 const site = run([])

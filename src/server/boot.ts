@@ -20,6 +20,7 @@ import { STALE_PAGES_CHANNEL } from './siteRevision'
 import { SiteBuilds } from './siteBuilds'
 import { forgetStaticSite, staticSiteFor } from './staticSite'
 import { ensureSecrets } from './secrets'
+import { siteOrigins } from './security'
 import { createSiteServer } from './site'
 
 export interface BootOptions {
@@ -120,6 +121,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       dataDir: env.dataDir,
       env: process.env,
       prerender: (dir) => prerenderBuild(dir, publicHost, log),
+      publicOrigin: siteOrigins(env.publicUrl, port).publicOrigin,
       log: (line) => log(line),
     })
     if (dev) step(4, 'Site pages come from astro dev')
@@ -129,10 +131,10 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         builds.upToDate ? 'Site build is up to date' : 'Building the public site (astro build)',
       )
     // Several instances may start at once: one builds, the others then find its build.
-    if (!dev && !builds.upToDate)
+    if (!dev && (!builds.upToDate || !builds.pagesMatchOrigin))
       await withAdvisoryLock(pgPool(payload), FULL_BUILD_LOCK, async () => {
         builds.reload()
-        if (builds.upToDate) return
+        if (builds.upToDate) return builds.rewritePagesForOrigin()
         const { rows } = await pgPool(payload).query<{ t: string }>(
           'SELECT clock_timestamp()::text AS t',
         )

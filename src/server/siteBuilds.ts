@@ -28,6 +28,8 @@ export interface SiteBuild {
   sourceHash: string
   builtAt: string
   durationMs: number
+  /** The origin of the absolute links in its pages (canonical, OpenGraph, JSON-LD). */
+  publicOrigin?: string
 }
 
 export class SiteBuilds {
@@ -47,6 +49,8 @@ export class SiteBuilds {
       env: NodeJS.ProcessEnv
       /** Writes the build's pages before it is served. */
       prerender: (dir: string) => Promise<unknown>
+      /** The origin pages link to now (PUBLIC_URL's); pages made for another are rewritten. */
+      publicOrigin: string
       log: (line: string) => void
     },
   ) {
@@ -72,6 +76,19 @@ export class SiteBuilds {
     if (this.running) await this.running
     await this.runBuild(progress)
     return this.current!
+  }
+
+  /** True when the served pages link to the current public origin. */
+  get pagesMatchOrigin(): boolean {
+    return this.current?.publicOrigin === this.options.publicOrigin
+  }
+
+  /** PUBLIC_URL changed since the pages were written: write them all again, in place. */
+  async rewritePagesForOrigin(): Promise<void> {
+    const build = this.current
+    if (!build || this.pagesMatchOrigin) return
+    await this.options.prerender(build.dir)
+    this.writePointer({ ...build, publicOrigin: this.options.publicOrigin })
   }
 
   /** Another instance may have switched builds: read current.json again. */
@@ -103,10 +120,9 @@ export class SiteBuilds {
         sourceHash: this.sourceHash,
         builtAt: new Date().toISOString(),
         durationMs: Date.now() - started,
+        publicOrigin: this.options.publicOrigin,
       }
-      const pointer = path.join(this.root, 'current.json')
-      fs.writeFileSync(`${pointer}.tmp`, JSON.stringify(build, null, 2))
-      fs.renameSync(`${pointer}.tmp`, pointer)
+      this.writePointer(build)
       // A stable path to the served build for a front server (npm run nginx:config): swapped in
       // one rename, so nginx sees the old folder or the new one.
       const link = path.join(this.root, 'current')
@@ -151,6 +167,13 @@ export class SiteBuilds {
         else reject(new Error(`astro build exited with ${code}\n${output}`))
       })
     })
+  }
+
+  private writePointer(build: SiteBuild): void {
+    const pointer = path.join(this.root, 'current.json')
+    fs.writeFileSync(`${pointer}.tmp`, JSON.stringify(build, null, 2))
+    fs.renameSync(`${pointer}.tmp`, pointer)
+    this.current = build
   }
 
   private readCurrent(): SiteBuild | undefined {
