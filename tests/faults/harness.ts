@@ -309,3 +309,48 @@ export function report(row: {
   fs.writeFileSync(path.join(dir, `${row.fault.replace(/\W+/g, '-')}.json`), JSON.stringify(row))
   console.log(`FAULT ${JSON.stringify(row)}`)
 }
+
+/** Ends a child process (SIGKILL after 10 s); nothing when it has already exited. */
+export async function stopChild(
+  child: ChildProcess | undefined,
+  signal: NodeJS.Signals = 'SIGTERM',
+) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill(signal)
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+export interface RealtimeRole {
+  proc: ChildProcess
+  exited: Promise<unknown>
+  output: string[]
+}
+
+/** The realtime role (`npm run realtime`) on 127.0.0.1:`port`, once it listens. */
+export async function startRealtimeRole(
+  app: { id: string; key: string; secret: string },
+  port: number,
+): Promise<RealtimeRole> {
+  const output: string[] = []
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/realtime/standalone.ts'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      REALTIME_HOST: '127.0.0.1',
+      REALTIME_PORT: String(port),
+      PUSHER_APP_ID: app.id,
+      PUSHER_KEY: app.key,
+      PUSHER_SECRET: app.secret,
+    },
+  })
+  const exited = new Promise((resolve) => proc.once('exit', resolve))
+  for (const stream of [proc.stdout!, proc.stderr!])
+    stream.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  await waitFor(() => output.join('').includes('listening'), 60_000, 'the realtime role')
+  return { proc, exited, output }
+}

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 
 import { afterAll, expect, inject, test, vi } from 'vitest'
@@ -7,12 +6,13 @@ import { freePort } from '@/server/postgres'
 import {
   freshDataDir,
   member,
-  projectRoot,
   removeDataDir,
   report,
   reviewIds,
+  startRealtimeRole,
   startSite,
   waitFor,
+  type RealtimeRole,
   type Site,
 } from './harness'
 
@@ -26,31 +26,13 @@ import {
 
 const app = { id: 'belong-faults', key: 'faults-key', secret: randomBytes(24).toString('hex') }
 let realtimePort = 0
-let realtime: { proc: ChildProcess; exited: Promise<unknown>; output: string[] } | undefined
+let realtime: RealtimeRole | undefined
 let site: Site | undefined
 let dataDir = ''
 
 /** Starts the standalone realtime server and waits until it listens. */
 async function startRealtime() {
-  const output: string[] = []
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/realtime/standalone.ts'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      REALTIME_HOST: '127.0.0.1',
-      REALTIME_PORT: String(realtimePort),
-      PUSHER_APP_ID: app.id,
-      PUSHER_KEY: app.key,
-      PUSHER_SECRET: app.secret,
-    },
-  })
-  const exited = new Promise((resolve) => proc.once('exit', resolve))
-  for (const stream of [proc.stdout!, proc.stderr!])
-    stream.on('data', (chunk: Buffer) => output.push(chunk.toString()))
-  realtime = { proc, exited, output }
-  await waitFor(() => output.join('').includes('listening'), 60_000, 'the realtime server')
+  realtime = await startRealtimeRole(app, realtimePort)
 }
 
 async function killRealtime() {

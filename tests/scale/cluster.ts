@@ -4,7 +4,15 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { freePort, startEmbeddedPostgres } from '@/server/postgres'
-import { projectRoot, removeDataDir, startSite, waitFor, type Site } from '@tests/faults/harness'
+import {
+  projectRoot,
+  removeDataDir,
+  startRealtimeRole,
+  startSite,
+  stopChild,
+  waitFor,
+  type Site,
+} from '@tests/faults/harness'
 import { startS3 } from '@tests/support/s3'
 
 /**
@@ -21,22 +29,71 @@ export interface Cluster {
   stop: () => Promise<void>
 }
 
+export const NGINX = '/usr/sbin/nginx'
+
 export const realtimeApp = {
   id: 'belong',
   key: 'scale-key',
   secret: 'scale-test-secret-'.padEnd(40, 's'),
 }
 
-export async function stopChild(
-  child: ChildProcess | undefined,
-  signal: NodeJS.Signals = 'SIGTERM',
-) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill(signal)
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  await exited
-  clearTimeout(timer)
+export interface FrontServer {
+  prefix: string
+  conf: string
+  proc: ChildProcess
+  output: string[]
+  stop: () => Promise<void>
+}
+
+/**
+ * Debian's nginx running the standalone configuration `npm run nginx:config` writes from
+ * `flags`, in a fresh prefix folder; waits for `readyUrl` to answer 2xx when given.
+ */
+export async function startFrontServer(
+  flags: string[],
+  options: { readyUrl?: string; env?: Record<string, string> } = {},
+): Promise<FrontServer> {
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-nginx-'))
+  // nginx's workers (nobody, when started as root) create their temp folders in the prefix.
+  fs.chmodSync(prefix, 0o755)
+  const conf = path.join(prefix, 'nginx.conf')
+  const written = spawnSync(
+    'npm',
+    ['run', '--silent', 'nginx:config', '--', '--standalone', ...flags, conf],
+    {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, PUBLIC_URL: '', ...options.env },
+    },
+  )
+  if (written.status !== 0) throw new Error(`npm run nginx:config failed: ${written.stderr}`)
+  const output: string[] = []
+  const proc = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  proc.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  const stop = async () => {
+    await stopChild(proc, 'SIGQUIT')
+    fs.rmSync(prefix, { recursive: true, force: true })
+  }
+  try {
+    const readyUrl = options.readyUrl
+    if (readyUrl)
+      await waitFor(
+        () =>
+          fetch(readyUrl).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        30_000,
+        `nginx on ${readyUrl} (${output.join('')})`,
+      )
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { prefix, conf, proc, output, stop }
 }
 
 /** Starts everything on `dataDir` (a migrated cluster and a site build); stops it all on failure. */
@@ -55,24 +112,8 @@ export async function startCluster(
     stops.push(() => s3.stop())
 
     const realtimePort = await freePort()
-    const realtime = spawn(process.execPath, ['--import', 'tsx', 'src/realtime/standalone.ts'], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        REALTIME_HOST: '127.0.0.1',
-        REALTIME_PORT: String(realtimePort),
-        PUSHER_APP_ID: realtimeApp.id,
-        PUSHER_KEY: realtimeApp.key,
-        PUSHER_SECRET: realtimeApp.secret,
-      },
-    })
-    stops.push(() => stopChild(realtime))
-    let realtimeOutput = ''
-    realtime.stdout!.on('data', (chunk: Buffer) => (realtimeOutput += chunk.toString()))
-    realtime.stderr!.on('data', (chunk: Buffer) => (realtimeOutput += chunk.toString()))
-    await waitFor(() => realtimeOutput.includes('listening'), 60_000, 'the realtime role')
+    const realtime = await startRealtimeRole(realtimeApp, realtimePort)
+    stops.push(() => stopChild(realtime.proc))
 
     const instanceEnv = {
       DATABASE_URL: postgres.url('belong'),
@@ -99,49 +140,16 @@ export async function startCluster(
 
     const nginxPort = await freePort()
     const front = `http://127.0.0.1:${nginxPort}`
-    const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-scale-nginx-'))
-    // nginx's workers (nobody, when started as root) create their temp folders in the prefix.
-    fs.chmodSync(prefix, 0o755)
-    stops.push(async () => fs.rmSync(prefix, { recursive: true, force: true }))
-    const conf = path.join(prefix, 'nginx.conf')
-    const written = spawnSync(
-      process.execPath,
+    const nginx = await startFrontServer(
       [
-        '--import',
-        'tsx',
-        'scripts/nginx-config.ts',
-        '--standalone',
         `--listen=127.0.0.1:${nginxPort}`,
         `--app=${instances.map((s) => `127.0.0.1:${s.port}`).join(',')}`,
         `--realtime=127.0.0.1:${realtimePort}`,
         `--data-dir=${dataDir}`,
-        conf,
       ],
-      {
-        cwd: projectRoot,
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: { ...process.env, PUBLIC_URL: '', PUSHER_APP_ID: realtimeApp.id },
-      },
+      { readyUrl: `${front}/healthz` },
     )
-    if (written.status !== 0) throw new Error(`npm run nginx:config failed: ${written.stderr}`)
-    const nginxOutput: string[] = []
-    const nginx = spawn(
-      '/usr/sbin/nginx',
-      ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    )
-    stops.push(() => stopChild(nginx, 'SIGQUIT'))
-    nginx.stderr!.on('data', (chunk: Buffer) => nginxOutput.push(chunk.toString()))
-    await waitFor(
-      () =>
-        fetch(`${front}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      30_000,
-      `nginx on ${front} (${nginxOutput.join('')})`,
-    )
+    stops.push(() => nginx.stop())
     stops.unshift(() => removeDataDir(dataDir))
     return { front, instances, dataDir, s3, stop }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
@@ -15,14 +15,16 @@ import { freePort } from '@/server/postgres'
 import {
   freshDataDir,
   member,
-  projectRoot,
   removeDataDir,
+  startRealtimeRole,
   startSite,
+  stopChild,
   waitFor,
   type Site,
 } from '@tests/faults/harness'
 import { makeImage } from '@tests/int/images'
 import { startS3, type S3Stand } from '@tests/support/s3'
+import { NGINX, startFrontServer, type FrontServer } from './cluster'
 
 /**
  * The front server (issue 15): `npm run nginx:config` writes a configuration, Debian's nginx runs
@@ -31,7 +33,6 @@ import { startS3, type S3Stand } from '@tests/support/s3'
  * proxies the rest.
  */
 
-const NGINX = '/usr/sbin/nginx'
 const realtimeApp = {
   id: 'belong',
   key: 'nginx-test-key',
@@ -39,25 +40,14 @@ const realtimeApp = {
 }
 
 let dataDir = ''
-let prefix = ''
 let site: Site | undefined
 let realtime: ChildProcess | undefined
-let nginx: ChildProcess | undefined
+let nginx: FrontServer | undefined
 let front = ''
 let realtimePort = 0
-const nginxOutput: string[] = []
-let tlsPrefix = ''
-let tlsNginx: ChildProcess | undefined
+let certDir = ''
+let tlsNginx: FrontServer | undefined
 let s3: S3Stand | undefined
-
-const stopChild = async (child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') => {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill(signal)
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  await exited
-  clearTimeout(timer)
-}
 
 beforeAll(async () => {
   if (!fs.existsSync(NGINX))
@@ -68,23 +58,7 @@ beforeAll(async () => {
 
   // The realtime role on its own port.
   realtimePort = await freePort()
-  realtime = spawn(process.execPath, ['--import', 'tsx', 'src/realtime/standalone.ts'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      REALTIME_HOST: '127.0.0.1',
-      REALTIME_PORT: String(realtimePort),
-      PUSHER_APP_ID: realtimeApp.id,
-      PUSHER_KEY: realtimeApp.key,
-      PUSHER_SECRET: realtimeApp.secret,
-    },
-  })
-  let realtimeOutput = ''
-  realtime.stdout!.on('data', (chunk: Buffer) => (realtimeOutput += chunk.toString()))
-  realtime.stderr!.on('data', (chunk: Buffer) => (realtimeOutput += chunk.toString()))
-  await waitFor(() => realtimeOutput.includes('listening'), 60_000, 'the realtime role')
+  realtime = (await startRealtimeRole(realtimeApp, realtimePort)).proc
 
   // One app instance, as behind any front server. No PUBLIC_URL: a local site answers every
   // loopback name, and nothing else (so a Host nginx did not pass on would be refused).
@@ -94,55 +68,24 @@ beforeAll(async () => {
 
   const nginxPort = await freePort()
   front = `http://127.0.0.1:${nginxPort}`
-  prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-nginx-'))
-  // nginx's workers (nobody, when started as root) create their temp folders in the prefix.
-  fs.chmodSync(prefix, 0o755)
-  const conf = path.join(prefix, 'nginx.conf')
-  const written = spawnSync(
-    'npm',
+  nginx = await startFrontServer(
     [
-      'run',
-      '--silent',
-      'nginx:config',
-      '--',
-      '--standalone',
       `--listen=127.0.0.1:${nginxPort}`,
       `--app=127.0.0.1:${site.port}`,
       `--realtime=127.0.0.1:${realtimePort}`,
       `--data-dir=${dataDir}`,
-      conf,
     ],
-    {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, PUBLIC_URL: '' },
-    },
-  )
-  expect(written.status, written.stderr).toBe(0)
-  nginx = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  nginx.stderr!.on('data', (chunk: Buffer) => nginxOutput.push(chunk.toString()))
-  await waitFor(
-    () =>
-      fetch(`${front}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    30_000,
-    `nginx on ${front} (${nginxOutput.join('')})`,
+    { readyUrl: `${front}/healthz` },
   )
 })
 
 afterAll(async () => {
-  await stopChild(tlsNginx, 'SIGQUIT')
-  if (tlsPrefix) fs.rmSync(tlsPrefix, { recursive: true, force: true })
-  await stopChild(nginx, 'SIGQUIT')
+  await tlsNginx?.stop()
+  if (certDir) fs.rmSync(certDir, { recursive: true, force: true })
+  await nginx?.stop()
   await site?.stop()
   await stopChild(realtime)
   await s3?.stop()
-  if (prefix) fs.rmSync(prefix, { recursive: true, force: true })
   if (dataDir) await removeDataDir(dataDir)
 })
 
@@ -350,9 +293,9 @@ test('WebSockets through /app/ reach the realtime role; static pages outlive a s
 })
 
 test('with --tls-cert/--tls-key nginx answers HTTPS, and --http-redirect sends plain HTTP there', async () => {
-  tlsPrefix = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-nginx-tls-'))
-  fs.chmodSync(tlsPrefix, 0o755)
-  const [cert, key] = [path.join(tlsPrefix, 'cert.pem'), path.join(tlsPrefix, 'key.pem')]
+  certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-nginx-tls-'))
+  fs.chmodSync(certDir, 0o755)
+  const [cert, key] = [path.join(certDir, 'cert.pem'), path.join(certDir, 'key.pem')]
   const made = spawnSync(
     'openssl',
     [
@@ -370,23 +313,14 @@ test('with --tls-cert/--tls-key nginx answers HTTPS, and --http-redirect sends p
   )
   expect(made.status, made.stderr).toBe(0)
   const [tlsPort, plainPort] = [await freePort(), await freePort()]
-  const conf = path.join(tlsPrefix, 'nginx.conf')
-  const written = spawnSync(
-    'npm',
-    ['run', '--silent', 'nginx:config', '--', '--standalone', `--listen=127.0.0.1:${tlsPort}`]
-      .concat([`--tls-cert=${cert}`, `--tls-key=${key}`, `--http-redirect=127.0.0.1:${plainPort}`])
-      .concat([`--app=127.0.0.1:${site!.port}`, `--data-dir=${dataDir}`, conf]),
-    {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, PUBLIC_URL: '' },
-    },
-  )
-  expect(written.status, written.stderr).toBe(0)
-  tlsNginx = spawn(NGINX, ['-p', tlsPrefix, '-c', conf, '-e', path.join(tlsPrefix, 'error.log')], {
-    stdio: 'ignore',
-  })
+  tlsNginx = await startFrontServer([
+    `--listen=127.0.0.1:${tlsPort}`,
+    `--tls-cert=${cert}`,
+    `--tls-key=${key}`,
+    `--http-redirect=127.0.0.1:${plainPort}`,
+    `--app=127.0.0.1:${site!.port}`,
+    `--data-dir=${dataDir}`,
+  ])
   const httpsGet = () =>
     new Promise<Raw>((resolve, reject) => {
       const req = https.request(
