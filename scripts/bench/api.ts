@@ -5,70 +5,29 @@
  * Usage: npm run bench:api   (SCALE=100, DURATION=10 s, CONNECTIONS=50; REUSE=1 keeps the seeded
  * database of the previous run under .tmp/bench-api)
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
-import pg from 'pg'
 
-import { freePort, startEmbeddedPostgres } from '@/server/postgres'
 import { SiteBuilds } from '@/server/siteBuilds'
 import { reviewsQuery } from '@/views/review'
 
 import { waitFor } from './builtSite'
-import { scaleUp } from './scaleSeed'
+import { scaledSite } from './scaleSeed'
 
 const SCALE = Number(process.env.SCALE ?? 100)
 const DURATION = Number(process.env.DURATION ?? 10)
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50)
 const root = path.resolve('.tmp/bench-api')
-const reuse = process.env.REUSE === '1' && fs.existsSync(path.join(root, 'seeded'))
-if (!reuse) {
-  fs.rmSync(root, { recursive: true, force: true })
-  fs.mkdirSync(path.join(root, 'site'), { recursive: true, mode: 0o755 })
-}
-fs.chmodSync(root, 0o755)
-
-const postgres = await startEmbeddedPostgres({ dir: path.join(root, 'db'), databases: ['belong'] })
-const databaseUrl = postgres.url('belong')
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const siteEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  ADMIN: 'false',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  DATA_DIR: path.join(root, 'site'),
-  DATABASE_URL: databaseUrl,
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_EXEMPT: '127.0.0.1',
-}
-const run = (args: string[]) =>
-  spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
-    env: siteEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-
-const db = new pg.Client({ connectionString: databaseUrl })
-if (!reuse) {
-  // Migrated, seeded and built on the small seed (quick), then scaled up behind the site's back:
-  // the API reads the database, the static pages do not matter here.
-  const seeding = run(['--build-only'])
-  let seedLog = ''
-  seeding.stdout!.on('data', (d: Buffer) => (seedLog += d))
-  seeding.stderr!.on('data', (d: Buffer) => (seedLog += d))
-  const code = await new Promise((resolve) => seeding.on('exit', resolve))
-  if (code !== 0) throw new Error(`seeding failed:\n${seedLog}`)
-  await db.connect()
-  await scaleUp(db, SCALE)
-  await db.query('ANALYZE')
-  fs.writeFileSync(path.join(root, 'seeded'), String(SCALE))
-} else await db.connect()
-const count = async (table: string) =>
-  Number((await db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
+const {
+  postgres,
+  base,
+  env: siteEnv,
+  start,
+  db,
+  count,
+} = await scaledSite(root, SCALE, process.env.REUSE === '1')
 console.log(
   `seed ×${fs.readFileSync(path.join(root, 'seeded'), 'utf8')}: ${await count('neighbourhoods')} neighbourhoods, ` +
     `${await count('reviews')} reviews, ${await count('reactions')} reactions, ${await count('discussions')} discussions`,
@@ -92,7 +51,7 @@ current.sourceHash = new SiteBuilds({
 current.publicOrigin = base
 fs.writeFileSync(currentFile, JSON.stringify(current))
 
-const site = run([])
+const site = start()
 let log = ''
 site.stdout!.on('data', (d: Buffer) => (log += d))
 site.stderr!.on('data', (d: Buffer) => (log += d))

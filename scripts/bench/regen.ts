@@ -4,63 +4,30 @@
  * must show them in its static HTML, the CPU each write costs the server, and a public read's
  * p99 while regenerations run.  Usage: npm run bench:regen   (SCALE=100, WRITES=10)
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
-import pg from 'pg'
-
-import { freePort, startEmbeddedPostgres } from '@/server/postgres'
 
 import { waitFor } from './builtSite'
-import { scaleUp } from './scaleSeed'
+import { scaledSite } from './scaleSeed'
 
 const SCALE = Number(process.env.SCALE ?? 100)
 const WRITES = Number(process.env.WRITES ?? 10)
-const root = path.resolve('.tmp/bench-regen')
-fs.rmSync(root, { recursive: true, force: true })
-fs.mkdirSync(path.join(root, 'site'), { recursive: true, mode: 0o755 })
-fs.chmodSync(root, 0o755)
-
 // 1. The database: migrated and seeded by a first start (build only), then scaled up.
-const postgres = await startEmbeddedPostgres({ dir: path.join(root, 'db'), databases: ['belong'] })
-const databaseUrl = postgres.url('belong')
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const siteEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  ADMIN: 'false',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  DATA_DIR: path.join(root, 'site'),
-  DATABASE_URL: databaseUrl,
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_EXEMPT: '127.0.0.1',
-}
-const run = (args: string[], env: Record<string, string | undefined>) =>
-  spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-const seeding = run(['--build-only'], siteEnv)
-await new Promise((resolve) => seeding.on('exit', resolve))
-const db = new pg.Client({ connectionString: databaseUrl })
-await db.connect()
-await scaleUp(db, SCALE)
+const { postgres, base, start, db, count, siteDir } = await scaledSite(
+  path.resolve('.tmp/bench-regen'),
+  SCALE,
+)
 // The scaled content was never rendered: the next start must do a full build.
-fs.rmSync(path.join(root, 'site', 'site', 'current.json'))
-const count = async (table: string) =>
-  Number((await db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
+fs.rmSync(path.join(siteDir, 'site', 'current.json'))
 console.log(
   `seed ×${SCALE}: ${await count('neighbourhoods')} neighbourhoods, ${await count('reviews')} reviews, ${await count('stories')} stories`,
 )
 
 // 2. The full build (astro build + every page written), timed by the server's own log.
 const started = Date.now()
-const site = run([], siteEnv)
+const site = start()
 let log = ''
 site.stdout!.on('data', (d: Buffer) => (log += d))
 site.stderr!.on('data', (d: Buffer) => (log += d))

@@ -1,4 +1,66 @@
-import type pg from 'pg'
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import pg from 'pg'
+
+import { freePort, startEmbeddedPostgres } from '@/server/postgres'
+
+/**
+ * A throwaway site for the ×SCALE benchmarks under `root`: an embedded PostgreSQL migrated,
+ * seeded and built on the small seed by a first `--build-only` start, then scaled up behind the
+ * site's back. `reuse` keeps the previous run's database (its `seeded` marker). `start(args)`
+ * runs scripts/start.ts against it on a free port, exempt from the rate limits.
+ */
+export async function scaledSite(root: string, scale: number, reuse = false) {
+  const seeded = path.join(root, 'seeded')
+  reuse &&= fs.existsSync(seeded)
+  if (!reuse) {
+    fs.rmSync(root, { recursive: true, force: true })
+    fs.mkdirSync(path.join(root, 'site'), { recursive: true, mode: 0o755 })
+  }
+  fs.chmodSync(root, 0o755)
+  const postgres = await startEmbeddedPostgres({
+    dir: path.join(root, 'db'),
+    databases: ['belong'],
+  })
+  const databaseUrl = postgres.url('belong')
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    ADMIN: 'false',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: path.join(root, 'site'),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_EXEMPT: '127.0.0.1',
+  }
+  const start = (args: string[] = []) =>
+    spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+  const db = new pg.Client({ connectionString: databaseUrl })
+  if (!reuse) {
+    const seeding = start(['--build-only'])
+    let log = ''
+    seeding.stdout!.on('data', (d: Buffer) => (log += d))
+    seeding.stderr!.on('data', (d: Buffer) => (log += d))
+    const code = await new Promise((resolve) => seeding.on('exit', resolve))
+    if (code !== 0) throw new Error(`seeding failed:\n${log}`)
+    await db.connect()
+    await scaleUp(db, scale)
+    await db.query('ANALYZE')
+    fs.writeFileSync(seeded, String(scale))
+  } else await db.connect()
+  const count = async (table: string) =>
+    Number((await db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
+  return { postgres, databaseUrl, base, env, start, db, count, siteDir: path.join(root, 'site') }
+}
 
 /** Multiplies the seed: copies of every neighbourhood and its content, plus reactions. */
 export async function scaleUp(client: pg.Client, factor: number) {
