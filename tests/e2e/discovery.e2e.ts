@@ -189,7 +189,7 @@ test.describe('/neighbourhoods', () => {
     const grid = page.locator('.nb-grid')
     await expect(grid.locator('.card')).toHaveCount(8)
     // The button works once its island has hydrated (it may wait for idle time or visibility).
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
+    await expect(page.locator('astro-island[ssr]:has(.nb-grid)')).toHaveCount(0)
     const more = page.getByRole('button', { name: 'Show more neighbourhoods' })
     await more.click()
     await expect(grid.locator('.card')).toHaveCount(16)
