@@ -11,6 +11,7 @@ import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { requireSignIn } from '@collections/shared/requireSignIn'
+import { myVoteEndpoint } from './endpoints/mine'
 import { summaryEndpoint } from './endpoints/summary'
 import { voteEndpoint } from './endpoints/vote'
 import { deleteVotes } from './hooks/deleteVotes'
@@ -65,5 +66,5 @@ export const Polls: CollectionConfig = {
     afterChange: [markPagesStale, announceApiChange],
     afterDelete: [markPagesStale, announceApiChange],
   },
-  endpoints: [voteEndpoint, summaryEndpoint],
+  endpoints: [voteEndpoint, summaryEndpoint, myVoteEndpoint],
 }

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { EMOJI, REACTION_TARGET_KINDS } from '@/rules/targets'
 import { anyone, staffOrOwner } from '@collections/access'
+import { myReactions } from './endpoints/mine'
 import { reactionSummary } from './endpoints/summary'
 import { toggleReaction } from './endpoints/toggle'
 import { announceApiChange } from '@collections/shared/apiChanges'
@@ -32,6 +33,6 @@ export const Reactions: CollectionConfig = {
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
     { name: 'emoji', type: 'select', options: Object.keys(EMOJI), required: true },
   ],
-  endpoints: [toggleReaction, reactionSummary],
+  endpoints: [toggleReaction, reactionSummary, myReactions],
   hooks: { afterChange: [announceApiChange], afterDelete: [announceApiChange] },
 }

@@ -1,7 +1,9 @@
 /**
  * The public reads the islands make, under load: the demo seed scaled ×100 on a throwaway
  * embedded PostgreSQL, the real site (scripts/start.ts, ADMIN=false), and one autocannon run per
- * read, signed out and then signed in (a JWT from /api/users/login).
+ * read: the islands' reads signed out (also what they ask signed in: widgets/lib/api.ts
+ * `shared`), a signed-in reader's own small reads (my reactions, my vote, the session), and the
+ * full reads signed in (a JWT from /api/users/login), which bypass the shared cache.
  * Usage: npm run bench:api   (SCALE=100, DURATION=10 s, CONNECTIONS=50; REUSE=1 keeps the seeded
  * database of the previous run under .tmp/bench-api)
  */
@@ -11,6 +13,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 
 import { SiteBuilds } from '@/server/siteBuilds'
+import { NO_FILTER, neighbourhoodListPath } from '@/rules/neighbourhoodSearch'
 import { reviewsQuery } from '@/views/review'
 
 import { waitFor } from './builtSite'
@@ -78,6 +81,8 @@ try {
   const {
     rows: [poll],
   } = await db.query('SELECT id FROM polls WHERE hidden IS NOT TRUE ORDER BY id LIMIT 1')
+  const reactionIds = reviewIds.map((r) => r.id).join(',')
+  // The reads the islands make, each as they ask it (src/rules, src/views build the addresses).
   const reads: [string, string][] = [
     [
       'reviews of a neighbourhood (10, depth 1)',
@@ -85,19 +90,36 @@ try {
     ],
     [
       'reaction summaries (10 reviews)',
-      `/api/reactions/summary?targetKind=review&ids=${reviewIds.map((r) => r.id).join(',')}`,
+      `/api/reactions/summary?targetKind=review&ids=${reactionIds}`,
     ],
     ['forum page 1', '/api/forum?page=1'],
-    ['neighbourhood list page', '/api/neighbourhoods?limit=10'],
+    ['neighbourhood list page (8, depth 1)', neighbourhoodListPath(NO_FILTER)],
     ['poll summary', `/api/polls/${poll.id}/summary`],
+  ]
+  // What a signed-in reader's islands ask besides those (widgets/lib/api.ts `shared`): the
+  // shared reads go without the session, so they are the signed-out rows; the reader's own bits
+  // come from these small signed-in reads.
+  const ownReads: [string, string][] = [
+    ['my reactions (10 reviews)', `/api/reactions/mine?targetKind=review&ids=${reactionIds}`],
+    ['my poll vote', `/api/polls/${poll.id}/mine`],
+    ['the session (/api/users/me, once a page)', '/api/users/me?depth=1'],
+  ]
+  const signedIn = { authorization: `JWT ${token}` }
+  const runs: [string, [string, string][], Record<string, string>][] = [
+    ['signed out, and the shared reads signed in', reads, {}],
+    ["signed in, the reader's own reads", ownReads, signedIn],
+    [
+      'signed in, the full reads (as the islands asked before `shared`; never cached)',
+      [...reads, ['neighbourhood list, default depth 2', '/api/neighbourhoods?limit=10']],
+      signedIn,
+    ],
   ]
 
   const rows: string[] = []
-  for (const [who, headers] of [
-    ['signed out', {}],
-    ['signed in', { authorization: `JWT ${token}` }],
-  ] as const) {
-    for (const [name, url] of reads) {
+  for (const [title, list, headers] of runs) {
+    rows.push(`${title}:`)
+    console.log(rows.at(-1))
+    for (const [name, url] of list) {
       const probe = await fetch(`${base}${url}`, { headers })
       if (probe.status !== 200) throw new Error(`${url} → ${probe.status}: ${await probe.text()}`)
       await probe.arrayBuffer()
@@ -109,7 +131,7 @@ try {
       })
       const bad = result.non2xx + result.errors + result.timeouts
       rows.push(
-        `${`${name}, ${who}`.padEnd(54)} ${result.requests.average.toFixed(0).padStart(7)} ${String(result.latency.p50).padStart(6)} ms ${String(result.latency.p99).padStart(6)} ms` +
+        `  ${name.padEnd(52)} ${result.requests.average.toFixed(0).padStart(7)} ${String(result.latency.p50).padStart(6)} ms ${String(result.latency.p99).padStart(6)} ms` +
           (bad ? `  (${bad} non-2xx/errors)` : ''),
       )
       console.log(rows.at(-1))

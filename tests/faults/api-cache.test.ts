@@ -7,7 +7,8 @@ import { freshDataDir, member, removeDataDir, startSite, type Site } from '@test
 /**
  * The cache of signed-out API reads (src/server/readCache.ts) on two app instances sharing one
  * PostgreSQL: a write through either one refreshes both, signed-in requests never read or fill
- * it, private answers are never kept, and every answer of a cached route varies on the session.
+ * it, private answers are never kept, and every answer of a cached route varies on the session;
+ * the reader's own bits (my reactions, my vote) come from their own signed-in reads.
  */
 
 let dataDir = ''
@@ -92,6 +93,13 @@ describe('signed-out reads', () => {
     await expect
       .poll(async () => JSON.parse((await get(a!, summary)).body).summaries[0].counts.heart)
       .toBe(1)
+    // The kept summary knows no reader; the member's own emoji is their own signed-in read.
+    expect(JSON.parse((await get(a!, summary)).body).summaries[0].mine).toBeNull()
+    const mine = `/api/reactions/mine?targetKind=review&ids=${doc!.id}`
+    const own = await get(a!, mine, { authorization: who.headers.authorization! })
+    expect(own.cache).toBe('bypass')
+    expect(JSON.parse(own.body).mine).toEqual([{ targetId: doc!.id, emoji: 'heart' }])
+    expect(JSON.parse((await get(a!, mine)).body).mine).toEqual([])
   })
 
   test('signed-in requests never read or fill the cache; private answers are never kept', async () => {
@@ -125,6 +133,14 @@ describe('signed-out reads', () => {
     // A signed-in read after it still gets its own answer, not the kept one.
     const mineAfter = await get(a!, summary, { authorization: who.headers.authorization! })
     expect(JSON.parse(mineAfter.body).myVote).toBe(1)
+
+    // What islands ask (widgets/lib/api.ts `shared`): the counts without the session, from the
+    // cache, and only the member's own vote signed in, from its own read.
+    const myVote = `/api/polls/${poll!.id}/mine`
+    const own = await get(a!, myVote, { authorization: who.headers.authorization! })
+    expect(own.cache).toBe('bypass')
+    expect(JSON.parse(own.body)).toEqual({ pollId: poll!.id, myVote: 1 })
+    expect(JSON.parse((await get(a!, myVote)).body).myVote).toBeNull()
 
     // Private collections are not cached routes at all.
     for (const path of ['/api/notifications?limit=5', '/api/users/me', '/api/event-rsvps']) {

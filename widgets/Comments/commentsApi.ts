@@ -24,6 +24,7 @@ export async function loadComments(kind: CommentTargetKind, id: number): Promise
   for (let page = 1; page <= 20; page++) {
     const answer = await api<Page>(
       `/api/comments?${targetWhere(kind, id)}&sort=createdAt&limit=100&page=${page}&${POPULATE}`,
+      { shared: true },
     )
     out.push(...answer.docs.map(toView))
     if (!answer.hasNextPage) break
@@ -32,13 +33,15 @@ export async function loadComments(kind: CommentTargetKind, id: number): Promise
 }
 
 export async function countComments(kind: CommentTargetKind, id: number): Promise<number> {
-  const answer = await api<Page>(`/api/comments?${targetWhere(kind, id)}&limit=1&depth=0`)
+  const answer = await api<Page>(`/api/comments?${targetWhere(kind, id)}&limit=1&depth=0`, {
+    shared: true,
+  })
   return answer.totalDocs
 }
 
 export async function loadComment(id: number): Promise<CommentView | null> {
   try {
-    const doc = await api<CommentDoc>(`/api/comments/${id}?${POPULATE}`)
+    const doc = await api<CommentDoc>(`/api/comments/${id}?${POPULATE}`, { shared: true })
     return doc.hidden ? null : toView(doc)
   } catch {
     return null

@@ -48,7 +48,7 @@ export async function openForumPage(
   try {
     const params = new URLSearchParams({ page: String(page) })
     if (type) params.set('type', type)
-    const data = await api<ForumPage>(`/api/forum?${params}`)
+    const data = await api<ForumPage>(`/api/forum?${params}`, { shared: true })
     if (ticket !== latest) return
     $forum.set({ type, page: data.page, data, loading: false, failed: false })
     if (push) window.scrollTo({ top: 0 })

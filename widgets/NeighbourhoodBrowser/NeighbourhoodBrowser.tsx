@@ -97,6 +97,7 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
       try {
         const answer = await api<Answer>(neighbourhoodListPath(wanted, { page, limit, order }), {
           signal: controller.signal,
+          shared: true,
         })
         if (controller.signal.aborted) return
         const cards = answer.docs.map(neighbourhoodCard)

@@ -170,7 +170,16 @@ export async function refreshPoll() {
   const poll = $poll.get().poll
   if (!poll) return
   try {
-    applySummary(await api<Summary>(`/api/polls/${poll.id}/summary`))
+    // The counts are the same for every reader (the shared cache); the reader's vote apart.
+    const [summary, mine] = await Promise.all([
+      api<Summary>(`/api/polls/${poll.id}/summary`, { shared: true }),
+      loadSession().then((session) =>
+        session.status === 'signed-in'
+          ? api<Pick<Summary, 'myVote'>>(`/api/polls/${poll.id}/mine`)
+          : { myVote: null },
+      ),
+    ])
+    applySummary({ ...summary, myVote: mine.myVote })
   } catch (e) {
     console.warn('Could not read poll', poll.id, e)
   }

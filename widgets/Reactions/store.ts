@@ -4,6 +4,7 @@ import { applyToggle, createBatcher, type ReactionState } from '@/rules/reaction
 import type { EmojiName, ReactionTargetKind } from '@/rules/targets'
 import { api } from '@widgets/lib/api'
 import { subscribeChannel } from '@widgets/lib/realtime'
+import { loadSession } from '@widgets/lib/session'
 
 /**
  * Reactions of every target shown on the page, keyed `${kind}:${id}`. Many reaction bars (one per
@@ -20,12 +21,28 @@ interface Summary {
   mine: EmojiName | null
 }
 
+/** The reader's own emoji on these targets (none signed out): a small signed-in read. */
+async function myReactions(kind: ReactionTargetKind, ids: number[]) {
+  if ((await loadSession()).status !== 'signed-in') return new Map<number, EmojiName>()
+  const answer = await api<{ mine: { targetId: number; emoji: EmojiName }[] }>(
+    `/api/reactions/mine?targetKind=${kind}&ids=${ids.join(',')}`,
+  )
+  return new Map(answer.mine.map((m) => [m.targetId, m.emoji]))
+}
+
 const requestSummary = createBatcher<ReactionTargetKind, number, Summary>({
   load: async (kind, ids) => {
-    const answer = await api<{ summaries: Summary[] }>(
-      `/api/reactions/summary?targetKind=${kind}&ids=${ids.join(',')}`,
+    // The counts are the same for every reader (the shared cache); the reader's own apart.
+    const [answer, mine] = await Promise.all([
+      api<{ summaries: Summary[] }>(
+        `/api/reactions/summary?targetKind=${kind}&ids=${ids.join(',')}`,
+        { shared: true },
+      ),
+      myReactions(kind, ids),
+    ])
+    return new Map(
+      answer.summaries.map((s) => [s.targetId, { ...s, mine: mine.get(s.targetId) ?? null }]),
     )
-    return new Map(answer.summaries.map((s) => [s.targetId, s]))
   },
 })
 

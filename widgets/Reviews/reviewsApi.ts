@@ -25,6 +25,7 @@ export async function loadBadges(userIds: number[]): Promise<Map<number, BadgeVi
   if (!ids.length) return new Map()
   const answer = await api<PageAnswer<UserBadge>>(
     `/api/user-badges?where[user][in]=${ids.join(',')}&sort=awardedAt&depth=0&limit=500`,
+    { shared: true },
   )
   return badgesByUser(answer.docs)
 }
@@ -38,6 +39,7 @@ async function withBadges(docs: Review[]): Promise<ReviewView[]> {
 export async function loadReviewsPage(neighbourhoodId: number, sort: ReviewSort, page: number) {
   const answer = await api<PageAnswer<Review>>(
     `/api/reviews?${reviewsQuery(neighbourhoodId, sort, page)}`,
+    { shared: true },
   )
   return {
     reviews: await withBadges(answer.docs),
@@ -48,7 +50,7 @@ export async function loadReviewsPage(neighbourhoodId: number, sort: ReviewSort,
 
 /** One review as a card shows it. */
 export async function loadReview(id: number): Promise<ReviewView> {
-  const doc = await api<Review>(`/api/reviews/${id}?depth=1`)
+  const doc = await api<Review>(`/api/reviews/${id}?depth=1`, { shared: true })
   return (await withBadges([doc]))[0]!
 }
 
@@ -56,6 +58,7 @@ export async function loadReview(id: number): Promise<ReviewView> {
 export async function loadStarCounts(neighbourhoodId: number): Promise<StarCounts> {
   const answer = await api<PageAnswer<{ rating: number }>>(
     `/api/reviews?where[neighbourhood][equals]=${neighbourhoodId}&limit=0&depth=0&select[rating]=true`,
+    { shared: true },
   )
   return countStars(answer.docs.map((d) => d.rating))
 }

@@ -23,7 +23,10 @@ export default function TopReviewers({ initial }: { initial: TopReviewer[] }) {
 
   useEffect(() => {
     const controller = new AbortController()
-    api<{ reviewers: TopReviewer[] }>('/api/top-reviewers', { signal: controller.signal }).then(
+    api<{ reviewers: TopReviewer[] }>('/api/top-reviewers', {
+      signal: controller.signal,
+      shared: true,
+    }).then(
       (answer) => {
         setReviewers(answer.reviewers)
         setFresh(true)

@@ -20,13 +20,22 @@ export function errorMessage(body: unknown, fallback: string): string {
   return first?.data?.errors?.[0]?.message ?? first?.message ?? b.message ?? fallback
 }
 
-export async function api<T = unknown>(
-  path: string,
-  init: Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit } = {},
-): Promise<T> {
-  const { json, headers, ...rest } = init
+export interface ApiInit extends Omit<RequestInit, 'body'> {
+  json?: unknown
+  body?: BodyInit
+  /**
+   * A read whose answer is the same for every reader (counts, public lists, feeds): it goes
+   * without the session cookie, so the server answers it from its shared cache of signed-out
+   * reads (src/server/readCache.ts). Whatever belongs to the reader (their own reaction, their
+   * vote) comes from a separate small signed-in read.
+   */
+  shared?: boolean
+}
+
+export async function api<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
+  const { json, headers, shared, ...rest } = init
   const res = await fetch(path, {
-    credentials: 'same-origin',
+    credentials: shared ? 'omit' : 'same-origin',
     ...rest,
     headers: json === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: json === undefined ? rest.body : JSON.stringify(json),

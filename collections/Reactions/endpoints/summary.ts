@@ -45,6 +45,15 @@ export async function summarise(
   })
 }
 
+/** `ids=1,2,3` → up to 200 positive ids. */
+export function parseTargetIds(raw: string | null): number[] {
+  return (raw ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .slice(0, 200)
+}
+
 /** GET /api/reactions/summary?targetKind=review&ids=1,2,3 */
 export const reactionSummary: Endpoint = {
   path: '/summary',
@@ -55,11 +64,7 @@ export const reactionSummary: Endpoint = {
     if (!REACTION_TARGET_KINDS.includes(kind)) {
       return refuse(400, 'Unknown reaction target.')
     }
-    const ids = (url.searchParams.get('ids') ?? '')
-      .split(',')
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0)
-      .slice(0, 200)
+    const ids = parseTargetIds(url.searchParams.get('ids'))
     return Response.json({ targetKind: kind, summaries: await summarise(req, kind, ids) })
   },
 }

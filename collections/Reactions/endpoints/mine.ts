@@ -1,0 +1,39 @@
+import type { Endpoint } from 'payload'
+
+import { REACTION_TARGET_KINDS, type ReactionTargetKind } from '@/rules/targets'
+import { query, sql } from '@/server/db'
+import { refuse } from '@/server/requests'
+import { parseTargetIds } from './summary'
+
+export interface MyReaction {
+  targetId: number
+  emoji: string
+}
+
+/**
+ * GET /api/reactions/mine?targetKind=review&ids=1,2,3 → {targetKind, mine: [{targetId, emoji}]}:
+ * the asker's own emoji on these targets (none for a visitor), one query on the unique
+ * (target_kind, target_id, user_id) index. Islands read the counts, the same for everyone, from
+ * GET /api/reactions/summary without the session (the shared cache) and only this with it.
+ */
+export const myReactions: Endpoint = {
+  path: '/mine',
+  method: 'get',
+  handler: async (req) => {
+    const url = new URL(req.url ?? '', 'http://local')
+    const kind = url.searchParams.get('targetKind') as ReactionTargetKind
+    if (!REACTION_TARGET_KINDS.includes(kind)) {
+      return refuse(400, 'Unknown reaction target.')
+    }
+    const ids = parseTargetIds(url.searchParams.get('ids'))
+    const mine =
+      req.user && ids.length
+        ? await query<MyReaction>(
+            req,
+            sql`SELECT target_id::int AS "targetId", emoji FROM reactions
+                WHERE target_kind = ${kind} AND target_id IN ${ids} AND user_id = ${req.user.id}`,
+          )
+        : []
+    return Response.json({ targetKind: kind, mine })
+  },
+}
