@@ -14,6 +14,7 @@ import { deleteAccountData } from './hooks/deleteAccountData'
 import { notifyInviter } from './hooks/notifyInviter'
 import { setUserNameKey } from './hooks/setUserNameKey'
 import { passwordLength } from './hooks/passwordLength'
+import { knownUsersJwt } from './accounts/knownUsers'
 import { forgotPasswordEmail } from './forgotPasswordEmail'
 import { confirmEmail } from './confirmation/endpoint'
 import { resetEmailConfirmation, sendEmailConfirmation } from './hooks/emailConfirmation'
@@ -43,6 +44,8 @@ export const Users: CollectionConfig = {
     // req.user of every signed-in request is read without populating avatar and inviter: the
     // server needs only ids there (GET /api/users/me?depth=1 still populates the answer).
     depth: 0,
+    // Payload's session check on every request, without rebuilding an unchanged account each time.
+    strategies: [knownUsersJwt],
     maxLoginAttempts: 10,
     lockTime: 10 * 60 * 1000,
     // Secure whenever the site is served over https (PUBLIC_URL).
