@@ -31,6 +31,7 @@ import { Socket } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
+import { PAGE_QUERIES } from '@/rules/pageQueries'
 import { env } from '@/server/env'
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@/server/nodeFetch'
 import {
@@ -183,6 +184,12 @@ upstream belong_realtime {
 ${(realtime ?? apps).map((a) => `  server ${a};`).join('\n')}
 }
 
+# Filters, sorts and pagers of static pages are rendered by the app (src/rules/pageQueries.ts).
+map "$uri?$args" $belong_on_demand {
+  default 0;
+${PAGE_QUERIES.map((q) => `  "~${q.path.replace(/\$$/, '')}\\?(.*&)?(${q.params.join('|')})=" 1;`).join('\n')}
+}
+
 map $http_upgrade $belong_connection {
   default upgrade;
   '' '';
@@ -208,6 +215,10 @@ ${values.brotli ? '  brotli_static on;\n' : ''}  gzip_vary on;
   # Prerendered pages and public files of the current build; anything else is the app's
   # (on-demand pages, not found).
   location / {
+    error_page 418 = @app;
+    if ($belong_on_demand) {
+      return 418;
+    }
     try_files $uri $uri/index.html $uri.html @app;
 ${headerLines('    ', 'public, max-age=0, must-revalidate')}
   }

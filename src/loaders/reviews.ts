@@ -5,9 +5,11 @@ import { pgPool } from '@/server/db'
 import { emptyCounts, type StarCounts } from '@/rules/ratingSummary'
 import {
   badgesByUser,
+  reviewOrder,
   REVIEWS_PAGE_SIZE,
   toReviewView,
   type ReactionView,
+  type ReviewSort,
   type ReviewView,
 } from '@/views/review'
 
@@ -18,6 +20,9 @@ export interface ReviewsFirstPage {
   counts: StarCounts
   /** When the HTML was made: relative times render against it until the island takes over. */
   renderedAt: string
+  /** The order and number of pages shown (the page's ?sort= and ?pages=). */
+  sort: ReviewSort
+  pages: number
 }
 
 /** Stars per rating for one neighbourhood, in one aggregate. */
@@ -57,12 +62,14 @@ async function reactionCounts(payload: Payload, ids: number[]): Promise<Map<numb
 export async function firstReviews(
   payload: Payload,
   neighbourhoodId: number,
+  { sort = '-createdAt', pages = 1 }: { sort?: ReviewSort; pages?: number } = {},
 ): Promise<ReviewsFirstPage> {
   const page = await payload.find({
     collection: 'reviews',
     where: { neighbourhood: { equals: neighbourhoodId } },
-    sort: '-createdAt',
-    limit: REVIEWS_PAGE_SIZE,
+    // The Local API takes the fields as a list (REST splits the comma-separated form).
+    sort: reviewOrder(sort).split(','),
+    limit: REVIEWS_PAGE_SIZE * pages,
     depth: 1,
     overrideAccess: false,
   })
@@ -94,5 +101,7 @@ export async function firstReviews(
     hasMore: page.hasNextPage,
     counts,
     renderedAt: new Date().toISOString(),
+    sort,
+    pages,
   }
 }

@@ -88,6 +88,17 @@ export function filterSearchParams(current: string, filter: NeighbourhoodFilter)
   return query ? `?${query}` : ''
 }
 
+/**
+ * The list page's own address for a filter and the number of pages shown (`?pages=`, absent
+ * for 1): the canonical form of a list view, a real link that works without JavaScript.
+ */
+export function neighbourhoodListHref(filter: NeighbourhoodFilter, pages = 1): string {
+  const params = new URLSearchParams(filterSearchParams('', filter))
+  if (pages > 1) params.set('pages', String(pages))
+  const query = params.toString()
+  return query ? `/neighbourhoods?${query}` : '/neighbourhoods'
+}
+
 /** The filter an address asks for (`?vibe=Calm&search=park`). */
 export function filterFromSearchParams(search: string): NeighbourhoodFilter {
   const params = new URLSearchParams(search)

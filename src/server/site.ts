@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
 
+import { wantsOnDemand } from '@/rules/pageQueries'
 import type { RealtimeServer } from '@/realtime/server'
 import type { AdminHandler } from './admin'
 import { loadAstroHandler, type AstroHandler } from './pageRenderer'
@@ -93,7 +94,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
       return res.end('Not found')
     }
     if (builds?.served) res.setHeader('content-security-policy', policyOf(builds.served.dir))
-    if (req.method === 'GET' || req.method === 'HEAD') {
+    // A filter, sort or pager parameter asks for a view the static file does not hold.
+    const onDemandView = wantsOnDemand(url.pathname, url.searchParams)
+    if ((req.method === 'GET' || req.method === 'HEAD') && !onDemandView) {
       const filePath = storyAlias(url.pathname)
       // Newest build first; the boot build still holds assets of pages rendered on demand.
       for (const build of builds && bootBuild ? [builds.served!, bootBuild] : []) {

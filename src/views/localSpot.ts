@@ -58,20 +58,12 @@ export interface LocalSpotsScreen {
 }
 
 export const LOCAL_SPOTS_PAGE_SIZE = SPOTS_PAGE_SIZE
-/** ?pages= (how many pages of 9 are shown) is capped so one read stays small. */
-export const MAX_SPOT_PAGES = 20
 
 export const DEFAULT_AVATAR = '/default-avatar.svg'
 
 /** SPEC §2: 'Local Spots in' and the name, or the slug when the name is missing. */
 export function localSpotsTitle(name: string | null | undefined, slug: string): string {
   return `Local Spots in ${name?.trim() || slug}`
-}
-
-/** ?pages= read leniently: a whole number from 1 to the cap, else 1. */
-export function parseSpotPages(value: string | null | undefined): number {
-  const n = Number.parseInt(value ?? '', 10)
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_SPOT_PAGES) : 1
 }
 
 /** The link that opens the place in a maps service: the owner's link, else a search by address. */

@@ -53,10 +53,6 @@ export interface NeighbourhoodCardPage {
   cards: NeighbourhoodCardView[]
   totalDocs: number
   hasNextPage: boolean
-}
-
-export interface NeighbourhoodCardPage {
-  cards: NeighbourhoodCardView[]
-  totalDocs: number
-  hasNextPage: boolean
+  /** How many pages of cards this holds (the list's ?pages=); 1 when absent. */
+  pages?: number
 }

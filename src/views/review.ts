@@ -110,12 +110,40 @@ export function compareReviews(sort: ReviewSort) {
   }
 }
 
+/** The order a sort reads in: ties (same rating) newest first, so pages never overlap or skip. */
+export const reviewOrder = (sort: ReviewSort) =>
+  sort === '-createdAt' ? sort : `${sort},-createdAt`
+
+/** A sort's name in the neighbourhood page's address (`?sort=highest`). */
+const SORT_PARAMS: Record<ReviewSort, string> = {
+  '-createdAt': 'newest',
+  '-rating': 'highest',
+  rating: 'lowest',
+}
+
+/** `?sort=` read leniently: unknown or missing is newest. */
+export function parseReviewSort(value: string | null | undefined): ReviewSort {
+  const wanted = (value ?? '').trim().toLowerCase()
+  return REVIEW_SORTS.find((s) => SORT_PARAMS[s.value] === wanted)?.value ?? '-createdAt'
+}
+
+/**
+ * The neighbourhood page's address for a review sort and the number of review pages shown: the
+ * page itself for newest and one page (its static file), else `?sort=&pages=` (rendered on demand).
+ */
+export function reviewsViewHref(path: string, sort: ReviewSort, pages = 1): string {
+  const params = new URLSearchParams()
+  if (sort !== '-createdAt') params.set('sort', SORT_PARAMS[sort])
+  if (pages > 1) params.set('pages', String(pages))
+  const query = params.toString()
+  return query ? `${path}?${query}` : path
+}
+
 /** Query string for one page of a neighbourhood's reviews. */
 export function reviewsQuery(neighbourhoodId: number, sort: ReviewSort, page: number): string {
   const params = new URLSearchParams({
     'where[neighbourhood][equals]': String(neighbourhoodId),
-    // Ties (same rating) newest first, so pages never overlap or skip.
-    sort: sort === '-createdAt' ? sort : `${sort},-createdAt`,
+    sort: reviewOrder(sort),
     limit: String(REVIEWS_PAGE_SIZE),
     page: String(page),
     depth: '1',

@@ -92,7 +92,7 @@ test.describe('home', () => {
     const newest = await apiNeighbourhoods(page.request, 'sort=-createdAt&limit=4')
     expect(await cardNames(suggestions)).toEqual(newest.docs.map((d) => d.name))
 
-    await explore(page).getByRole('button', { name: 'Clear filters' }).click()
+    await explore(page).getByRole('link', { name: 'Clear filters' }).click()
     await expect(grid.locator('.card')).toHaveCount(8)
     await expect(search).toHaveValue('')
     await expect(explore(page).getByRole('button', { name: 'All' })).toHaveAttribute(
@@ -190,7 +190,7 @@ test.describe('/neighbourhoods', () => {
     await expect(grid.locator('.card')).toHaveCount(8)
     // The button works once its island has hydrated (it may wait for idle time or visibility).
     await expect(page.locator('astro-island[ssr]:has(.nb-grid)')).toHaveCount(0)
-    const more = page.getByRole('button', { name: 'Show more neighbourhoods' })
+    const more = page.getByRole('link', { name: 'Show more neighbourhoods' })
     await more.click()
     await expect(grid.locator('.card')).toHaveCount(16)
     const sixteen = await apiNeighbourhoods(page.request, 'sort=-createdAt&limit=16')
@@ -237,7 +237,7 @@ test.describe('/neighbourhoods', () => {
       '/submit-neighbourhood?name=Qwxy%20Town&slug=qwxy-town',
     )
     await expectNoAxeViolations(page)
-    await empty.getByRole('button', { name: 'Clear filters' }).click()
+    await empty.getByRole('link', { name: 'Clear filters' }).click()
     await expect(page).toHaveURL(/\/neighbourhoods$/)
     await expect(page.locator('.nb-grid .card')).toHaveCount(8)
     await expect(search).toHaveValue('')
@@ -325,6 +325,66 @@ test('without JavaScript the pages still show their cards and links', async ({ b
   await page.goto('/top-reviewers')
   expect(await page.locator('.ranking > li').count()).toBeGreaterThan(3)
   await context.close()
+})
+
+test('without JavaScript the server answers the list’s search, vibe chips, Show more and Clear', async ({
+  browser,
+  page,
+}) => {
+  // The static file holds the newest 8 unfiltered; a filter or pager is rendered on demand.
+  const render = async (path: string) =>
+    (await page.request.get(path, { maxRedirects: 0 })).headers()['x-belong-render']
+  expect(await render('/neighbourhoods')).toBe('static')
+  expect(await render('/neighbourhoods?utm_source=mail')).toBe('static')
+  expect(await render('/neighbourhoods?vibe=Calm')).toBe('on-demand')
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false })
+  const p = await noScript.newPage()
+  const grid = p.locator('.nb-grid')
+  await p.goto('/neighbourhoods')
+  await p.getByRole('searchbox', { name: 'Search neighbourhoods by name or tagline' }).fill('park')
+  await p
+    .getByRole('searchbox', { name: 'Search neighbourhoods by name or tagline' })
+    .press('Enter')
+  await expect(p).toHaveURL(/\/neighbourhoods\?search=park$/)
+  await expectCardsMatch(grid, { text: 'park' })
+
+  // A vibe chip keeps the search and adds the vibe (a GET form of submit buttons).
+  await p.getByRole('button', { name: 'Calm', exact: true }).click()
+  await expect(p).toHaveURL(/\/neighbourhoods\?vibe=Calm&search=park$/)
+  await expect(p.getByRole('button', { name: 'Calm', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(p.getByRole('searchbox', { name: /Search neighbourhoods/ })).toHaveValue('park')
+  const calmPark = await apiNeighbourhoods(
+    page.request,
+    'where[and][0][vibes][contains]=Calm&where[and][1][or][0][name][like]=park&where[and][1][or][1][tagline][like]=park&sort=-createdAt&limit=8',
+  )
+  expect(await cardNames(grid)).toEqual(calmPark.docs.map((d) => d.name))
+
+  // 'All' goes back to the canonical address (the vibe parameter removed, SPEC §2).
+  await p.getByRole('button', { name: 'All', exact: true }).click()
+  await expect(p).toHaveURL(/\/neighbourhoods\?search=park$/)
+
+  // Show more is a link to the longer list, newest first.
+  await p.goto('/neighbourhoods')
+  await p.getByRole('link', { name: 'Show more neighbourhoods' }).click()
+  await expect(p).toHaveURL(/\/neighbourhoods\?pages=2$/)
+  const sixteen = await apiNeighbourhoods(page.request, 'sort=-createdAt&limit=16')
+  expect(await cardNames(grid)).toEqual(sixteen.docs.map((d) => d.name))
+
+  // No match: the empty state, and Clear filters is a link back to the whole list.
+  await p.goto('/neighbourhoods?search=Qwxy+Town&vibe=Diverse')
+  const empty = p.locator('.nb-empty')
+  await expect(
+    empty.getByRole('heading', { name: 'No neighbourhoods match your filters' }),
+  ).toBeVisible()
+  await expect(empty).toContainText('Search: “Qwxy Town”')
+  await empty.getByRole('link', { name: 'Clear filters' }).click()
+  await expect(p).toHaveURL(/\/neighbourhoods$/)
+  await expect(grid.locator('.card')).toHaveCount(8)
+  await noScript.close()
 })
 
 test('the search boxes work before their islands: Enter is a GET the list then applies', async ({

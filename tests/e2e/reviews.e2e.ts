@@ -185,21 +185,87 @@ test('the form checks photos and asks visitors to sign in', async ({ browser }) 
   await page.context().close()
 })
 
+/** The star ratings of the reviews shown, in order. */
+async function ratingsShown(page: Page) {
+  const labels = await page
+    .locator('.review > .stars')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
+  return labels.map((l) => Number(/Rated (\d)/.exec(l)![1]))
+}
+
 test('sort Highest and Lowest order the list', async ({ page }) => {
   await openLive(page, 'greenwich')
-  const ratings = async () => {
-    const labels = await page
-      .locator('.review > .stars')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
-    return labels.map((l) => Number(/Rated (\d)/.exec(l)![1]))
-  }
-  const sort = page.getByRole('combobox', { name: 'Sort by' })
-  await sort.selectOption({ label: 'Highest' })
+  const ratings = () => ratingsShown(page)
+  const sort = page.getByRole('navigation', { name: 'Sort reviews' })
+  await sort.getByRole('link', { name: 'Highest' }).click()
+  await expect(sort.getByRole('link', { name: 'Highest' })).toHaveAttribute('aria-current', 'true')
+  await expect(page).toHaveURL(/\/neighbourhood\/greenwich\?sort=highest$/)
   await expect.poll(ratings).toEqual([...(await ratings())].sort((x, y) => y - x))
   const high = await ratings()
-  await sort.selectOption({ label: 'Lowest' })
+  await sort.getByRole('link', { name: 'Lowest' }).click()
   await expect.poll(ratings).toEqual([...high].sort((x, y) => x - y))
   expect(new Set(high).size).toBeGreaterThan(1)
+})
+
+test('without JavaScript the sort and Show more reviews are links the server answers', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  // Brockley gets more than a page of reviews, from members made for the test.
+  const api = await playwright.request.newContext({ baseURL })
+  const n = await neighbourhoodBySlug(api, 'brockley')
+  const count = async () =>
+    (
+      (await (
+        await api.get(`/api/reviews?where[neighbourhood][equals]=${n.id}&limit=1&depth=0`)
+      ).json()) as { totalDocs: number }
+    ).totalDocs
+  for (let i = await count(); i < 12; i++) {
+    await freshUser(api, 'pager')
+    const review = await api.post('/api/reviews', {
+      data: {
+        neighbourhood: n.id,
+        rating: (i % 5) + 1,
+        comment: `Brockley review ${i}: the hill, the Saturday market and the trains into town.`,
+      },
+    })
+    expect(review.status(), await review.text()).toBe(201)
+  }
+  const total = await count()
+  await api.dispose()
+
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  const cards = page.locator('.review-list > .review')
+  const more = page.getByRole('link', { name: 'Show more reviews' })
+  // The static page is rewritten after the writes: what a reader sees once it is.
+  await expect
+    .poll(async () => {
+      await page.goto('/neighbourhood/brockley')
+      return more.count()
+    })
+    .toBe(1)
+  await expect(cards).toHaveCount(10)
+  await more.click()
+  await expect(page).toHaveURL(/\/neighbourhood\/brockley\?pages=2#reviews-page-2$/)
+  await expect(cards).toHaveCount(Math.min(20, total))
+
+  const sort = page.getByRole('navigation', { name: 'Sort reviews' })
+  await sort.getByRole('link', { name: 'Highest' }).click()
+  await expect(page).toHaveURL(/\/neighbourhood\/brockley\?sort=highest#reviews-title$/)
+  await expect(sort.getByRole('link', { name: 'Highest' })).toHaveAttribute('aria-current', 'true')
+  await expect(cards).toHaveCount(10)
+  const high = await ratingsShown(page)
+  expect(high).toEqual([...high].sort((x, y) => y - x))
+  expect(new Set(high).size).toBeGreaterThan(1)
+  // The next page keeps the order.
+  await more.click()
+  await expect(page).toHaveURL(/\?sort=highest&pages=2#reviews-page-2$/)
+  const twoPages = await ratingsShown(page)
+  expect(twoPages).toHaveLength(Math.min(20, total))
+  expect(twoPages).toEqual([...twoPages].sort((x, y) => y - x))
+  await context.close()
 })
 
 test('review photos open in a lightbox: arrows, keys, swipe, Escape', async ({ browser }) => {

@@ -194,6 +194,15 @@ test('the API, on-demand pages, health and body limits go to the app', async () 
   expect(polls.headers['x-belong-render']).toBe('on-demand')
   expect(polls.body.toString()).toContain('<html')
 
+  // A filter or pager of a static page is the app's to render (src/rules/pageQueries.ts);
+  // any other query string gets the static file.
+  const filtered = await get(`${front}/neighbourhoods?vibe=Calm`)
+  expect(filtered.status).toBe(200)
+  expect(filtered.headers['x-belong-render']).toBe('on-demand')
+  expect(filtered.body.toString()).toMatch(/aria-pressed="true"[^>]*>Calm</)
+  const tagged = await get(`${front}/neighbourhoods?utm_source=mail`)
+  expect(tagged.headers['x-belong-render']).toBe('static')
+
   const missing = await get(`${front}/no-such-page-${Date.now()}`)
   expect(missing.status).toBe(404)
 

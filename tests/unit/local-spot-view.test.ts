@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  badgeTextColour,
-  canStillEdit,
-  localSpotsTitle,
-  mapsLinkFor,
-  MAX_SPOT_PAGES,
-  parseSpotPages,
-} from '@/views/localSpot'
+import { badgeTextColour, canStillEdit, localSpotsTitle, mapsLinkFor } from '@/views/localSpot'
 
 describe('local spots view', () => {
   it('titles the page with the name, or the slug when the name is missing', () => {
     expect(localSpotsTitle('Peckham', 'peckham')).toBe('Local Spots in Peckham')
     expect(localSpotsTitle('', 'peckham')).toBe('Local Spots in peckham')
     expect(localSpotsTitle(null, 'peckham-rye')).toBe('Local Spots in peckham-rye')
-  })
-
-  it('reads ?pages= leniently and caps it', () => {
-    expect(parseSpotPages(null)).toBe(1)
-    expect(parseSpotPages('3')).toBe(3)
-    expect(parseSpotPages('0')).toBe(1)
-    expect(parseSpotPages('-2')).toBe(1)
-    expect(parseSpotPages('abc')).toBe(1)
-    expect(parseSpotPages('100000')).toBe(MAX_SPOT_PAGES)
   })
 
   it('opens the owner’s maps link, else searches by name and address', () => {

@@ -11,9 +11,9 @@ import {
   filterFromSearchParams,
   filterSearchParams,
   HOME_GRID_SIZE,
-  isFiltered,
   LIST_PAGE_SIZE,
   mapHref,
+  neighbourhoodListHref,
   neighbourhoodListPath,
   NO_FILTER,
   VIBE_FILTERS,
@@ -32,17 +32,24 @@ import './NeighbourhoodBrowser.css'
 interface Props {
   /** home: 8 cards by name, search from the hero; list: newest first, own search, ?vibe=, Show more. */
   mode: 'home' | 'list'
-  /** The first page with no filter, read at build (the static HTML shows it). */
+  /** The cards the server rendered: the static file's first page, or the view `address` asks for. */
   initial: NeighbourhoodCardPage
+  /** List: the query string the server rendered (`?search=&vibe=&pages=`; '' for the static file). */
+  address?: string
   /** Home empty state: the newest neighbourhoods. */
   suggestions?: NeighbourhoodCardView[]
 }
 
 type Answer = Page<Neighbourhood>
 
-/** Keeps the filter in the address (SPEC §2: ?vibe=, removed for All) without a history entry. */
-const setAddress = (filter: NeighbourhoodFilter) =>
-  replaceSearch(filterSearchParams(window.location.search, filter))
+/** Keeps the view in the address (SPEC §2: ?vibe=, removed for All) without a history entry. */
+const setAddress = (filter: NeighbourhoodFilter, pages = 1) => {
+  const params = new URLSearchParams(filterSearchParams(window.location.search, filter))
+  if (pages > 1) params.set('pages', String(pages))
+  else params.delete('pages')
+  const query = params.toString()
+  replaceSearch(query ? `?${query}` : '')
+}
 
 function statusText(shown: number, total: number) {
   if (total === 0) return ''
@@ -54,15 +61,20 @@ function statusText(shown: number, total: number) {
  * cards, Show more and the empty state. Server-rendered with the build's first page, then reads
  * the REST API as filters change (results announced in a live region).
  */
-export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }: Props) {
+export default function NeighbourhoodBrowser({
+  mode,
+  initial,
+  address: rendered = '',
+  suggestions = [],
+}: Props) {
   const home = mode === 'home'
   const limit = home ? HOME_GRID_SIZE : LIST_PAGE_SIZE
   const order = home ? 'name' : 'newest'
   const homeSearch = useStore($homeSearch)
 
-  // Home: the hero's search and a local vibe. List: the address is the state (?vibe=&search=),
-  // read after hydration (the static HTML is the unfiltered page).
-  const { search: address } = useAddressSearch()
+  // Home: the hero's search and a local vibe. List: the address is the state (?vibe=&search=);
+  // the server rendered the view of `rendered`, so hydration starts from the same filter.
+  const { search: address } = useAddressSearch(rendered)
   const [homeVibe, setHomeVibe] = useState<VibeFilter>('All')
   const filter: NeighbourhoodFilter = home
     ? { search: homeSearch, vibe: homeVibe }
@@ -77,7 +89,7 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
     setDraft(filter.search)
   }
 
-  const [result, setResult] = useState({ ...initial, page: 1 })
+  const [result, setResult] = useState({ ...initial, page: initial.pages ?? 1 })
   const [loading, setLoading] = useState(false)
   /** The page whose read failed (Try again asks for it again). */
   const [failed, setFailed] = useState<number | null>(null)
@@ -117,8 +129,12 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
               : 'No neighbourhoods match your filters'
             : statusText(home ? Math.min(all.length, limit) : all.length, answer.totalDocs),
         )
-        // Keyboard users carry on from the first card that arrived (focused once it is rendered).
-        if (page > 1) focusCard.current = all.length - cards.length
+        // Keyboard users carry on from the first card that arrived (focused once it is rendered);
+        // the address keeps how many pages are shown (a reload or a shared link shows them all).
+        if (page > 1) {
+          focusCard.current = all.length - cards.length
+          if (!home) setAddress(wanted, page)
+        }
       } catch (error) {
         if (controller.signal.aborted) return
         console.error('neighbourhoods: load failed', error)
@@ -137,11 +153,11 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
     focusCard.current = null
   }, [result])
 
-  // Any filter change reads page 1 again (the first render shows the build's page).
+  // Any filter change reads page 1 again (the first render shows the server's view of it).
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false
-      if (!isFiltered(filter)) return
+      return
     }
     void load(filter, 1)
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -181,19 +197,32 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
             onSubmit={applySearch}
           />
         )}
-        <div className="vibe-chips" role="group" aria-label="Filter by vibe">
+        {/* Before or without JavaScript each chip submits a GET to the list (the server filters). */}
+        <form
+          className="vibe-chips"
+          role="group"
+          aria-label="Filter by vibe"
+          action="/neighbourhoods"
+          method="get"
+        >
+          {!home && search && <input type="hidden" name="search" value={search} />}
           {VIBE_FILTERS.map((v) => (
             <button
               key={v}
-              type="button"
+              type="submit"
+              name="vibe"
+              value={v}
               className="vibe-chip"
               aria-pressed={vibe === v}
-              onClick={() => setFilter({ ...filter, vibe: v })}
+              onClick={(e) => {
+                e.preventDefault()
+                setFilter({ ...filter, vibe: v })
+              }}
             >
               {v}
             </button>
           ))}
-        </div>
+        </form>
         {home && (
           <a
             className="explore-more"
@@ -251,9 +280,16 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
               </p>
             )}
             <p className="actions">
-              <button type="button" className="button secondary" onClick={clearFilters}>
+              <a
+                className="button secondary"
+                href="/neighbourhoods"
+                onClick={(e) => {
+                  e.preventDefault()
+                  clearFilters()
+                }}
+              >
                 Clear filters
-              </button>
+              </a>
               <a className="button secondary" href={mapHref(search)}>
                 View on Map
               </a>
@@ -277,14 +313,18 @@ export default function NeighbourhoodBrowser({ mode, initial, suggestions = [] }
 
       {!home && hasNextPage && shown.length > 0 && (
         <p className="nb-more">
-          <button
-            type="button"
+          {/* A real link to the longer list; the island loads the next page in place. */}
+          <a
             className="button secondary"
-            disabled={loading}
-            onClick={() => void load(filter, page + 1)}
+            href={neighbourhoodListHref(filter, page + 1)}
+            aria-disabled={loading || undefined}
+            onClick={(e) => {
+              e.preventDefault()
+              if (!loading) void load(filter, page + 1)
+            }}
           >
             {loading ? 'Loading…' : 'Show more neighbourhoods'}
-          </button>
+          </a>
         </p>
       )}
     </div>

@@ -14,6 +14,8 @@ interface Props {
   viewerId: number | null
   onOpenPhoto: (reviewId: number) => void
   onChange: (review: ReviewView) => void
+  /** Where a page of reviews starts (`reviews-page-2`): 'Show more reviews' links land there. */
+  anchor?: string
 }
 
 /** A badge's own colour, darkened for the text and lightened for the chip (AA contrast). */
@@ -36,11 +38,20 @@ function Badge({ badge }: { badge: BadgeView }) {
 }
 
 /** SPEC §2 review: author (and badges), stars, text, photo, relative time, reactions, comments. */
-export function ReviewCard({ review, now, channel, viewerId, onOpenPhoto, onChange }: Props) {
+export function ReviewCard({
+  review,
+  now,
+  channel,
+  viewerId,
+  onOpenPhoto,
+  onChange,
+  anchor,
+}: Props) {
   const userName = review.author?.userName
   const headingId = `review-${review.id}-author`
   return (
     <li className="review" id={`review-${review.id}`} aria-labelledby={headingId}>
+      {anchor && <span id={anchor} className="page-anchor" />}
       <div className="review-head">
         <h3 className="review-author" id={headingId}>
           {userName ? (

@@ -7,7 +7,15 @@ import { Lightbox, type Slide } from './Lightbox'
 import { ReviewCard } from './ReviewCard'
 import { ReviewForm } from './ReviewForm'
 import { loadReview, loadReviewsPage, loadStarCounts } from './reviewsApi'
-import { compareReviews, REVIEW_SORTS, type ReviewSort, type ReviewView } from '@/views/review'
+import { replaceSearch } from '@widgets/lib/address'
+import {
+  compareReviews,
+  REVIEW_SORTS,
+  REVIEWS_PAGE_SIZE,
+  reviewsViewHref,
+  type ReviewSort,
+  type ReviewView,
+} from '@/views/review'
 import { $starCounts } from './store'
 import { useNow } from './useNow'
 import { useViewer } from './useViewer'
@@ -21,6 +29,9 @@ interface Props {
     totalDocs: number
     counts: StarCounts
     renderedAt: string
+    /** The order and number of pages the server rendered (the page's ?sort= and ?pages=). */
+    sort?: ReviewSort
+    pages?: number
   }
 }
 
@@ -48,8 +59,8 @@ function append(list: ReviewView[], more: ReviewView[]) {
 export default function Reviews({ neighbourhood, initial }: Props) {
   const channel = `neighbourhood-${neighbourhood.id}`
   const [reviews, setReviews] = useState(initial.reviews)
-  const [sort, setSort] = useState<ReviewSort>('-createdAt')
-  const [page, setPage] = useState(1)
+  const [sort, setSort] = useState<ReviewSort>(initial.sort ?? '-createdAt')
+  const [page, setPage] = useState(initial.pages ?? 1)
   const [hasMore, setHasMore] = useState(initial.hasMore)
   const [loading, setLoading] = useState(false)
   const [loadingMore, setLoadingMore] = useState(false)
@@ -60,7 +71,7 @@ export default function Reviews({ neighbourhood, initial }: Props) {
   const total = Object.values(counts).reduce((a, b) => a + b, 0)
   const viewerId = session.status === 'signed-in' ? session.user.id : null
   // The order the latest answers must match (set on change; read by async callbacks).
-  const sortRef = useRef<ReviewSort>('-createdAt')
+  const sortRef = useRef<ReviewSort>(initial.sort ?? '-createdAt')
   const now = useNow(initial.renderedAt)
 
   const refreshCounts = useCallback(() => {
@@ -88,12 +99,17 @@ export default function Reviews({ neighbourhood, initial }: Props) {
     [neighbourhood.id],
   )
 
+  // The static file may be a little older than the data: re-read its one page. A longer view
+  // (?pages=) was rendered on demand for this visit and is kept as it is.
   useEffect(() => {
-    reload('-createdAt')
+    if ((initial.pages ?? 1) === 1) reload(sortRef.current)
     refreshCounts()
-  }, [reload, refreshCounts])
+  }, [reload, refreshCounts, initial.pages])
 
+  const path = `/neighbourhood/${neighbourhood.slug}`
   const changeSort = (order: ReviewSort) => {
+    // The address follows (a reload or a shared link shows the same order).
+    replaceSearch(reviewsViewHref('', order))
     setSort(order)
     setLoading(true)
     sortRef.current = order
@@ -109,6 +125,7 @@ export default function Reviews({ neighbourhood, initial }: Props) {
           setReviews((list) => append(list, answer.reviews))
           setHasMore(answer.hasMore)
           setPage(page + 1)
+          replaceSearch(reviewsViewHref('', sortRef.current, page + 1))
         },
         (e: unknown) => console.warn('Could not load more reviews', e),
       )
@@ -184,7 +201,7 @@ export default function Reviews({ neighbourhood, initial }: Props) {
       <div className="reviews-form-column">
         <ReviewForm
           neighbourhood={neighbourhood}
-          path={`/neighbourhood/${neighbourhood.slug}`}
+          path={path}
           onCreated={(review) => {
             changed(review, true)
             refreshCounts()
@@ -196,28 +213,40 @@ export default function Reviews({ neighbourhood, initial }: Props) {
           <h2 id="reviews-title">
             Reviews <span className="muted">({total})</span>
           </h2>
-          <label className="sort-select">
-            <span>Sort by</span>
-            <select
-              value={sort}
-              onChange={(e) => changeSort(e.target.value as ReviewSort)}
-              aria-controls="review-list"
-            >
+          {/* Real links (the server renders each order); the island sorts in place. */}
+          <nav className="sort-links" aria-label="Sort reviews">
+            <span aria-hidden="true">Sort by</span>
+            <ul>
               {REVIEW_SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
+                <li key={s.value}>
+                  <a
+                    href={`${reviewsViewHref(path, s.value)}#reviews-title`}
+                    aria-current={sort === s.value ? 'true' : undefined}
+                    aria-controls="review-list"
+                    onClick={(e) => {
+                      e.preventDefault()
+                      if (sort !== s.value) changeSort(s.value)
+                    }}
+                  >
+                    {s.label}
+                  </a>
+                </li>
               ))}
-            </select>
-          </label>
+            </ul>
+          </nav>
         </div>
         {reviews.length === 0 ? (
           <p className="empty reviews-empty">No reviews yet. Be the first!</p>
         ) : (
           <ul className="review-list" id="review-list" aria-busy={loading}>
-            {reviews.map((r) => (
+            {reviews.map((r, i) => (
               <ReviewCard
                 key={r.id}
+                anchor={
+                  i > 0 && i % REVIEWS_PAGE_SIZE === 0
+                    ? `reviews-page-${i / REVIEWS_PAGE_SIZE + 1}`
+                    : undefined
+                }
                 review={r}
                 now={now}
                 channel={channel}
@@ -229,14 +258,17 @@ export default function Reviews({ neighbourhood, initial }: Props) {
           </ul>
         )}
         {hasMore && (
-          <button
-            type="button"
+          <a
             className="button secondary show-more"
-            disabled={loadingMore}
-            onClick={showMore}
+            href={`${reviewsViewHref(path, sort, page + 1)}#reviews-page-${page + 1}`}
+            aria-disabled={loadingMore || undefined}
+            onClick={(e) => {
+              e.preventDefault()
+              if (!loadingMore) showMore()
+            }}
           >
             {loadingMore ? 'Loading...' : 'Show more reviews'}
-          </button>
+          </a>
         )}
       </div>
       <Lightbox

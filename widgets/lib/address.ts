@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react'
 
 /**
  * The one address-in-URL store of the islands (the map's ?query=&vibe=, the list's ?vibe=&search=):
- * the page address's query string as React state. The prerendered HTML (and hydration) sees ''
- * and `hydrated` false; the browser's real value follows straight after, without a mismatch.
+ * the page address's query string as React state. The server's HTML (and hydration) sees
+ * `serverSearch` (what the server rendered: '' for a static file) and `hydrated` false; the
+ * browser's real value follows straight after, without a mismatch.
  */
 const EVENT = 'belong:address'
 
@@ -16,11 +17,11 @@ function subscribe(onChange: () => void) {
   }
 }
 
-export function useAddressSearch(): { search: string; hydrated: boolean } {
+export function useAddressSearch(serverSearch = ''): { search: string; hydrated: boolean } {
   const search = useSyncExternalStore(
     subscribe,
     () => window.location.search,
-    () => '',
+    () => serverSearch,
   )
   const hydrated = useSyncExternalStore(
     subscribe,

@@ -3,7 +3,7 @@ import type { Endpoint } from 'payload'
 import { MESSAGES } from '@/rules/messages'
 import { parsePage } from '@/rules/paging'
 import { refuse } from '@/server/requests'
-import { parseSpotPages } from '@/views/localSpot'
+import { parseShownPages } from '@/rules/pageQueries'
 import { readSpots } from '@collections/LocalBusinesses/spotList'
 
 /**
@@ -22,7 +22,7 @@ export const spotListEndpoint: Endpoint = {
     if (!Number.isSafeInteger(id) || id < 1) return refuse(400, MESSAGES.selectNeighbourhood)
     const list = await readSpots(req, id, {
       page: parsePage(params.get('page'), 1000),
-      pages: parseSpotPages(params.get('pages')),
+      pages: parseShownPages(params.get('pages')),
     })
     if (!list) return refuse(404, MESSAGES.neighbourhoodNotFound)
     return Response.json(list, { headers: { 'cache-control': 'no-store' } })
