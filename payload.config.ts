@@ -23,6 +23,8 @@ import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
 import { geocodeEndpoints } from '@/server/geocode'
 import { addListIndexes } from '@/server/listIndexes'
 import { realtimeEndpoints } from '@/server/realtimeEndpoints'
+import { useTimeBoundaries } from '@/server/siteRevision'
+import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = env.s3
@@ -97,5 +99,7 @@ export default buildConfig({
   logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
   onInit: async (payload) => {
     installAfterCommit(payload)
+    // What the static pages show that changes with time alone, for the regenerator's sweep.
+    useTimeBoundaries(pagesPastTimeBoundaries)
   },
 })

@@ -5,6 +5,7 @@ import { staff } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { unexpiredUnlessStaff } from '@collections/shared/unexpired'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { markPagesStale } from '@collections/shared/stalePages'
 
 /**
  * Badges a user holds (SPEC user_badges). Review badges are awarded by the server
@@ -36,8 +37,9 @@ export const UserBadges: CollectionConfig = {
     { name: 'expiresAt', type: 'date', index: true },
   ],
   hooks: {
-    afterChange: [announceApiChange],
-    afterDelete: [announceApiChange],
+    // Review cards on the prerendered neighbourhood pages show their author's badges.
+    afterChange: [markPagesStale, announceApiChange],
+    afterDelete: [markPagesStale, announceApiChange],
     beforeValidate: [validateWith(userBadgeSchema)],
   },
 }

@@ -22,6 +22,7 @@ import { lockedAsIncorrect } from './hooks/lockedAsIncorrect'
 import { loginTiming } from './hooks/loginTiming'
 import { mailLimit } from './hooks/mailLimit'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { markDeletedProfilePagesStale, markProfilePagesStale } from '@collections/shared/stalePages'
 
 /** A field only the account itself and admins read (e-mail, inviter, confirmation). */
 const ownerOrAdmin: FieldAccess = ({ req, id }) =>
@@ -149,9 +150,10 @@ export const Users: CollectionConfig = {
     beforeOperation: [passwordLength, mailLimit, loginTiming],
     beforeValidate: [validateWith(userSchema)],
     beforeChange: [setUserNameKey, creditInviter, resetEmailConfirmation],
-    afterChange: [notifyInviter, sendEmailConfirmation, announceApiChange],
+    // Pages showing the user name, name or avatar are rewritten when one of them changes.
+    afterChange: [notifyInviter, sendEmailConfirmation, markProfilePagesStale, announceApiChange],
     afterDelete: [announceApiChange],
-    beforeDelete: [deleteAccountData],
+    beforeDelete: [markDeletedProfilePagesStale, deleteAccountData],
     afterRead: [hideSessions],
     afterError: [uniqueMessages({ userNameKey: MESSAGES.userNameTaken }), lockedAsIncorrect],
   },

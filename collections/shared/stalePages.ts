@@ -1,13 +1,17 @@
 import type {
   CollectionAfterChangeHook,
   CollectionAfterDeleteHook,
+  CollectionBeforeDeleteHook,
   PayloadRequest,
   TypeWithID,
 } from 'payload'
 
+import type { User } from '@/payload-types'
 import { query, sql } from '@/server/db'
-import { announceStalePages } from '@/server/siteRevision'
+import { announceStalePages, type TimeBoundaryPages } from '@/server/siteRevision'
+import { FEED_TYPES, homeFeedQueries } from '@/views/home'
 import { relId } from '@/views/media'
+import { REVIEWS_PAGE_SIZE } from '@/views/review'
 
 type Doc = TypeWithID & Record<string, unknown>
 
@@ -63,6 +67,11 @@ async function pagesShowing(req: PayloadRequest, slug: string, doc: Doc): Promis
       return [...(await own(doc.neighbourhood)), HOME]
     case 'local-businesses':
       return own(doc.neighbourhood)
+    case 'user-badges': {
+      // Review cards show their author's badges.
+      const user = relId(doc.user as never)
+      return user === null ? [] : neighbourhoodPagesShowingReviewsBy(req, [user])
+    }
     case 'business-badges': {
       const s = await neighbourhoodOfBusiness(req, doc.business)
       return s ? [neighbourhoodPage(s)] : []
@@ -89,4 +98,154 @@ export const markPagesStale: CollectionAfterChangeHook & CollectionAfterDeleteHo
   if (previous?.id) paths.push(...(await pagesShowing(req, collection.slug, previous)))
   await announceStalePages(req, paths)
   return doc
+}
+
+/**
+ * The neighbourhood pages whose prerendered first page of reviews (the newest
+ * REVIEWS_PAGE_SIZE visible ones, src/loaders/reviews.ts) has a review by one of `users`: their
+ * cards show the author's user name and badges. Only neighbourhoods they reviewed are looked at.
+ */
+async function neighbourhoodPagesShowingReviewsBy(
+  req: PayloadRequest,
+  users: number[],
+): Promise<string[]> {
+  if (!users.length) return []
+  const ids = JSON.stringify(users)
+  const rows = await query<{ slug: string }>(
+    req,
+    sql`SELECT n.slug FROM neighbourhoods n
+         WHERE n.id IN (SELECT neighbourhood_id FROM reviews
+                         WHERE user_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::int))
+           AND EXISTS (
+             SELECT 1 FROM (SELECT r.user_id FROM reviews r
+                             WHERE r.neighbourhood_id = n.id AND r.hidden IS NOT TRUE
+                             ORDER BY r.created_at DESC LIMIT ${REVIEWS_PAGE_SIZE}) first_page
+              WHERE first_page.user_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::int))`,
+  )
+  return rows.map((r) => neighbourhoodPage(r.slug))
+}
+
+/**
+ * Every prerendered page that shows something of a user's public profile (user name, name,
+ * avatar): their reviews on neighbourhood pages, their public stories, the home feeds when one of
+ * the cards is theirs, and the top reviewers list when they have a review.
+ */
+async function pagesShowingUser(req: PayloadRequest, user: number): Promise<string[]> {
+  // One after another: they share the write's transaction (one connection).
+  const reviewPages = await neighbourhoodPagesShowingReviewsBy(req, [user])
+  const stories = await query<{ slug: string; id: number }>(
+    req,
+    sql`SELECT n.slug, s.id FROM stories s JOIN neighbourhoods n ON n.id = s.neighbourhood_id
+         WHERE s.author_id = ${user} AND s.is_public IS TRUE AND s.hidden IS NOT TRUE`,
+  )
+  const reviewer = await query(
+    req,
+    sql`SELECT 1 FROM reviews WHERE user_id = ${user} AND hidden IS NOT TRUE LIMIT 1`,
+  )
+  const home = await authorsHomeCard(req, user)
+  return [
+    ...reviewPages,
+    ...stories.map((s) => `${neighbourhoodPage(s.slug)}/story/${s.id}`),
+    ...(reviewer.length ? [TOP_REVIEWERS] : []),
+    ...(home ? [HOME] : []),
+  ]
+}
+
+/** Whether one of the home's feed cards (the same queries its loader runs) is by `user`. */
+async function authorsHomeCard(req: PayloadRequest, user: number): Promise<boolean> {
+  const queries = homeFeedQueries(new Date())
+  for (const type of FEED_TYPES) {
+    const q = queries[type]
+    const feed = await req.payload.find({
+      collection: q.collection,
+      where: q.where,
+      sort: q.sort.split(','),
+      limit: q.limit,
+      depth: 0,
+      select: { author: true },
+      pagination: false,
+      overrideAccess: false,
+      req,
+    })
+    if (feed.docs.some((d) => relId(d.author) === user)) return true
+  }
+  return false
+}
+
+type Profile = Pick<User, 'id' | 'userName' | 'name' | 'avatar'>
+
+/** Only what other pages show of a user counts (not sign-ins, sessions, lockouts or e-mail). */
+const shownChanged = (doc: Profile, previous: Profile) =>
+  doc.userName !== previous.userName ||
+  doc.name !== previous.name ||
+  relId(doc.avatar) !== relId(previous.avatar)
+
+/**
+ * Users, after an update: when their user name, name or avatar changed, every prerendered page
+ * showing them is queued in the same transaction.
+ */
+export const markProfilePagesStale: CollectionAfterChangeHook<User> = async ({
+  doc,
+  previousDoc,
+  operation,
+  req,
+  context,
+}) => {
+  if (context.disableRevalidate || operation !== 'update' || !previousDoc?.id) return doc
+  if (!shownChanged(doc, previousDoc)) return doc
+  await announceStalePages(req, await pagesShowingUser(req, doc.id))
+  return doc
+}
+
+/**
+ * Users, before a delete (ahead of deleteAccountData, which unlinks their reviews): the pages
+ * showing them are queued in the delete's transaction.
+ */
+export const markDeletedProfilePagesStale: CollectionBeforeDeleteHook = async ({
+  id,
+  req,
+  context,
+}) => {
+  if (context.disableRevalidate) return
+  await announceStalePages(req, await pagesShowingUser(req, Number(id)))
+}
+
+/**
+ * What the prerendered pages show that changes with the clock alone, for the periodic sweep of
+ * the page regenerator (src/server/siteRegen.ts): the pages whose boundary passed in (from, to].
+ * - the home's 'Events' feed lists public events still to come: one passing leaves it (the
+ *   soonest event passes first, so it was on the page);
+ * - review cards show their author's unexpired badges: one expiring changes the neighbourhood
+ *   pages with that author's review on the first page of reviews;
+ * - the footer of every page shows the year (src/layouts/Shell.astro).
+ * Polls closing and business badges expiring show only on pages rendered on demand.
+ * Relative times ('3 minutes ago') are kept current by the islands in the browser.
+ */
+export async function pagesPastTimeBoundaries(
+  req: PayloadRequest,
+  from: Date,
+  to: Date,
+): Promise<TimeBoundaryPages> {
+  const events = await query(
+    req,
+    sql`SELECT 1 FROM events
+         WHERE event_date > ${from.toISOString()} AND event_date <= ${to.toISOString()}
+           AND is_public IS TRUE AND hidden IS NOT TRUE
+         LIMIT 1`,
+  )
+  const badges = await query<{ user_id: number }>(
+    req,
+    sql`SELECT DISTINCT user_id FROM user_badges
+         WHERE expires_at > ${from.toISOString()} AND expires_at <= ${to.toISOString()}`,
+  )
+  return {
+    paths: [
+      ...(events.length ? [HOME] : []),
+      ...(await neighbourhoodPagesShowingReviewsBy(
+        req,
+        badges.map((b) => Number(b.user_id)),
+      )),
+    ],
+    everyPage: from.getFullYear() !== to.getFullYear(),
+  }
 }

@@ -1,7 +1,7 @@
 import net from 'node:net'
 import path from 'node:path'
 
-import type { Payload } from 'payload'
+import { createLocalReq, type Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import { createRealtimeServer, type RealtimeServer } from '@/realtime/server'
@@ -13,10 +13,10 @@ import { useLocalRealtimePort } from './realtime'
 import { API_CHANGES_CHANNEL } from './apiChanges'
 import { ChangeListener } from './changes'
 import { loadAstroHandler, PageRenderer } from './pageRenderer'
-import { prerenderBuild } from './prerender'
+import { prerenderBuild, PRERENDER_PATHS_URL } from './prerender'
 import { apiReadCache } from './readCache'
 import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from './siteRegen'
-import { STALE_PAGES_CHANNEL } from './siteRevision'
+import { registeredTimeBoundaries, STALE_PAGES_CHANNEL } from './siteRevision'
 import { SiteBuilds } from './siteBuilds'
 import { forgetStaticSite, staticSiteFor } from './staticSite'
 import { ensureSecrets } from './secrets'
@@ -194,9 +194,24 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       rendererFor,
       delayMs: env.siteRegenDelayMs,
       log,
+      sweep: {
+        intervalMs: env.siteSweepIntervalMs,
+        pagesBetween: async (from, to) => {
+          const find = registeredTimeBoundaries()
+          if (!find) return []
+          const found = await find(await createLocalReq({}, payload), from, to)
+          const dir = builds.served?.dir
+          if (!found.everyPage || !dir) return found.paths
+          // Every page: the build's own list of them, as a full prerender asks for it.
+          const listing = await (await rendererFor(dir)).render(PRERENDER_PATHS_URL)
+          if (listing.status !== 200) throw new Error(`listing pages answered ${listing.status}`)
+          return (JSON.parse(listing.html) as { paths: string[] }).paths
+        },
+      },
     })
     const changes = new ChangeListener(process.env.DATABASE_URL!, log)
     let safetyPass: NodeJS.Timeout | undefined
+    let sweeps: NodeJS.Timeout | undefined
     if (!dev) {
       changes.on(STALE_PAGES_CHANNEL, () => regenerator.wake())
       // Cached public reads (src/server/readCache.ts): dropped by collection, all on 'resync'.
@@ -216,6 +231,8 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       regenerator.wake()
       // Belt and braces: a page whose render failed is tried again.
       safetyPass = setInterval(() => regenerator.wake(), REGENERATION_RETRY_MS).unref()
+      // Pages that change with the clock alone (the first sweep runs with the wake above).
+      sweeps = setInterval(() => regenerator.sweepSoon(), env.siteSweepIntervalMs).unref()
     }
 
     const url = `http://localhost:${port}`
@@ -224,6 +241,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const stop = () =>
       (stopping ??= (async () => {
         clearInterval(safetyPass)
+        clearInterval(sweeps)
         regenerator.stop()
         await regenerator.idle().catch(() => {})
         await changes.stop()

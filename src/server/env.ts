@@ -108,6 +108,14 @@ export const env = {
   get siteRegenDelayMs() {
     return Number(process.env.SITE_REGEN_DELAY_MS ?? 100)
   },
+  /**
+   * How often the page regenerator looks for static content that changed with the clock alone
+   * (an event passing, a badge expiring): such a page is at most this much (plus its render)
+   * late. 60 s: the pages show times to the minute, and the API read cache keeps answers 60 s.
+   */
+  get siteSweepIntervalMs() {
+    return Math.max(100, Number(process.env.SITE_SWEEP_INTERVAL_MS ?? 60_000))
+  },
   /** Memory for cached signed-out API reads (src/server/readCache.ts); API_CACHE_MB=0 turns it off. */
   get apiCacheBytes() {
     return Math.max(0, Number(process.env.API_CACHE_MB ?? 64)) * 1024 * 1024

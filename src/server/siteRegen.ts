@@ -3,7 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 
 import type { PageRenderer } from './pageRenderer'
 
@@ -93,6 +93,19 @@ export interface RegeneratorOptions {
   /** Wait this long after a wake-up, so a burst of writes becomes one pass. */
   delayMs: number
   log: (line: string) => void
+  /** Pages that change with the clock alone (see TimeSweep). */
+  sweep?: TimeSweep
+}
+
+/**
+ * Content of the static pages that changes with time and no write (an event passing, a badge
+ * expiring): every `intervalMs` the instance holding the regeneration lock asks for the pages
+ * whose boundary passed since the last sweep and queues them. The last sweep's time is kept in
+ * site_time_sweep, so a restart (or an hour down) misses no boundary.
+ */
+export interface TimeSweep {
+  intervalMs: number
+  pagesBetween: (from: Date, to: Date) => Promise<string[]>
 }
 
 /**
@@ -105,6 +118,8 @@ export class PageRegenerator {
   private running: Promise<void> | undefined
   private again = false
   private stopped = false
+  /** Sweep on the next pass (set at start and by sweepSoon). */
+  private sweepDue = true
 
   constructor(private readonly options: RegeneratorOptions) {}
 
@@ -138,6 +153,12 @@ export class PageRegenerator {
     }
   }
 
+  /** Time for the periodic sweep (the caller's timer): done on the next pass holding the lock. */
+  sweepSoon(): void {
+    this.sweepDue = true
+    this.wake()
+  }
+
   stop(): void {
     this.stopped = true
     if (this.timer) clearTimeout(this.timer)
@@ -155,6 +176,12 @@ export class PageRegenerator {
       if (!rows[0]?.locked) return
       const failed: string[] = []
       try {
+        if (this.sweepDue && this.options.sweep && this.options.servedDir()) {
+          this.sweepDue = false
+          await this.sweep(client, this.options.sweep).catch((error: unknown) =>
+            this.options.log(`site: time sweep failed: ${String(error)}`),
+          )
+        }
         while (!this.stopped) {
           const dir = this.options.servedDir()
           if (!dir) return
@@ -205,5 +232,31 @@ export class PageRegenerator {
     } finally {
       client.release()
     }
+  }
+
+  /** Queues the pages whose time boundary passed in (last sweep, now]; called holding the lock. */
+  private async sweep(client: PoolClient, sweep: TimeSweep): Promise<void> {
+    const now = new Date()
+    const { rows } = await client.query<{ at: Date }>(
+      'SELECT swept_at AS at FROM site_time_sweep WHERE id = 1',
+    )
+    // First sweep of a database: the pages were written at most an interval ago.
+    const from = rows[0]?.at ?? new Date(now.getTime() - sweep.intervalMs)
+    if (from >= now) return // the clock went back: that span was swept already
+    const paths = await sweep.pagesBetween(from, now)
+    if (paths.length)
+      await client.query(
+        `INSERT INTO site_stale_pages (path, since)
+           SELECT DISTINCT unnest($1::text[]), clock_timestamp()
+         ON CONFLICT (path) DO UPDATE SET since = EXCLUDED.since`,
+        [paths.filter((p) => p.startsWith('/'))],
+      )
+    // Recorded only once the pages are queued: a crash in between sweeps the span again.
+    await client.query(
+      `INSERT INTO site_time_sweep (id, swept_at) VALUES (1, $1)
+       ON CONFLICT (id) DO UPDATE SET swept_at = EXCLUDED.swept_at`,
+      [now],
+    )
+    if (paths.length) this.options.log(`site: ${paths.length} pages changed with time`)
   }
 }

@@ -22,3 +22,28 @@ export async function announceStalePages(req: PayloadRequest, paths: string[]): 
   )
   await query(req, sql`SELECT pg_notify(${STALE_PAGES_CHANNEL}, '')`)
 }
+
+/** Pages whose content changed with the clock alone between two sweeps. */
+export interface TimeBoundaryPages {
+  paths: string[]
+  /** Something every page shows changed (the footer's year): queue them all. */
+  everyPage: boolean
+}
+
+export type TimeBoundaries = (
+  req: PayloadRequest,
+  from: Date,
+  to: Date,
+) => Promise<TimeBoundaryPages>
+
+let timeBoundaries: TimeBoundaries | undefined
+
+/**
+ * The collections say what changes with time alone (collections/shared/stalePages.ts); the
+ * config registers it here at init, for the regenerator's sweep (src/server/siteRegen.ts).
+ */
+export function useTimeBoundaries(find: TimeBoundaries): void {
+  timeBoundaries = find
+}
+
+export const registeredTimeBoundaries = (): TimeBoundaries | undefined => timeBoundaries
