@@ -152,14 +152,25 @@ export function toFeedCard(type: FeedType, feedDoc: FeedDoc): HomeFeedCard {
   }
 }
 
+/**
+ * The two formats of absoluteDate, each made once: every toLocaleString call builds a new
+ * formatter (several ms each in a phone's browser, for every date shown).
+ */
+const dateFormats = new Map<boolean, Intl.DateTimeFormat>()
+
 /** Dates in static HTML: the same text on the server and in the browser (no hydration mismatch). */
 export function absoluteDate(iso: string, withTime = false): string {
-  return new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Europe/London',
-    weekday: withTime ? 'short' : undefined,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-  })
+  let format = dateFormats.get(withTime)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: withTime ? 'short' : undefined,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+    })
+    dateFormats.set(withTime, format)
+  }
+  return format.format(new Date(iso))
 }

@@ -1,4 +1,5 @@
 import type { ThreadNode } from '@/rules/commentTree'
+import { absoluteDate } from '@/views/home'
 import { relativeTime } from '@/views/relativeTime'
 import { MAX_COMMENT_DEPTH, type CommentTargetKind } from '@/rules/targets'
 import Reactions from '@widgets/Reactions/Reactions'
@@ -80,7 +81,7 @@ export default function CommentItem({
           <time
             className="comment-time"
             dateTime={c.createdAt}
-            title={new Date(c.createdAt).toLocaleString('en-GB')}
+            title={absoluteDate(c.createdAt, true)}
           >
             {relativeTime(c.createdAt, ctx.now)}
           </time>
