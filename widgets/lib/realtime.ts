@@ -16,31 +16,56 @@ interface RealtimeConfig {
 let client: Promise<Pusher> | undefined
 
 /**
- * The page's one Pusher client, made on the first subscription: pusher-js itself loads then
- * (a dynamic import), so a page that never subscribes never downloads it.
+ * Resolves once the page has loaded and the browser has had an idle moment: the live connection
+ * is not part of the page's load (issue 13: its script, its socket and its first messages would
+ * otherwise compete with the islands' hydration). What changes meanwhile is not lost: each
+ * subscriber re-reads once its subscription is made (see subscribeChannel).
+ */
+function pageIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => resolve(), { timeout: 3000 })
+        : setTimeout(resolve, 200)
+    // Outside a page (the fault tests run this module in Node) there is nothing to wait for.
+    if (typeof document === 'undefined') resolve()
+    else if (document.readyState === 'complete') idle()
+    else addEventListener('load', idle, { once: true })
+  })
+}
+
+/**
+ * The page's one Pusher client, made on the first subscription once the page is idle: pusher-js
+ * itself loads then (a dynamic import), so a page that never subscribes never downloads it.
  */
 export function realtimeClient(): Promise<Pusher> {
-  client ??= Promise.all([
-    fetch('/api/realtime/config').then((r) => r.json() as Promise<RealtimeConfig>),
-    import('pusher-js').then((m) => m.default),
-  ]).then(([config, Pusher]) => {
-    const secure = config.forceTLS ?? location.protocol === 'https:'
-    const port = config.wsPort ?? Number(location.port || (secure ? 443 : 80))
-    const pusher = new Pusher(config.key, {
-      cluster: config.cluster,
-      wsHost: config.wsHost ?? location.hostname,
-      wsPort: port,
-      wssPort: port,
-      forceTLS: secure,
-      enabledTransports: ['ws', 'wss'],
-      disableStats: true,
-      channelAuthorization: { endpoint: '/api/realtime/auth', transport: 'ajax' },
-    })
-    pusher.connection.bind('state_change', ({ current }: { current: string }) =>
-      $realtimeState.set(current),
+  client ??= pageIdle()
+    .then(() =>
+      Promise.all([
+        fetch('/api/realtime/config').then((r) => r.json() as Promise<RealtimeConfig>),
+        import('pusher-js').then((m) => m.default),
+      ]),
     )
-    return pusher
-  })
+    // The client connects in a task of its own, apart from the script's evaluation.
+    .then((loaded) => new Promise<typeof loaded>((resolve) => setTimeout(() => resolve(loaded))))
+    .then(([config, Pusher]) => {
+      const secure = config.forceTLS ?? location.protocol === 'https:'
+      const port = config.wsPort ?? Number(location.port || (secure ? 443 : 80))
+      const pusher = new Pusher(config.key, {
+        cluster: config.cluster,
+        wsHost: config.wsHost ?? location.hostname,
+        wsPort: port,
+        wssPort: port,
+        forceTLS: secure,
+        enabledTransports: ['ws', 'wss'],
+        disableStats: true,
+        channelAuthorization: { endpoint: '/api/realtime/auth', transport: 'ajax' },
+      })
+      pusher.connection.bind('state_change', ({ current }: { current: string }) =>
+        $realtimeState.set(current),
+      )
+      return pusher
+    })
   return client
 }
 
@@ -52,7 +77,9 @@ const subscribers = new Map<string, number>()
 /**
  * Subscribe to a channel outside React (stores); returns the unsubscribe function. Subscribers
  * are counted, so one leaving does not cut off the others on the same channel. `onResync` runs
- * after a reconnect, because Pusher does not replay what was sent while the socket was down.
+ * each time the channel is subscribed: the first time (the connection starts after the page is
+ * idle, so what the subscriber read before may have changed meanwhile) and after each reconnect,
+ * because Pusher does not replay what was sent while the socket was down.
  */
 export function subscribeChannel(
   channel: string,
@@ -69,15 +96,19 @@ export function subscribeChannel(
       sub.bind(name, fn)
       return [name, fn] as const
     })
-    let wasConnected = pusher.connection.state === 'connected'
-    const onState = ({ current }: { current: string }) => {
-      if (current === 'connected' && !wasConnected) onResync?.()
-      wasConnected = current === 'connected'
-    }
-    pusher.connection.bind('state_change', onState)
+    // Handlers are bound from here on: what was sent before is read again once the channel is
+    // (re)subscribed, the first time and after each reconnect (Pusher subscribes again then).
+    // Each subscriber re-reads in a task of its own: the islands of a page together must not
+    // make one long task of the subscription message.
+    const onSubscribed = () =>
+      void setTimeout(() => {
+        if (!cancelled) onResync?.()
+      })
+    if (sub.subscribed) onSubscribed()
+    sub.bind('pusher:subscription_succeeded', onSubscribed)
     cleanup = () => {
+      sub.unbind('pusher:subscription_succeeded', onSubscribed)
       for (const [name, fn] of bound) sub.unbind(name, fn)
-      pusher.connection.unbind('state_change', onState)
       const left = (subscribers.get(channel) ?? 1) - 1
       if (left > 0) subscribers.set(channel, left)
       else {
