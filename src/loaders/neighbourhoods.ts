@@ -38,6 +38,8 @@ export async function findNeighbourhood(
     collection: 'neighbourhoods',
     where: { slug: { equals: slug } },
     limit: 1,
+    // One row by its unique slug: no count query (a full build reads every neighbourhood).
+    pagination: false,
     depth: 1,
   })
   const doc = docs[0]

@@ -71,6 +71,8 @@ export async function firstReviews(
     sort: reviewOrder(sort).split(','),
     limit: REVIEWS_PAGE_SIZE * pages,
     depth: 1,
+    // The page is this neighbourhood's: no need to load it again for every review.
+    select: { neighbourhood: false },
     overrideAccess: false,
   })
   const docs = page.docs
@@ -96,7 +98,9 @@ export async function firstReviews(
   ])
   const byUser = badgesByUser(badges.docs)
   return {
-    reviews: docs.map((d) => toReviewView(d, byUser, reactions.get(d.id))),
+    reviews: docs.map((d) =>
+      toReviewView({ ...d, neighbourhood: neighbourhoodId }, byUser, reactions.get(d.id)),
+    ),
     totalDocs: page.totalDocs,
     hasMore: page.hasNextPage,
     counts,

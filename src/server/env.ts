@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 
 /**
@@ -32,6 +33,11 @@ export const env = {
   },
   get mailFrom() {
     return process.env.MAIL_FROM ?? 'Belong <hello@belong.local>'
+  },
+  /** Extra processes rendering pages during a full build; default one per other core, at most 3. */
+  get renderProcesses() {
+    const cores = os.availableParallelism()
+    return Math.max(0, Number(process.env.RENDER_PROCESSES ?? Math.min(3, cores - 1)))
   },
   get seed() {
     return process.env.SEED !== 'false'

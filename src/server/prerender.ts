@@ -1,11 +1,14 @@
 import path from 'node:path'
 
+import { env } from './env'
 import { loadAstroHandler, PageRenderer } from './pageRenderer'
 import { inlineScriptHashes, saveScriptHashes, scriptHashesOfBuild } from './security'
 import { eachLimited, writePage } from './siteRegen'
 
 /** Answered by the build itself (src/pages/internal/prerender-paths.json.ts): every page to write. */
 export const PRERENDER_PATHS_URL = '/internal/prerender-paths.json'
+/** From this many pages on, render processes join (their start costs a few seconds). */
+const RENDER_PROCESSES_FROM = 500
 
 /**
  * The static pages of a fresh build: every path the build lists (all neighbourhoods, public
@@ -24,9 +27,12 @@ export async function prerenderBuild(
     if (listing.status !== 200) throw new Error(`listing pages answered ${listing.status}`)
     const paths = (JSON.parse(listing.html) as { paths: string[] }).paths
     const hashes = new Set(scriptHashesOfBuild(clientDir))
-    let done = 0
     const started = Date.now()
-    await eachLimited(paths, 4, async (urlPath) => {
+    // One JavaScript thread renders in each process: use the other cores for a large site.
+    if (paths.length >= RENDER_PROCESSES_FROM && env.renderProcesses > 0)
+      await renderer.addProcesses(buildDir, env.renderProcesses, log)
+    let done = 0
+    await eachLimited(paths, renderer.width, async (urlPath) => {
       const page = await renderer.render(urlPath)
       if (page.status !== 200) throw new Error(`prerendering ${urlPath} answered ${page.status}`)
       for (const h of inlineScriptHashes(page.html)) hashes.add(h)
@@ -35,7 +41,7 @@ export async function prerenderBuild(
     })
     saveScriptHashes(clientDir, hashes)
     log(
-      `site: ${paths.length} pages prerendered in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `site: ${paths.length} pages prerendered in ${((Date.now() - started) / 1000).toFixed(1)} s in ${renderer.processes} process${renderer.processes > 1 ? 'es' : ''}`,
     )
     return paths.length
   } finally {
