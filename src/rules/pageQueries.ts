@@ -15,11 +15,11 @@ export const PAGE_QUERIES: readonly { path: string; params: readonly string[] }[
 /** At most this many pages of a "show more" list render in one answer (bounds the work). */
 export const MAX_SHOWN_PAGES = 20
 
+const MATCHERS = PAGE_QUERIES.map((q) => ({ path: new RegExp(q.path), params: q.params }))
+
 /** Whether a request for a static page asks for a filtered, sorted or longer view of it. */
 export function wantsOnDemand(pathname: string, params: URLSearchParams): boolean {
-  return PAGE_QUERIES.some(
-    (q) => new RegExp(q.path).test(pathname) && q.params.some((p) => params.has(p)),
-  )
+  return MATCHERS.some((q) => q.path.test(pathname) && q.params.some((p) => params.has(p)))
 }
 
 /** ?pages= read leniently: a whole number from 1 to MAX_SHOWN_PAGES, else 1. */
