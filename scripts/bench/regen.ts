@@ -1,8 +1,9 @@
 /**
- * Incremental regeneration on the demo seed scaled ×100 (5,000 neighbourhoods, ~50,000 reviews,
- * the stories copied ×100): the full build with every page prerendered, then writes whose page
- * must show them in its static HTML, the CPU each write costs the server, and a public read's
- * p99 while regenerations run.  Usage: npm run bench:regen   (SCALE=100, WRITES=10)
+ * Incremental regeneration on the demo seed scaled ×SCALE (×100: 4,200 neighbourhoods, 16,800
+ * reviews, 600 stories; SEED_SIZE=issue: issue 13's 5,000, 50,000 and 10,000): the full build with
+ * every page prerendered, then writes whose page must show them in its static HTML, the CPU each
+ * write costs the server, and a public read's p99 while regenerations run.
+ * Usage: npm run bench:regen   (SCALE=100, REVIEWS=, STORIES= totals, SEED_SIZE=issue, WRITES=10)
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -12,12 +13,18 @@ import autocannon from 'autocannon'
 import { waitFor } from './builtSite'
 import { scaledSite } from './scaleSeed'
 
-const SCALE = Number(process.env.SCALE ?? 100)
+// SEED_SIZE=issue: issue 13's seed, 5,000 neighbourhoods (×119 = 4,998), 50,000 reviews, 10,000 stories.
+const issueSeed = process.env.SEED_SIZE === 'issue'
+const SCALE = Number(process.env.SCALE ?? (issueSeed ? 119 : 100))
+const REVIEWS = Number(process.env.REVIEWS ?? (issueSeed ? 50_000 : 0))
+const STORIES = Number(process.env.STORIES ?? (issueSeed ? 10_000 : 0))
 const WRITES = Number(process.env.WRITES ?? 10)
 // 1. The database: migrated and seeded by a first start (build only), then scaled up.
 const { postgres, base, start, db, count, siteDir } = await scaledSite(
   path.resolve('.tmp/bench-regen'),
   SCALE,
+  false,
+  { reviews: REVIEWS, stories: STORIES },
 )
 // The scaled content was never rendered: the next start must do a full build.
 fs.rmSync(path.join(siteDir, 'site', 'current.json'))

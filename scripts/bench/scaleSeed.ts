@@ -12,7 +12,12 @@ import { freePort, startEmbeddedPostgres } from '@/server/postgres'
  * site's back. `reuse` keeps the previous run's database (its `seeded` marker). `start(args)`
  * runs scripts/start.ts against it on a free port, exempt from the rate limits.
  */
-export async function scaledSite(root: string, scale: number, reuse = false) {
+export async function scaledSite(
+  root: string,
+  scale: number,
+  reuse = false,
+  totals: ScaleTotals = {},
+) {
   const seeded = path.join(root, 'seeded')
   reuse &&= fs.existsSync(seeded)
   if (!reuse) {
@@ -53,7 +58,7 @@ export async function scaledSite(root: string, scale: number, reuse = false) {
     const code = await new Promise((resolve) => seeding.on('exit', resolve))
     if (code !== 0) throw new Error(`seeding failed:\n${log}`)
     await db.connect()
-    await scaleUp(db, scale)
+    await scaleUp(db, scale, totals)
     await db.query('ANALYZE')
     fs.writeFileSync(seeded, String(scale))
   } else await db.connect()
@@ -62,8 +67,37 @@ export async function scaledSite(root: string, scale: number, reuse = false) {
   return { postgres, databaseUrl, base, env, start, db, count, siteDir: path.join(root, 'site') }
 }
 
-/** Multiplies the seed: copies of every neighbourhood and its content, plus reactions. */
-export async function scaleUp(client: pg.Client, factor: number) {
+/** At least this many reviews and stories in all (issue 13's seed: 50,000 and 10,000). */
+export interface ScaleTotals {
+  reviews?: number
+  stories?: number
+}
+
+/**
+ * Copies `table`'s rows (all columns but id, with `shift` applied to created_at by copy number
+ * `g`) until it holds `total` rows; nothing when it holds that many already.
+ */
+async function fillTo(client: pg.Client, table: string, total: number, shift: string) {
+  const have = Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
+  if (!have || have >= total) return
+  const { rows } = await client.query(
+    `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name NOT IN ('id')`,
+    [table],
+  )
+  const cols = rows.map((r) => `"${r.column_name}"`)
+  const values = cols.map((c) => (c === '"created_at"' ? `t."created_at" - ${shift}` : `t.${c}`))
+  await client.query(
+    `INSERT INTO ${table} (${cols.join(', ')})
+     SELECT ${values.join(', ')} FROM ${table} t, generate_series(1, ${Math.ceil(total / have) - 1}) g
+      ORDER BY g, t.id LIMIT ${total - have}`,
+  )
+}
+
+/**
+ * Multiplies the seed: copies of every neighbourhood and its content, plus reactions; then, if
+ * asked, more reviews (copies within the same neighbourhoods, older) and stories up to `totals`.
+ */
+export async function scaleUp(client: pg.Client, factor: number, totals: ScaleTotals = {}) {
   const copies = factor - 1
   await client.query(`
     INSERT INTO neighbourhoods (name, slug, tagline, latitude, longitude, created_by_id, image_id, updated_at, created_at)
@@ -76,6 +110,7 @@ export async function scaleUp(client: pg.Client, factor: number) {
       JOIN neighbourhoods o ON o.id = r.neighbourhood_id
       CROSS JOIN generate_series(1, ${copies}) g
       JOIN neighbourhoods c ON c.slug = o.slug || '-' || g`)
+  if (totals.reviews) await fillTo(client, 'reviews', totals.reviews, "(g || ' weeks')::interval")
   // Each review gets reactions from up to 3 users.
   await client.query(`
     INSERT INTO reactions (target_kind, target_id, user_id, emoji, updated_at, created_at)
@@ -97,4 +132,5 @@ export async function scaleUp(client: pg.Client, factor: number) {
       )
     }
   }
+  if (totals.stories) await fillTo(client, 'stories', totals.stories, "(g || ' hours')::interval")
 }
