@@ -81,16 +81,22 @@ export default function Reviews({ neighbourhood, initial }: Props) {
     )
   }, [neighbourhood.id])
 
-  /** Re-reads the first page in the given order (sort change, reconnect, hydration). */
+  /** How many pages are shown (read by the resync after a (re)connection). */
+  const pagesRef = useRef(initial.pages ?? 1)
+
+  /** Re-reads the first `pages` pages in the given order (sort change, (re)subscription). */
   const reload = useCallback(
-    (order: ReviewSort) => {
-      loadReviewsPage(neighbourhood.id, order, 1)
+    (order: ReviewSort, pages = 1) => {
+      Promise.all(
+        Array.from({ length: pages }, (_, i) => loadReviewsPage(neighbourhood.id, order, i + 1)),
+      )
         .then(
-          (answer) => {
+          (answers) => {
             if (sortRef.current !== order) return
-            setReviews(answer.reviews)
-            setHasMore(answer.hasMore)
-            setPage(1)
+            setReviews(answers.reduce<ReviewView[]>((list, a) => append(list, a.reviews), []))
+            setHasMore(answers.at(-1)!.hasMore)
+            setPage(pages)
+            pagesRef.current = pages
           },
           (e: unknown) => console.warn('Could not load reviews', e),
         )
@@ -98,13 +104,6 @@ export default function Reviews({ neighbourhood, initial }: Props) {
     },
     [neighbourhood.id],
   )
-
-  // The static file may be a little older than the data: re-read its one page. A longer view
-  // (?pages=) was rendered on demand for this visit and is kept as it is.
-  useEffect(() => {
-    if ((initial.pages ?? 1) === 1) reload(sortRef.current)
-    refreshCounts()
-  }, [reload, refreshCounts, initial.pages])
 
   const path = `/neighbourhood/${neighbourhood.slug}`
   const changeSort = (order: ReviewSort) => {
@@ -125,6 +124,7 @@ export default function Reviews({ neighbourhood, initial }: Props) {
           setReviews((list) => append(list, answer.reviews))
           setHasMore(answer.hasMore)
           setPage(page + 1)
+          pagesRef.current = page + 1
           replaceSearch(reviewsViewHref('', sortRef.current, page + 1))
         },
         (e: unknown) => console.warn('Could not load more reviews', e),
@@ -157,7 +157,8 @@ export default function Reviews({ neighbourhood, initial }: Props) {
       },
     },
     () => {
-      reload(sortRef.current)
+      // Also the first subscription: the HTML may be a little older than the data.
+      reload(sortRef.current, pagesRef.current)
       refreshCounts()
     },
   )
