@@ -30,7 +30,11 @@ function pageIdle(): Promise<void> {
     // Outside a page (the fault tests run this module in Node) there is nothing to wait for.
     if (typeof document === 'undefined') resolve()
     else if (document.readyState === 'complete') idle()
-    else addEventListener('load', idle, { once: true })
+    else {
+      addEventListener('load', idle, { once: true })
+      // A slow image (the load event waits for it) must not hold the connection back for long.
+      setTimeout(idle, 5000)
+    }
   })
 }
 
