@@ -266,6 +266,17 @@ test('without JavaScript the sort and Show more reviews are links the server ans
   expect(twoPages).toHaveLength(Math.min(20, total))
   expect(twoPages).toEqual([...twoPages].sort((x, y) => y - x))
   await context.close()
+
+  // With JavaScript, the island keeps the longer view: once live, it re-reads both pages.
+  const live = await browser.newPage()
+  const reread = live.waitForResponse(
+    (r) => r.url().includes('/api/reviews?') && /[?&]page=2(&|$)/.test(r.url()),
+  )
+  await live.goto('/neighbourhood/brockley?pages=2')
+  await reread
+  await expect(live.locator('.reviews')).toHaveAttribute('data-live', 'subscribed')
+  await expect(live.locator('.review-list > .review')).toHaveCount(Math.min(20, total))
+  await live.close()
 })
 
 test('review photos open in a lightbox: arrows, keys, swipe, Escape', async ({ browser }) => {
