@@ -112,6 +112,8 @@ export async function findStory(
     collection: 'stories',
     where: { id: { equals: id } },
     limit: 1,
+    // One row by its id: no count query (a full build reads every public story).
+    pagination: false,
     depth: 2,
     overrideAccess: false,
     user: viewer ? { ...viewer, collection: 'users' } : undefined,
