@@ -17,6 +17,7 @@ import {
   policyOrigins,
   refuseUnsafeRequest,
   scriptHashesOfBuild,
+  commonHeaderList,
   setCommonHeaders,
   siteOrigins,
 } from './security'
@@ -132,7 +133,43 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   // Faults (issue 14): a request that failed while the database is down answers 503 + Retry-After.
   const databaseUnavailable = () => databaseUnavailableNow(payload, options.databaseTrouble)
 
+  // A static file's whole head: the common headers with the newest build's page policy.
+  const staticHeads = new Map<string, string[]>()
+  const staticHeadOf = (dir: string) => {
+    let head = staticHeads.get(dir)
+    if (!head) {
+      head = [...commonHeaderList(origins, policyOf(dir)), 'x-belong-render', 'static']
+      staticHeads.set(dir, head)
+    }
+    return head
+  }
+
+  /**
+   * Static files first, before any routing (readers are most of the traffic): a lookup and one
+   * header write. Anything it does not answer plainly (a Host that is not ours, a view parameter,
+   * an address to normalise, no such file) takes the full path below.
+   */
+  const serveStaticFirst = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!builds?.served || !bootBuild || (req.method !== 'GET' && req.method !== 'HEAD'))
+      return false
+    const raw = req.url ?? '/'
+    const query = raw.indexOf('?')
+    const pathname = query === -1 ? raw : raw.slice(0, query)
+    if (!pathname.startsWith('/') || pathname.includes('/.') || pathname.includes('//'))
+      return false
+    if (query !== -1 && wantsOnDemand(pathname, new URLSearchParams(raw.slice(query + 1))))
+      return false
+    if (!origins.allowsHost((req.headers.host ?? '').toLowerCase())) return false
+    const head = staticHeadOf(builds.served.dir)
+    const filePath = storyAlias(pathname)
+    for (const build of [builds.served, bootBuild]) {
+      if (staticSiteFor(build.dir).serve(req, res, filePath, head)) return true
+    }
+    return false
+  }
+
   const server = http.createServer((req, res) => {
+    if (serveStaticFirst(req, res)) return
     const url = req.url ?? '/'
     setCommonHeaders(res, origins)
     if (refuseUnsafeRequest(req, res, origins)) return

@@ -51,8 +51,8 @@ interface Entry {
   br?: Buffer
   gz?: Buffer
   etag: string
-  lastModified: string
-  headers: Record<string, string>
+  /** Type, caching, vary, ETag and Last-Modified, as a flat name, value list. */
+  headers: string[]
 }
 
 /** The URL paths one file answers: /a/index.html also as /a and /a/, /b.html also as /b. */
@@ -113,36 +113,46 @@ export class StaticSite {
       const read = (suffix: string) =>
         fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined
       const hashed = file.includes(`${path.sep}_astro${path.sep}`)
+      const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`
       entry = {
         body,
         br: read('.br'),
         gz: read('.gz'),
-        etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
-        lastModified: fs.statSync(file).mtime.toUTCString(),
-        headers: {
-          'content-type': contentType(file),
-          'cache-control': hashed
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
-          vary: 'accept-encoding',
-        },
+        etag,
+        headers: [
+          'content-type',
+          contentType(file),
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+          'vary',
+          'accept-encoding',
+          'etag',
+          etag,
+          'last-modified',
+          fs.statSync(file).mtime.toUTCString(),
+        ],
       }
       this.entries.set(file, entry)
     }
     return entry
   }
 
-  /** Answers a GET or HEAD for a file of this build; false when it has none. */
-  serve(req: IncomingMessage, res: ServerResponse, urlPath: string): boolean {
+  /**
+   * Answers a GET or HEAD for a file of this build; false when it has none. `head` (a flat
+   * name, value list: the site's security headers) goes out with it in one `writeHead`.
+   */
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    urlPath: string,
+    head: readonly string[] = [],
+  ): boolean {
     const file = this.fileFor(urlPath)
     if (!file) return false
     const entry = this.entryFor(file)
-    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
-    res.setHeader('etag', entry.etag)
-    res.setHeader('last-modified', entry.lastModified)
     const match = req.headers['if-none-match']
     if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
-      res.statusCode = 304
+      res.writeHead(304, [...head, ...entry.headers])
       res.end()
       return true
     }
@@ -153,8 +163,13 @@ export class StaticSite {
         : entry.gz && /\bgzip\b/.test(accepts)
           ? [entry.gz, 'gzip']
           : [entry.body, undefined]
-    if (encoding) res.setHeader('content-encoding', encoding)
-    res.setHeader('content-length', body.length)
+    res.writeHead(200, [
+      ...head,
+      ...entry.headers,
+      ...(encoding ? ['content-encoding', encoding] : []),
+      'content-length',
+      String(body.length),
+    ])
     res.end(req.method === 'HEAD' ? undefined : body)
     return true
   }
