@@ -76,28 +76,31 @@ export function neighbourhoodListPath(
   return `/api/neighbourhoods?${query}`
 }
 
-/** The list page's address for a filter: `?vibe=` (absent for All) and `?search=` (absent when empty). */
-export function filterSearchParams(current: string, filter: NeighbourhoodFilter): string {
+/**
+ * The list page's query for a filter and the number of pages shown, other parameters of
+ * `current` kept: `?vibe=` (absent for All), `?search=` (absent when empty), `?pages=` (absent
+ * for 1).
+ */
+export function filterSearchParams(
+  current: string,
+  filter: NeighbourhoodFilter,
+  pages = 1,
+): string {
   const params = new URLSearchParams(current)
   if (filter.vibe === 'All') params.delete('vibe')
   else params.set('vibe', filter.vibe)
   const text = filter.search.trim()
   if (text) params.set('search', text)
   else params.delete('search')
+  if (pages > 1) params.set('pages', String(pages))
+  else params.delete('pages')
   const query = params.toString()
   return query ? `?${query}` : ''
 }
 
-/**
- * The list page's own address for a filter and the number of pages shown (`?pages=`, absent
- * for 1): the canonical form of a list view, a real link that works without JavaScript.
- */
-export function neighbourhoodListHref(filter: NeighbourhoodFilter, pages = 1): string {
-  const params = new URLSearchParams(filterSearchParams('', filter))
-  if (pages > 1) params.set('pages', String(pages))
-  const query = params.toString()
-  return query ? `/neighbourhoods?${query}` : '/neighbourhoods'
-}
+/** The canonical address of a list view: a real link that works without JavaScript. */
+export const neighbourhoodListHref = (filter: NeighbourhoodFilter, pages = 1) =>
+  `/neighbourhoods${filterSearchParams('', filter, pages)}`
 
 /** The filter an address asks for (`?vibe=Calm&search=park`). */
 export function filterFromSearchParams(search: string): NeighbourhoodFilter {

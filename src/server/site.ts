@@ -87,6 +87,27 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     return policy
   }
 
+  // A static file's whole head: the common headers with the newest build's page policy.
+  const staticHeads = new Map<string, string[]>()
+  const staticHeadOf = (dir: string) => {
+    let head = staticHeads.get(dir)
+    if (!head) {
+      head = [...commonHeaderList(origins, policyOf(dir)), 'x-belong-render', 'static']
+      staticHeads.set(dir, head)
+    }
+    return head
+  }
+
+  /** A file of the newest build, else of the boot build (assets of pages rendered on demand). */
+  const serveStaticFile = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    if (!builds?.served || !bootBuild) return false
+    const head = staticHeadOf(builds.served.dir)
+    const filePath = storyAlias(pathname)
+    return [builds.served, bootBuild].some((build) =>
+      staticSiteFor(build.dir).serve(req, res, filePath, head),
+    )
+  }
+
   const serveSite = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://site')
     // The build's own listing for its prerender (src/server/prerender.ts), not a public page.
@@ -98,16 +119,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     // A filter, sort or pager parameter asks for a view the static file does not hold.
     const onDemandView = wantsOnDemand(url.pathname, url.searchParams)
     if ((req.method === 'GET' || req.method === 'HEAD') && !onDemandView) {
-      const filePath = storyAlias(url.pathname)
-      // Newest build first; the boot build still holds assets of pages rendered on demand.
-      for (const build of builds && bootBuild ? [builds.served!, bootBuild] : []) {
-        const site = staticSiteFor(build.dir)
-        if (site.has(filePath)) {
-          res.setHeader('x-belong-render', 'static')
-          site.serve(req, res, filePath)
-          return
-        }
-      }
+      if (serveStaticFile(req, res, url.pathname)) return
     }
     res.setHeader('x-belong-render', 'on-demand')
     astro(req, res, (error) => {
@@ -133,17 +145,6 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   // Faults (issue 14): a request that failed while the database is down answers 503 + Retry-After.
   const databaseUnavailable = () => databaseUnavailableNow(payload, options.databaseTrouble)
 
-  // A static file's whole head: the common headers with the newest build's page policy.
-  const staticHeads = new Map<string, string[]>()
-  const staticHeadOf = (dir: string) => {
-    let head = staticHeads.get(dir)
-    if (!head) {
-      head = [...commonHeaderList(origins, policyOf(dir)), 'x-belong-render', 'static']
-      staticHeads.set(dir, head)
-    }
-    return head
-  }
-
   /**
    * Static files first, before any routing (readers are most of the traffic): a lookup and one
    * header write. Anything it does not answer plainly (a Host that is not ours, a view parameter,
@@ -160,12 +161,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     if (query !== -1 && wantsOnDemand(pathname, new URLSearchParams(raw.slice(query + 1))))
       return false
     if (!origins.allowsHost((req.headers.host ?? '').toLowerCase())) return false
-    const head = staticHeadOf(builds.served.dir)
-    const filePath = storyAlias(pathname)
-    for (const build of [builds.served, bootBuild]) {
-      if (staticSiteFor(build.dir).serve(req, res, filePath, head)) return true
-    }
-    return false
+    return serveStaticFile(req, res, pathname)
   }
 
   const server = http.createServer((req, res) => {

@@ -93,11 +93,6 @@ export class StaticSite {
     }
   }
 
-  /** Whether this build has a file for the URL path. */
-  has(urlPath: string): boolean {
-    return this.fileFor(urlPath) !== undefined
-  }
-
   private fileFor(urlPath: string): string | undefined {
     try {
       return this.index.get(decodeURIComponent(urlPath))

@@ -43,13 +43,8 @@ interface Props {
 type Answer = Page<Neighbourhood>
 
 /** Keeps the view in the address (SPEC §2: ?vibe=, removed for All) without a history entry. */
-const setAddress = (filter: NeighbourhoodFilter, pages = 1) => {
-  const params = new URLSearchParams(filterSearchParams(window.location.search, filter))
-  if (pages > 1) params.set('pages', String(pages))
-  else params.delete('pages')
-  const query = params.toString()
-  replaceSearch(query ? `?${query}` : '')
-}
+const setAddress = (filter: NeighbourhoodFilter, pages = 1) =>
+  replaceSearch(filterSearchParams(window.location.search, filter, pages))
 
 function statusText(shown: number, total: number) {
   if (total === 0) return ''

@@ -1,9 +1,7 @@
 import type { Endpoint } from 'payload'
 
-import { REACTION_TARGET_KINDS, type ReactionTargetKind } from '@/rules/targets'
 import { query, sql } from '@/server/db'
-import { refuse } from '@/server/requests'
-import { parseTargetIds } from './summary'
+import { readTargets } from './summary'
 
 export interface MyReaction {
   targetId: number
@@ -20,12 +18,9 @@ export const myReactions: Endpoint = {
   path: '/mine',
   method: 'get',
   handler: async (req) => {
-    const url = new URL(req.url ?? '', 'http://local')
-    const kind = url.searchParams.get('targetKind') as ReactionTargetKind
-    if (!REACTION_TARGET_KINDS.includes(kind)) {
-      return refuse(400, 'Unknown reaction target.')
-    }
-    const ids = parseTargetIds(url.searchParams.get('ids'))
+    const targets = readTargets(req)
+    if (targets instanceof Response) return targets
+    const { kind, ids } = targets
     const mine =
       req.user && ids.length
         ? await query<MyReaction>(

@@ -46,7 +46,7 @@ export async function summarise(
 }
 
 /** `ids=1,2,3` → up to 200 positive ids. */
-export function parseTargetIds(raw: string | null): number[] {
+function parseTargetIds(raw: string | null): number[] {
   return (raw ?? '')
     .split(',')
     .map(Number)
@@ -54,17 +54,24 @@ export function parseTargetIds(raw: string | null): number[] {
     .slice(0, 200)
 }
 
+/** `?targetKind=review&ids=1,2,3` of the summary and the asker's own reactions; a 400 if unknown. */
+export function readTargets(
+  req: PayloadRequest,
+): { kind: ReactionTargetKind; ids: number[] } | Response {
+  const url = new URL(req.url ?? '', 'http://local')
+  const kind = url.searchParams.get('targetKind') as ReactionTargetKind
+  if (!REACTION_TARGET_KINDS.includes(kind)) return refuse(400, 'Unknown reaction target.')
+  return { kind, ids: parseTargetIds(url.searchParams.get('ids')) }
+}
+
 /** GET /api/reactions/summary?targetKind=review&ids=1,2,3 */
 export const reactionSummary: Endpoint = {
   path: '/summary',
   method: 'get',
   handler: async (req) => {
-    const url = new URL(req.url ?? '', 'http://local')
-    const kind = url.searchParams.get('targetKind') as ReactionTargetKind
-    if (!REACTION_TARGET_KINDS.includes(kind)) {
-      return refuse(400, 'Unknown reaction target.')
-    }
-    const ids = parseTargetIds(url.searchParams.get('ids'))
+    const targets = readTargets(req)
+    if (targets instanceof Response) return targets
+    const { kind, ids } = targets
     return Response.json({ targetKind: kind, summaries: await summarise(req, kind, ids) })
   },
 }
