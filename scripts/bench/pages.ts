@@ -6,76 +6,14 @@
  *  - time from a reaction by one person to the bell count changing for the review's author.
  * Starts its own server (ADMIN=false, fresh DATA_DIR) unless BASE points at a running one.
  */
-import zlib from 'node:zlib'
-
 import { chromium, type Browser } from '@playwright/test'
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
 
 import { startBuiltSite } from './builtSite'
+import { CHROMIUM, FLAGS, jsPerPage, lighthouseScores } from './frontEnd'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 const JS_PAGES = ['/', '/neighbourhoods', '/neighbourhood/shoreditch', '/map', '/top-reviewers']
 const JS_PAGES_MORE = ['/login', '/register', '/profile/priya', '/about', '/submit-neighbourhood']
 const RUNS = Number(process.env.RUNS ?? 5)
-
-async function jsPerPage(browser: Browser, base: string, pages: string[]) {
-  const rows: { page: string; files: number; raw: number; gzip: number }[] = []
-  for (const p of pages) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
-    const page = await context.newPage()
-    const bodies: Promise<Buffer | null>[] = []
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => null))
-    })
-    await page.goto(base + p, { waitUntil: 'networkidle' })
-    const files = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null)
-    rows.push({
-      page: p,
-      files: files.length,
-      raw: files.reduce((n, b) => n + b.length, 0),
-      gzip: files.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0),
-    })
-    await context.close()
-  }
-  return rows
-}
-
-async function lighthouseScores(base: string, pages: string[]) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', ...FLAGS],
-  })
-  const rows: Record<string, string | number>[] = []
-  try {
-    for (const p of pages) {
-      const result = await lighthouse(base + p, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      })
-      const lhr = result!.lhr
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
-      const audit = (id: string) => lhr.audits[id]?.displayValue ?? ''
-      rows.push({
-        page: p,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        FCP: audit('first-contentful-paint'),
-        LCP: audit('largest-contentful-paint'),
-        TBT: audit('total-blocking-time'),
-        CLS: audit('cumulative-layout-shift'),
-      })
-    }
-  } finally {
-    await chrome.kill()
-  }
-  return rows
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
@@ -170,20 +108,13 @@ async function reactionToBell(browser: Browser, base: string) {
 const { base, child } = await startBuiltSite()
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
 try {
-  console.log(`\nJavaScript per page (${base}, phone viewport, every script response):`)
-  console.table(
-    (await jsPerPage(browser, base, [...JS_PAGES, ...JS_PAGES_MORE])).map((r) => ({
-      page: r.page,
-      files: r.files,
-      'raw KB': (r.raw / 1024).toFixed(1),
-      'gzip KB': (r.gzip / 1024).toFixed(1),
-    })),
-  )
+  console.log(`\nJavaScript per page (${base}, phone viewport, every script response, gzip -9):`)
+  console.table(await jsPerPage(base, [...JS_PAGES, ...JS_PAGES_MORE]))
   const lhPages = process.argv.slice(2).length
     ? process.argv.slice(2)
     : ['/', '/neighbourhood/shoreditch']
   console.log('\nLighthouse (mobile, simulated throttling):')
-  console.table(await lighthouseScores(base, lhPages))
+  console.table(await lighthouseScores(base, lhPages, 1))
   const review = await reviewToScreen(browser, base)
   console.log(
     `\nReview POST → visible in another open page: median ${median(review).toFixed(0)} ms (${review.map((t) => t.toFixed(0)).join(', ')})`,
