@@ -73,28 +73,70 @@ if (want('e2e')) {
     )
 }
 
-// Totals across both runners, read from their JSON reports.
+type VitestReport = {
+  numPassedTests: number
+  numFailedTests: number
+  testResults: {
+    name: string
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[]
+  }[]
+}
+type PlaywrightSuite = {
+  title: string
+  specs?: {
+    title: string
+    tests: { status: string; results: { error?: { message?: string } }[] }[]
+  }[]
+  suites?: PlaywrightSuite[]
+}
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; flaky: number }
+  suites: PlaywrightSuite[]
+}
+// The terminal colours that error messages carry.
+const colours = new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g')
+const firstLine = (text = '') => text.replace(colours, '').split('\n')[0].slice(0, 300)
+
+// Totals across both runners, read from their JSON reports; failures are named again at the end
+// so that the last lines of a long log (all CI keeps) say which test failed and why.
 let passed = 0
 let failed = 0
+const failures: string[] = []
 try {
-  const v = JSON.parse(fs.readFileSync(`${reports}/vitest.json`, 'utf8')) as {
-    numPassedTests: number
-    numFailedTests: number
-  }
+  const v = JSON.parse(fs.readFileSync(`${reports}/vitest.json`, 'utf8')) as VitestReport
   passed += v.numPassedTests
   failed += v.numFailedTests
+  for (const file of v.testResults)
+    for (const test of file.assertionResults)
+      if (test.status === 'failed')
+        failures.push(
+          `${path.relative(process.cwd(), file.name)} › ${test.fullName}\n    ${firstLine(test.failureMessages[0])}`,
+        )
 } catch {
   // vitest did not run
 }
 try {
-  const p = JSON.parse(fs.readFileSync(`${reports}/playwright.json`, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number }
-  }
+  const p = JSON.parse(fs.readFileSync(`${reports}/playwright.json`, 'utf8')) as PlaywrightReport
   passed += p.stats.expected + p.stats.flaky
   failed += p.stats.unexpected
+  const walk = (suite: PlaywrightSuite, titles: string[]): void => {
+    const here = suite.title ? [...titles, suite.title] : titles
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results.find((r) => r.error)?.error?.message
+          failures.push(
+            `${test.status === 'flaky' ? '(flaky) ' : ''}${[...here, spec.title].join(' › ')}\n    ${firstLine(error)}`,
+          )
+        }
+    for (const child of suite.suites ?? []) walk(child, here)
+  }
+  for (const suite of p.suites) walk(suite, [])
 } catch {
   // playwright did not run
 }
+if (failures.length)
+  console.log(`\nFailed or flaky tests:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failedSteps.length ? 1 : 0)
