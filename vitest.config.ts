@@ -18,6 +18,9 @@ const alias = [
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Like Playwright's retries on CI: a test that fails once and then passes does not sink the
+    // run, and `npm test` names it as flaky at the end so it gets mended.
+    retry: process.env.CI ? 1 : 0,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

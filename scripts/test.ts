@@ -108,9 +108,10 @@ try {
   failed += v.numFailedTests
   for (const file of v.testResults)
     for (const test of file.assertionResults)
-      if (test.status === 'failed')
+      // A test that passed on its retry (CI) still carries the first try's error: name it as flaky.
+      if (test.status === 'failed' || test.failureMessages.length > 0)
         failures.push(
-          `${path.relative(process.cwd(), file.name)} › ${test.fullName}\n    ${firstLine(test.failureMessages[0])}`,
+          `${test.status === 'failed' ? '' : '(flaky) '}${path.relative(process.cwd(), file.name)} › ${test.fullName}\n    ${firstLine(test.failureMessages[0])}`,
         )
 } catch {
   // vitest did not run
