@@ -18,6 +18,7 @@ import { emailAdapter } from '@/server/email'
 import { env } from '@/server/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
 import { accountLogin } from '@collections/Users/accounts/endpoints'
+import { keepMeAnswers } from '@collections/Users/accounts/keptMe'
 import { oidcEndpoints } from '@collections/Users/oidc/endpoints'
 import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
 import { geocodeEndpoints } from '@/server/geocode'
@@ -99,6 +100,8 @@ export default buildConfig({
   logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
   onInit: async (payload) => {
     installAfterCommit(payload)
+    // GET /api/users/me reuses the account it read while the rows behind it are unchanged.
+    keepMeAnswers(payload)
     // What the static pages show that changes with time alone, for the regenerator's sweep.
     useTimeBoundaries(pagesPastTimeBoundaries)
   },

@@ -5,7 +5,7 @@
  * `shared`), a signed-in reader's own small reads (my reactions, my vote, the session), and the
  * full reads signed in (a JWT from /api/users/login), which bypass the shared cache.
  * Usage: npm run bench:api   (SCALE=100, DURATION=10 s, CONNECTIONS=50; REUSE=1 keeps the seeded
- * database of the previous run under .tmp/bench-api)
+ * database of the previous run under .tmp/bench-api; ONLY=session runs only the reads so named)
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -22,6 +22,8 @@ import { scaledSite } from './scaleSeed'
 const SCALE = Number(process.env.SCALE ?? 100)
 const DURATION = Number(process.env.DURATION ?? 10)
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50)
+/** Only the reads whose name contains this (e.g. ONLY=session). */
+const ONLY = process.env.ONLY
 const root = path.resolve('.tmp/bench-api')
 const {
   postgres,
@@ -120,6 +122,7 @@ try {
     rows.push(`${title}:`)
     console.log(rows.at(-1))
     for (const [name, url] of list) {
+      if (ONLY && !name.includes(ONLY)) continue
       const probe = await fetch(`${base}${url}`, { headers })
       if (probe.status !== 200) throw new Error(`${url} → ${probe.status}: ${await probe.text()}`)
       await probe.arrayBuffer()

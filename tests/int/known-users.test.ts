@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeImage, uploadMedia } from './images'
 
 /**
  * Signed-in requests reuse the account document Payload built for the same row and sessions
- * (collections/Users/accounts/knownUsers.ts), yet every request still checks its session: a
- * sign-out, a changed role or profile and a deleted account count on the very next request.
+ * (collections/Users/accounts/knownUsers.ts), and GET /api/users/me the answer it built for them
+ * (keptMe.ts), yet every request still checks its session: a sign-out, a changed role, profile,
+ * avatar or inviter and a deleted account count on the very next request.
  */
 let site: TestSite
 
@@ -48,5 +50,66 @@ describe('the signed-in account on each request', () => {
 
     await site.payload.delete({ collection: 'users', id: u.id })
     expect(await me(other)).toBeNull()
+  })
+})
+
+type MeBody = {
+  user: {
+    id: number
+    avatar: { id: number; alt?: string | null; url: string } | number | null
+    invitedBy: { id: number; name?: string | null } | number | null
+  } | null
+  exp: number
+}
+
+describe('GET /api/users/me', () => {
+  it('answers again what Payload built, and follows the avatar and the inviter', async () => {
+    const inviter = await makeUser(site, 'inviter')
+    const u = await makeUser(site, 'keptme')
+    const upload = await uploadMedia<{ doc: { id: number } }>(
+      site,
+      { data: await makeImage('png', 300, 300), name: 'me.png', type: 'image/png' },
+      { purpose: 'avatar', alt: 'First alt' },
+      u.cookie,
+    )
+    const avatar = upload.body.doc.id
+    await site.payload.update({
+      collection: 'users',
+      id: u.id,
+      data: { avatar, invitedBy: inviter.id },
+    })
+    const read = async (query = '?depth=1') =>
+      (await site.api<MeBody>('GET', `/api/users/me${query}`, { cookie: u.cookie })).body
+
+    // Payload's own read of the account with the reader's access (what /me makes per request).
+    const reads = vi.spyOn(site.payload, 'findByID')
+    const ownReads = () =>
+      reads.mock.calls.filter(([args]) => args.collection === 'users' && !args.overrideAccess)
+        .length
+    const built = await read()
+    expect(ownReads()).toBe(1)
+    expect(built.user).toMatchObject({
+      id: u.id,
+      avatar: { id: avatar, alt: 'First alt' },
+      invitedBy: { id: inviter.id },
+    })
+    expect(built.exp).toBeGreaterThan(Date.now() / 1000)
+    expect(await read()).toEqual(built)
+    expect(ownReads()).toBe(1) // the same answer, not read again
+    // Depth 0 is an answer of its own: ids only.
+    expect((await read('')).user).toMatchObject({ avatar, invitedBy: inviter.id })
+
+    // Changes straight in the database, which no hook announces, count on the next request.
+    await site.payload.db.updateOne({ collection: 'media', id: avatar, data: { alt: 'New alt' } })
+    expect((await read()).user?.avatar).toMatchObject({ id: avatar, alt: 'New alt' })
+    await site.payload.db.updateOne({
+      collection: 'users',
+      id: inviter.id,
+      data: { name: 'Renamed Inviter' },
+    })
+    expect((await read()).user?.invitedBy).toMatchObject({ name: 'Renamed Inviter' })
+    await site.payload.update({ collection: 'users', id: u.id, data: { avatar: null } })
+    expect((await read()).user?.avatar).toBeNull()
+    reads.mockRestore()
   })
 })

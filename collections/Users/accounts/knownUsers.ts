@@ -15,17 +15,32 @@ import { pgPool } from '@/server/db'
  * the next request, on every instance, with nothing to announce.
  */
 
-/** The users row and its sessions, as text: equal text, equal document (depth 0). */
-async function fingerprint(payload: Payload, id: number): Promise<string | null> {
-  const { rows } = await pgPool(payload).query<{ account: string | null; sessions: string | null }>(
+/**
+ * The users row, its sessions and the rows a depth-1 read links in (the avatar's media row, the
+ * inviter's users row), as text: equal text, equal document at depth 0 or 1.
+ */
+export async function fingerprint(payload: Payload, id: number): Promise<string | null> {
+  const { rows } = await pgPool(payload).query<{
+    account: string | null
+    sessions: string | null
+    linked: string | null
+  }>(
     `SELECT (SELECT row_to_json(u)::text FROM users u WHERE u.id = $1) AS account,
             (SELECT json_agg(s ORDER BY s._order, s.id)::text FROM users_sessions s
-              WHERE s._parent_id = $1) AS sessions`,
+              WHERE s._parent_id = $1) AS sessions,
+            (SELECT json_build_array(m, i)::text FROM users u
+               LEFT JOIN media m ON m.id = u.avatar_id
+               LEFT JOIN users i ON i.id = u.invited_by_id
+              WHERE u.id = $1) AS linked`,
     [id],
   )
   const [row] = rows
-  return row?.account ? `${row.account}\n${row.sessions ?? '[]'}` : null
+  return row?.account ? `${row.account}\n${row.sessions ?? '[]'}\n${row.linked}` : null
 }
+
+/** The fingerprint each request's account document was checked against (see keptMe.ts). */
+const checkedAgainst = new WeakMap<object, string>()
+export const accountFingerprint = (user: object): string | undefined => checkedAgainst.get(user)
 
 interface Kept {
   fingerprint: string
@@ -53,13 +68,18 @@ function keptAccounts(payload: Payload) {
       return null
     }
     const known = kept.get(id)
-    if (known?.fingerprint === now) return structuredClone(known.doc)
+    if (known?.fingerprint === now) {
+      const copy = structuredClone(known.doc)
+      checkedAgainst.set(copy, now)
+      return copy
+    }
     const doc: object | null = await payload.findByID(args)
     // Kept only when nothing changed while it was read (else the next request reads it again).
     if (doc && (await fingerprint(payload, id)) === now) {
       kept.delete(id)
       kept.set(id, { fingerprint: now, doc: structuredClone(doc) })
       if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!)
+      checkedAgainst.set(doc, now)
     }
     return doc
   }) as FindByID
