@@ -7,8 +7,6 @@ import { eachLimited, writePage } from './siteRegen'
 
 /** Answered by the build itself (src/pages/internal/prerender-paths.json.ts): every page to write. */
 export const PRERENDER_PATHS_URL = '/internal/prerender-paths.json'
-/** From this many pages on, render processes join (their start costs a few seconds). */
-const RENDER_PROCESSES_FROM = 500
 
 /**
  * The static pages of a fresh build: every path the build lists (all neighbourhoods, public
@@ -29,7 +27,7 @@ export async function prerenderBuild(
     const hashes = new Set(scriptHashesOfBuild(clientDir))
     const started = Date.now()
     // One JavaScript thread renders in each process: use the other cores for a large site.
-    if (paths.length >= RENDER_PROCESSES_FROM && env.renderProcesses > 0)
+    if (paths.length >= env.renderProcessesFrom && env.renderProcesses > 0)
       await renderer.addProcesses(buildDir, env.renderProcesses, log)
     let done = 0
     await eachLimited(paths, renderer.width, async (urlPath) => {
