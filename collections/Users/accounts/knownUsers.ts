@@ -9,9 +9,9 @@ import { pgPool } from '@/server/db'
  * Payload reads it with a full findByID (a relational query built anew, every field's read
  * hooks), about 2.5 ms of CPU, which made the session check cost more than the small reads it
  * guards (GET /api/reactions/mine, /api/polls/:id/mine). Here each request reads the account's
- * row and its sessions as they are now in one indexed query; when both are exactly what the kept
- * document was built from, that document is used (a copy), else Payload's findByID builds it
- * again. So a signed-out session, a deleted account, a changed role or profile takes effect on
+ * row and its sessions as they are now in one indexed query (with the avatar's and inviter's
+ * rows, for GET /api/users/me: keptMe.ts); when that is exactly what the kept document was built
+ * from, that document is used (a copy), else Payload's findByID builds it again. So a signed-out session, a deleted account, a changed role or profile takes effect on
  * the next request, on every instance, with nothing to announce.
  */
 
