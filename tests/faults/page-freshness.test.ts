@@ -1,4 +1,5 @@
 import pg from 'pg'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/postgres'
@@ -129,6 +130,38 @@ describe('profile edits', () => {
     // The unrelated neighbourhood page was not rewritten: same file, same validator.
     expect((await served(otherPath)).etag).toBe(otherBefore.etag)
     me.userName = renamed
+  })
+
+  test('a new avatar shows on the static page of its owner’s story', async () => {
+    const story = await send('POST', '/api/stories', {
+      neighbourhood: neighbourhood.id,
+      title: `Avatar story ${Date.now()}`,
+      description: 'A story whose byline shows its author’s picture.',
+      isPublic: true,
+    })
+    const storyPath = `${neighbourhoodPath()}/story/${story.id}`
+    await staticPage(storyPath, (h) => h.includes('Avatar story'))
+
+    const form = new FormData()
+    const png = await sharp({
+      create: { width: 200, height: 200, channels: 3, background: '#a35' },
+    })
+      .png()
+      .toBuffer()
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'face.png')
+    form.append('_payload', JSON.stringify({ purpose: 'avatar' }))
+    const upload = await fetch(`${site!.url}/api/media`, {
+      method: 'POST',
+      headers: { authorization: who.headers.authorization, origin: site!.url },
+      body: form,
+    })
+    const uploaded = await upload.text()
+    expect(upload.status, uploaded).toBe(201)
+    const avatar = (JSON.parse(uploaded) as { doc: { id: number; filename: string } }).doc
+
+    expect((await served(storyPath)).html).not.toContain(avatar.filename)
+    await send('PATCH', `/api/users/${me.id}`, { avatar: avatar.id })
+    await staticPage(storyPath, (h) => h.includes(avatar.filename))
   })
 })
 
