@@ -19,6 +19,7 @@ export default function Toasts() {
   return createPortal(
     <Suspense fallback={null}>
       <Toaster
+        containerClassName="toasts"
         position="top-center"
         toastOptions={{
           duration: 4000,
