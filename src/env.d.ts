@@ -1,2 +1,12 @@
 // Astro's client types (asset imports such as `?url`), present before any `astro build` has run.
 /// <reference types="astro/client" />
+
+declare namespace App {
+  /** What the server tells an on-demand page (src/server/site.ts, src/server/forms). */
+  interface Locals {
+    /** A form of this page that was refused: its message and what was typed. */
+    form?: import('@/views/forms').FormState
+    /** A success message to show once (after a form posted without JavaScript). */
+    flash?: string
+  }
+}

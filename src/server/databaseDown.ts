@@ -49,15 +49,19 @@ export async function databaseUnavailableNow(
   }
 }
 
-export function sendDatabaseUnavailable(res: ServerResponse): void {
-  res.writeHead(503, {
-    'content-type': 'application/json',
-    'retry-after': String(DATABASE_RETRY_AFTER_S),
-    'cache-control': 'no-store',
-  })
-  res.end(
-    JSON.stringify({
-      errors: [{ message: 'Belong is briefly unavailable. Please try again in a few seconds.' }],
-    }),
-  )
+const UNAVAILABLE_HEADERS = {
+  'content-type': 'application/json',
+  'retry-after': String(DATABASE_RETRY_AFTER_S),
+  'cache-control': 'no-store',
 }
+const UNAVAILABLE_BODY = JSON.stringify({
+  errors: [{ message: 'Belong is briefly unavailable. Please try again in a few seconds.' }],
+})
+
+export function sendDatabaseUnavailable(res: ServerResponse): void {
+  res.writeHead(503, UNAVAILABLE_HEADERS)
+  res.end(UNAVAILABLE_BODY)
+}
+
+export const databaseUnavailableResponse = () =>
+  new Response(UNAVAILABLE_BODY, { status: 503, headers: UNAVAILABLE_HEADERS })

@@ -8,6 +8,7 @@ export type AstroHandler = (
   req: IncomingMessage,
   res: ServerResponse,
   next: (error?: unknown) => void,
+  locals?: App.Locals,
 ) => void
 
 export interface RenderedPage {

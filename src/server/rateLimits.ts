@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
@@ -142,10 +142,11 @@ export const tooManyRequestsMessage = (retryAfter: number) =>
   `Too many requests. Try again in ${retryAfter} seconds.`
 
 /** The one answer every limit gives. */
-export function tooManyRequests(res: ServerResponse, retryAfter: number): void {
-  res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) })
-  res.end(JSON.stringify({ errors: [{ message: tooManyRequestsMessage(retryAfter) }] }))
-}
+export const tooManyRequestsResponse = (retryAfter: number) =>
+  Response.json(
+    { errors: [{ message: tooManyRequestsMessage(retryAfter) }] },
+    { status: 429, headers: { 'retry-after': String(retryAfter) } },
+  )
 
 /** The signed-in account of a request, as far as the limits need it. */
 export interface LimitedAccount {

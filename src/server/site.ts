@@ -7,7 +7,12 @@ import { wantsOnDemand } from '@/rules/pageQueries'
 import type { RealtimeServer } from '@/realtime/server'
 import type { AdminHandler } from './admin'
 import { loadAstroHandler, type AstroHandler } from './pageRenderer'
-import { databaseUnavailableNow, isDatabaseDown, sendDatabaseUnavailable } from './databaseDown'
+import {
+  databaseUnavailableNow,
+  databaseUnavailableResponse,
+  isDatabaseDown,
+  sendDatabaseUnavailable,
+} from './databaseDown'
 import { pgPool } from './db'
 import { apiReadCache } from './readCache'
 import { env } from './env'
@@ -27,10 +32,13 @@ import {
   createRateLimiter,
   limitFor,
   rateLimitSettings,
-  tooManyRequests,
+  tooManyRequestsResponse,
 } from './rateLimits'
 import type { SiteBuilds } from './siteBuilds'
 import { staticSiteFor } from './staticSite'
+import { clearFlash, flashOf, handleFormPost } from './forms/formPosts'
+import { formHandlers } from '@/schemas/forms'
+import { FLASH_COOKIE } from '@/views/forms'
 
 export interface SiteOptions {
   payload: Payload
@@ -115,18 +123,62 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
       res.writeHead(404, { 'content-type': 'text/plain' })
       return res.end('Not found')
     }
-    if (builds?.served) res.setHeader('content-security-policy', policyOf(builds.served.dir))
-    // A filter, sort or pager parameter asks for a view the static file does not hold.
+    // A filter, sort or pager parameter asks for a view the static file does not hold; a
+    // message to show once (after a form) needs the page rendered for this request.
+    const flash = isPagePath(url.pathname) ? flashOf(req) : undefined
     const onDemandView = wantsOnDemand(url.pathname, url.searchParams)
-    if ((req.method === 'GET' || req.method === 'HEAD') && !onDemandView) {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !onDemandView && flash === undefined) {
+      if (builds?.served) res.setHeader('content-security-policy', policyOf(builds.served.dir))
       if (serveStaticFile(req, res, url.pathname)) return
     }
+    if (flash !== undefined) res.setHeader('set-cookie', clearFlash(secureCookies))
+    // A page Astro built once (no on-demand route) is still served from its file.
+    const fallback = flash === undefined ? undefined : () => serveStaticFile(req, res, url.pathname)
+    renderOnDemand(req, res, flash ? { flash } : {}, fallback)
+  }
+
+  /** Astro's on-demand handler (the page route), with what the server tells the page. */
+  const renderOnDemand = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    locals: App.Locals,
+    notFound?: () => boolean,
+  ) => {
+    if (builds?.served) res.setHeader('content-security-policy', policyOf(builds.served.dir))
     res.setHeader('x-belong-render', 'on-demand')
-    astro(req, res, (error) => {
-      if (error) log(`astro: ${String(error)}`)
-      if (!res.headersSent) res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain' })
-      res.end(error ? 'Something went wrong.' : 'Not found')
-    })
+    if (req.headers.cookie?.includes(FLASH_COOKIE) || locals.form)
+      res.setHeader('cache-control', 'no-store')
+    astro(
+      req,
+      res,
+      (error) => {
+        if (!error && !res.headersSent && notFound?.()) return
+        if (error) log(`astro: ${String(error)}`)
+        if (!res.headersSent) res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain' })
+        res.end(error ? 'Something went wrong.' : 'Not found')
+      },
+      locals,
+    )
+  }
+
+  // The Host header was checked against the site's names (src/server/security.ts).
+  const originOf = (req: IncomingMessage) =>
+    env.publicUrl ? origins.publicOrigin : `http://${req.headers.host}`
+  const secureCookies = env.publicUrl?.startsWith('https://') ?? false
+
+  /**
+   * One API request: its rate limit, then Payload's handler. The /api route and the forms posted
+   * to pages (src/server/forms) both go through here, so both meet the same rules.
+   */
+  const callApi = async (request: Request, req: IncomingMessage): Promise<Response> => {
+    const limited = limitFor(request.method, new URL(request.url).pathname)
+    const wait = limited ? await limit(limited, addressOf(req), req) : 0
+    if (wait) return tooManyRequestsResponse(wait)
+    const response = await handleEndpoints({ config, request })
+    // (A 401/403 too: with the database down, Payload cannot read the user of a token.)
+    if ([401, 403].includes(response.status) || response.status >= 500)
+      if (await databaseUnavailable()) return databaseUnavailableResponse()
+    return response
   }
 
   const healthz = async (res: ServerResponse) => {
@@ -161,6 +213,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     if (query !== -1 && wantsOnDemand(pathname, new URLSearchParams(raw.slice(query + 1))))
       return false
     if (!origins.allowsHost((req.headers.host ?? '').toLowerCase())) return false
+    if (req.headers.cookie?.includes(FLASH_COOKIE) && isPagePath(pathname)) return false
     return serveStaticFile(req, res, pathname)
   }
 
@@ -172,21 +225,23 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     const route = async () => {
       if (url === '/healthz' || url.startsWith('/healthz?')) return healthz(res)
       if (url.startsWith('/api/') || url === '/api') {
-        const limited = limitFor(req.method ?? 'GET', new URL(url, 'http://site').pathname)
-        const wait = limited ? await limit(limited, addressOf(req), req) : 0
-        if (wait) return tooManyRequests(res, wait)
         // Signed-out public reads from memory (src/server/readCache.ts).
         if (apiReadCache().serve(req, res)) return
-        // The Host header was checked against the site's names (src/server/security.ts).
-        const origin = env.publicUrl ? origins.publicOrigin : `http://${req.headers.host}`
-        const request = await toFetchRequest(req, res, origin)
+        const request = await toFetchRequest(req, res, originOf(req))
         if (!request) return
-        const response = await handleEndpoints({ config, request })
-        // (A 401/403 too: with the database down, Payload cannot read the user of a token.)
-        if ([401, 403].includes(response.status) || response.status >= 500)
-          if (await databaseUnavailable()) return sendDatabaseUnavailable(res)
+        const response = await callApi(request, req)
         return sendFetchResponse(res, await apiReadCache().keep(req, response))
       }
+      if (
+        await handleFormPost(req, res, {
+          handlers: formHandlers,
+          origin: originOf(req),
+          callApi,
+          renderPage: (pageReq, pageRes, locals) => renderOnDemand(pageReq, pageRes, locals),
+          secureCookies,
+        })
+      )
+        return
       if (realtime && url.startsWith('/apps/') && (await realtime.handleHttp(req, res))) return
       if (
         url === '/admin' ||
@@ -221,6 +276,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   })
   return server
 }
+
+/** A page rather than an asset (a flash message is for the page that shows it). */
+const isPagePath = (pathname: string) => !/\.[a-z0-9]+$/i.test(pathname)
 
 /** A story answers at /neighbourhood/{slug}/stories/{id} too (SPEC §2): one file, at /story/. */
 function storyAlias(pathname: string): string {

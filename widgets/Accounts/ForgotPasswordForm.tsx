@@ -1,16 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES } from '@/rules/accounts'
+import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
 import { ErrorBox, Notice, EmailField } from './parts'
 import './Accounts.css'
 
 /** SPEC §2 Forgot password: e-mail → 'sent' (the same answer whether an account exists or not). */
-export default function ForgotPasswordForm() {
-  const [email, setEmail] = useState('')
+export default function ForgotPasswordForm({ form }: { form?: FormState }) {
+  const [email, setEmail] = useState(keptValue(form, 'email'))
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(form?.error ?? null)
   const input = useRef<HTMLInputElement>(null)
 
   const onSubmit = async (event: FormEvent) => {
@@ -55,7 +56,13 @@ export default function ForgotPasswordForm() {
             Enter the e-mail of your account and we will send you a link to set a new password.
           </p>
           <ErrorBox message={error} />
-          <form className="account-form" onSubmit={onSubmit} noValidate>
+          <form
+            className="account-form"
+            method="post"
+            action={formAction('forgotPassword')}
+            onSubmit={onSubmit}
+            noValidate
+          >
             <EmailField id="forgot-email" value={email} onChange={setEmail} inputRef={input} />
             <button type="submit" className="primary" disabled={busy}>
               {busy ? 'Sending...' : 'Send reset link'}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '@/rules/accounts'
+import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
 import { Divider, ErrorBox, GoogleLink, Notice, oidcStartHref, EmailField } from './parts'
 import { PasswordField } from './PasswordField'
@@ -13,6 +14,8 @@ interface Props {
   next?: string | null
   /** From ?registered=1: the sign-up screen sent us here. */
   registered?: boolean
+  /** The form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
 }
 
 interface LoginAnswer {
@@ -24,13 +27,14 @@ export default function LoginForm({
   error: initialError = null,
   next = null,
   registered = false,
+  form,
 }: Props) {
-  const [email, setEmail] = useState('')
+  const [email, setEmail] = useState(keptValue(form, 'email'))
   const [password, setPassword] = useState('')
-  const [remember, setRemember] = useState(false)
+  const [remember, setRemember] = useState(keptValue(form, 'remember') !== '')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(
-    initialError ? ACCOUNT_MESSAGES.oidcLoginFailed(initialError) : null,
+    form?.error ?? (initialError ? ACCOUNT_MESSAGES.oidcLoginFailed(initialError) : null),
   )
   const errorId = useId()
   const safeNext = next ? safeNextPath(next) : null
@@ -61,7 +65,13 @@ export default function LoginForm({
       <p className="account-lead">Sign in to review, comment and join your neighbourhood.</p>
       {registered && <Notice>{ACCOUNT_MESSAGES.registered}</Notice>}
       <ErrorBox id={errorId} message={error} />
-      <form className="account-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="account-form"
+        method="post"
+        action={formAction('login', { next: safeNext })}
+        onSubmit={onSubmit}
+        noValidate
+      >
         <EmailField id="login-email" value={email} onChange={setEmail} />
         <PasswordField
           label="Password"

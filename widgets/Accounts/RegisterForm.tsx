@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { ACCOUNT_MESSAGES, passwordProblem } from '@/rules/accounts'
 import { MESSAGES } from '@/rules/messages'
 import { isValidUserName } from '@/rules/userName'
+import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
 import { $session, loadSession } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
@@ -14,6 +15,8 @@ import './Accounts.css'
 interface Props {
   /** From ?error= (a failed Google sign-up), already worded by the server. */
   error?: string | null
+  /** The form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
 }
 
 /** How long the success toast shows before the next page. */
@@ -51,15 +54,15 @@ function UserNameField({
  * SPEC §2 Sign-up: 'Create an Account'. Signed in without a user name (e.g. after Google):
  * only the username, 'Create Profile'. Signed in with one: nothing to do here, go home.
  */
-export default function RegisterForm({ error: initialError = null }: Props) {
+export default function RegisterForm({ error: initialError = null, form }: Props) {
   const session = useStore($session, { ssr: 'initial' })
-  const [userName, setUserName] = useState('')
-  const [email, setEmail] = useState('')
+  const [userName, setUserName] = useState(keptValue(form, 'username'))
+  const [email, setEmail] = useState(keptValue(form, 'email'))
   const [password, setPassword] = useState('')
-  const [name, setName] = useState('')
+  const [name, setName] = useState(keptValue(form, 'name'))
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(
-    initialError ? ACCOUNT_MESSAGES.oidcSignUpFailed(initialError) : null,
+    form?.error ?? (initialError ? ACCOUNT_MESSAGES.oidcSignUpFailed(initialError) : null),
   )
   const hintId = useId()
 
@@ -70,7 +73,7 @@ export default function RegisterForm({ error: initialError = null }: Props) {
   }, [])
 
   const user = session.status === 'signed-in' ? session.user : null
-  const completing = user !== null && !user.userName
+  const completing = (user !== null && !user.userName) || form?.name === 'createProfile'
 
   const checkUserName = () => (isValidUserName(userName.trim()) ? null : MESSAGES.userNameInvalid)
 
@@ -78,10 +81,11 @@ export default function RegisterForm({ error: initialError = null }: Props) {
     event.preventDefault()
     const problem = checkUserName()
     if (problem) return setError(problem)
+    if (!user) return location.assign('/login?next=%2Fregister')
     setBusy(true)
     setError(null)
     try {
-      await api(`/api/users/${user!.id}`, { method: 'PATCH', json: { userName: userName.trim() } })
+      await api(`/api/users/${user.id}`, { method: 'PATCH', json: { userName: userName.trim() } })
       toast.success(ACCOUNT_MESSAGES.profileCreated)
       setTimeout(() => location.assign('/'), PROFILE_TOAST_MS)
     } catch (e) {
@@ -121,11 +125,21 @@ export default function RegisterForm({ error: initialError = null }: Props) {
       <div className="account-card">
         <h1>Create an Account</h1>
         <p className="account-lead">
-          You are signed in as <strong>{user.email}</strong>. Choose a username to create your
-          profile.
+          {user ? (
+            <>
+              You are signed in as <strong>{user.email}</strong>.{' '}
+            </>
+          ) : null}
+          Choose a username to create your profile.
         </p>
         <ErrorBox message={error} />
-        <form className="account-form" onSubmit={onCreateProfile} noValidate>
+        <form
+          className="account-form"
+          method="post"
+          action={formAction('createProfile')}
+          onSubmit={onCreateProfile}
+          noValidate
+        >
           <UserNameField value={userName} onChange={setUserName} hintId={hintId} />
           <button type="submit" className="primary" disabled={busy}>
             {busy ? 'Creating...' : 'Create Profile'}
@@ -140,7 +154,13 @@ export default function RegisterForm({ error: initialError = null }: Props) {
       <h1>Create an Account</h1>
       <p className="account-lead">Join Belong to review and talk about where you live.</p>
       <ErrorBox message={error} />
-      <form className="account-form" onSubmit={onRegister} noValidate>
+      <form
+        className="account-form"
+        method="post"
+        action={formAction('register')}
+        onSubmit={onRegister}
+        noValidate
+      >
         <UserNameField value={userName} onChange={setUserName} hintId={hintId} />
         <div className="field">
           <label htmlFor="register-name">

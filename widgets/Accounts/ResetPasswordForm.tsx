@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, passwordProblem, RESET_REDIRECT_MS } from '@/rules/accounts'
+import { formAction, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
 import { signOut } from '@widgets/lib/session'
 import { ErrorBox, Notice } from './parts'
@@ -10,15 +11,17 @@ import './Accounts.css'
 interface Props {
   /** From ?token= in the e-mailed link; without it the page explains where to get one. */
   token: string | null
+  /** The form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
 }
 
 /** SPEC §2 Reset password: 'Set a New Password', two entries, then /login after ~0.8 s. */
-export default function ResetPasswordForm({ token }: Props) {
+export default function ResetPasswordForm({ token, form }: Props) {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(form?.error ?? null)
 
   if (!token) {
     return (
@@ -62,7 +65,13 @@ export default function ResetPasswordForm({ token }: Props) {
         <>
           <p className="account-lead">Choose a password of at least 6 characters.</p>
           <ErrorBox message={error} />
-          <form className="account-form" onSubmit={onSubmit} noValidate>
+          <form
+            className="account-form"
+            method="post"
+            action={formAction('resetPassword', { token })}
+            onSubmit={onSubmit}
+            noValidate
+          >
             <PasswordField
               label="New password"
               name="password"

@@ -1,5 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 
+import { formAction, keptValue, type FormState } from '@/views/forms'
+
+/** What a new comment or reply is about: sent as hidden fields when posted without JavaScript. */
+export interface CommentPost {
+  targetKind: string
+  targetId: number
+  parent: number | null
+}
+
 export interface CommentFormProps {
   /** Screen-reader label of the text box, e.g. 'Add a comment' or 'Reply to Priya'. */
   label: string
@@ -11,6 +20,10 @@ export interface CommentFormProps {
   onSubmit: (text: string) => Promise<boolean>
   onCancel?: () => void
   cancelLabel?: string
+  /** A new comment or reply: the form then also posts to the server before hydration. */
+  post?: CommentPost
+  /** This form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
 }
 
 /** The comment, reply and edit box: one textarea, Enter-free, Escape cancels where it can. */
@@ -23,8 +36,10 @@ export default function CommentForm({
   onSubmit,
   onCancel,
   cancelLabel = 'Cancel',
+  post,
+  form,
 }: CommentFormProps) {
-  const [text, setText] = useState(initialText)
+  const [text, setText] = useState(keptValue(form, 'content') || initialText)
   const [busy, setBusy] = useState(false)
   const id = useId()
   const box = useRef<HTMLTextAreaElement>(null)
@@ -51,20 +66,39 @@ export default function CommentForm({
   }
 
   return (
-    <form className="comment-form" onSubmit={(e) => void submit(e)}>
+    <form
+      className="comment-form"
+      method="post"
+      action={post ? formAction('comment') : undefined}
+      onSubmit={(e) => void submit(e)}
+    >
+      {post && (
+        <>
+          <input type="hidden" name="targetKind" value={post.targetKind} />
+          <input type="hidden" name="targetId" value={post.targetId} />
+          {post.parent !== null && <input type="hidden" name="parent" value={post.parent} />}
+        </>
+      )}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
       <textarea
         id={id}
         ref={box}
+        name="content"
         value={text}
+        aria-describedby={form ? `${id}-error` : undefined}
         placeholder={placeholder}
         rows={2}
         maxLength={4000}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
+      {form && (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {form.error}
+        </p>
+      )}
       <div className="comment-form-actions">
         {onCancel && (
           <button type="button" className="btn-quiet" onClick={onCancel}>

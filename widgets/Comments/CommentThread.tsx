@@ -5,6 +5,7 @@ import { pathTo, shapeThread } from '@/rules/commentTree'
 import type { CommentTargetKind } from '@/rules/targets'
 import type { CommentView } from '@/views/comment'
 import { $session, loadSession } from '@widgets/lib/session'
+import type { FormState } from '@/views/forms'
 import CommentForm from './CommentForm'
 import CommentItem, { type ThreadContext } from './CommentItem'
 import './Comments.css'
@@ -45,6 +46,8 @@ export interface CommentThreadProps {
   initialComments?: CommentView[]
   /** When the server rendered it, so relative times match the HTML while hydrating. */
   now?: string
+  /** A comment form of this page that came back refused (posted without JavaScript). */
+  form?: FormState
 }
 
 /**
@@ -61,6 +64,7 @@ export default function CommentThread({
   collapsible = targetKind === 'review',
   initialComments,
   now: serverNow,
+  form,
 }: CommentThreadProps) {
   const target = useMemo(() => ({ kind: targetKind, id: targetId }), [targetKind, targetId])
   const threads = useStore($threads)
@@ -174,6 +178,12 @@ export default function CommentThread({
                 placeholder="Add a comment…"
                 submitLabel="Post comment"
                 onSubmit={(text) => postToThread(target, text, null)}
+                post={{ targetKind, targetId, parent: null }}
+                form={
+                  form?.values.targetId === String(targetId) && !form.values.parent
+                    ? form
+                    : undefined
+                }
               />
             )}
           </>

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import type { ReactionState } from '@/rules/reactionCounts'
 import { MESSAGES } from '@/rules/messages'
 import { allowedEmojis, EMOJI, type EmojiName, type ReactionTargetKind } from '@/rules/targets'
+import { formAction } from '@/views/forms'
 import { $session, loadSession } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
 import './Reactions.css'
@@ -96,19 +97,33 @@ export default function Reactions({
   }
 
   return (
-    <div className="reactions" role="group" aria-label={label}>
+    // A small form: before or without JavaScript each button posts its emoji to the server.
+    <form
+      className="reactions"
+      role="group"
+      aria-label={label}
+      method="post"
+      action={formAction('reaction')}
+    >
+      <input type="hidden" name="targetKind" value={targetKind} />
+      <input type="hidden" name="targetId" value={targetId} />
       {emojis.map((emoji) => {
         const n = state.counts[emoji] ?? 0
         const mine = state.mine === emoji
         return (
           <button
             key={emoji}
-            type="button"
+            type="submit"
+            name="emoji"
+            value={emoji}
             className="reaction"
             aria-pressed={mine}
             aria-label={reactionsLabel(emoji, n)}
             title={EMOJI_LABEL[emoji]}
-            onClick={() => void react(emoji)}
+            onClick={(e) => {
+              e.preventDefault()
+              void react(emoji)
+            }}
           >
             <span aria-hidden="true">{EMOJI[emoji]}</span>
             <span className="reaction-count" aria-hidden="true">
@@ -117,6 +132,6 @@ export default function Reactions({
           </button>
         )
       })}
-    </div>
+    </form>
   )
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 
 import { MESSAGES } from '@/rules/messages'
 import { DEFAULT_RATING } from '@/rules/ratingSummary'
+import { formAction, keptValue, type FormState } from '@/views/forms'
 import type { ReviewView } from '@/views/review'
 import { toast } from '@widgets/lib/toast'
 import { reviewPhotoProblem } from './uploadPhoto'
@@ -12,6 +13,8 @@ interface Props {
   /** The page's path, for the sign-in link's way back. */
   path: string
   onCreated: (review: ReviewView) => void
+  /** The form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
 }
 
 const STAR_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent']
@@ -21,15 +24,19 @@ const STAR_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent']
  * for accounts without a user name, and one photo (SPEC: only the first photo becomes the
  * review's image, so one is asked for), uploaded with a progress bar before the review is sent.
  */
-export function ReviewForm({ neighbourhood, path, onCreated }: Props) {
+export function ReviewForm({ neighbourhood, path, onCreated, form }: Props) {
   const session = useViewer()
-  const [rating, setRating] = useState(DEFAULT_RATING)
-  const [comment, setComment] = useState('')
-  const [name, setName] = useState('')
+  const keptRating = Number(keptValue(form, 'rating'))
+  const [rating, setRating] = useState(
+    keptRating >= 1 && keptRating <= 5 ? keptRating : DEFAULT_RATING,
+  )
+  const [comment, setComment] = useState(keptValue(form, 'comment'))
+  const [name, setName] = useState(keptValue(form, 'authorName'))
   const [photo, setPhoto] = useState<File | null>(null)
   const [preview, setPreview] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [needsLogin, setNeedsLogin] = useState(false)
+  const refusedForLogin = form?.error === MESSAGES.loginToReview
+  const [error, setError] = useState<string | null>(refusedForLogin ? null : (form?.error ?? null))
+  const [needsLogin, setNeedsLogin] = useState(refusedForLogin)
   const [progress, setProgress] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -97,11 +104,16 @@ export function ReviewForm({ neighbourhood, path, onCreated }: Props) {
   return (
     <form
       className="review-form"
+      method="post"
+      encType="multipart/form-data"
+      action={formAction('review')}
       onSubmit={(e) => void submit(e)}
       noValidate
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`}>Write a review</h2>
+      <input type="hidden" name="neighbourhood" value={neighbourhood.id} />
+      <input type="hidden" name="photoAlt" value={`Photo of ${neighbourhood.name}`} />
       <p className="review-form-who">
         {session.status === 'loading' ? (
           <>Share your experience of {neighbourhood.name}.</>
@@ -119,7 +131,7 @@ export function ReviewForm({ neighbourhood, path, onCreated }: Props) {
           <label key={n} className={n <= rating ? 'on' : undefined}>
             <input
               type="radio"
-              name={`${id}-rating`}
+              name="rating"
               value={n}
               checked={rating === n}
               onChange={() => setRating(n)}

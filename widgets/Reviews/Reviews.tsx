@@ -6,6 +6,7 @@ import { realtimeClient, useChannel } from '@widgets/lib/realtime'
 import { Lightbox, type Slide } from './Lightbox'
 import { ReviewCard } from './ReviewCard'
 import { ReviewForm } from './ReviewForm'
+import type { FormState } from '@/views/forms'
 import { loadReview, loadReviewsPage, loadStarCounts } from './reviewsApi'
 import { replaceSearch } from '@widgets/lib/address'
 import {
@@ -33,6 +34,8 @@ interface Props {
     sort?: ReviewSort
     pages?: number
   }
+  /** The review form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
 }
 
 /** Inserts or replaces a review, keeping the list in the chosen order. */
@@ -56,7 +59,7 @@ function append(list: ReviewView[], more: ReviewView[]) {
  * reactions and comments are kept live by their own components on the same channel). Fetch
  * errors are only logged (SPEC §8) and what is shown stays.
  */
-export default function Reviews({ neighbourhood, initial }: Props) {
+export default function Reviews({ neighbourhood, initial, form }: Props) {
   const channel = `neighbourhood-${neighbourhood.id}`
   const [reviews, setReviews] = useState(initial.reviews)
   const [sort, setSort] = useState<ReviewSort>(initial.sort ?? '-createdAt')
@@ -203,6 +206,7 @@ export default function Reviews({ neighbourhood, initial }: Props) {
         <ReviewForm
           neighbourhood={neighbourhood}
           path={path}
+          form={form}
           onCreated={(review) => {
             changed(review, true)
             refreshCounts()

@@ -1,3 +1,5 @@
+import { errorMessage } from '@/rules/apiErrors'
+
 /** Calls to our own REST API from islands: JSON in, JSON out, the server's message on failure. */
 export class ApiError extends Error {
   constructor(
@@ -8,17 +10,7 @@ export class ApiError extends Error {
   }
 }
 
-interface PayloadErrorBody {
-  errors?: { message?: string; data?: { errors?: { message?: string }[] } }[]
-  message?: string
-}
-
-/** The most specific message in a Payload error answer (field errors first). */
-export function errorMessage(body: unknown, fallback: string): string {
-  const b = (body ?? {}) as PayloadErrorBody
-  const first = b.errors?.[0]
-  return first?.data?.errors?.[0]?.message ?? first?.message ?? b.message ?? fallback
-}
+export { errorMessage }
 
 export interface ApiInit extends Omit<RequestInit, 'body'> {
   json?: unknown

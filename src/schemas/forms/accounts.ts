@@ -1,0 +1,69 @@
+import { ACCOUNT_MESSAGES, landingAfterSignIn, passwordProblem } from '@/rules/accounts'
+import { MESSAGES } from '@/rules/messages'
+import { isValidUserName } from '@/rules/userName'
+import { ok, refusal, viewer } from './calls'
+import { text, type FormHandler } from './types'
+
+/** Sign in (Remember me included), then where the island goes: ?next= or /register. */
+export const login: FormHandler = async ({ fields, page, call }) => {
+  const email = text(fields, 'email').trim()
+  const password = text(fields, 'password')
+  if (!email || !password) return { error: ACCOUNT_MESSAGES.emailAndPasswordRequired }
+  const remember = fields.has('remember')
+  const answer = await call('POST', '/api/accounts/login', { email, password, remember })
+  if (!ok(answer)) return refusal(answer, 'Sign in failed.')
+  const user = (answer.body as { user?: { userName?: string | null } } | undefined)?.user ?? {}
+  return { redirect: landingAfterSignIn(user, page.searchParams.get('next')) }
+}
+
+/** Sign up, then /login?registered=1 as the island does. */
+export const register: FormHandler = async ({ fields, call }) => {
+  const userName = text(fields, 'username').trim()
+  const email = text(fields, 'email').trim()
+  const password = text(fields, 'password')
+  const name = text(fields, 'name').trim()
+  if (!userName || !email || !password) return { error: ACCOUNT_MESSAGES.signUpFieldsRequired }
+  if (!isValidUserName(userName)) return { error: MESSAGES.userNameInvalid, field: 'username' }
+  const weak = passwordProblem(password)
+  if (weak) return { error: weak, field: 'password' }
+  const answer = await call('POST', '/api/users', {
+    userName,
+    email,
+    password,
+    ...(name ? { name } : {}),
+  })
+  if (!ok(answer)) return refusal(answer, ACCOUNT_MESSAGES.registrationFailed)
+  return { redirect: '/login?registered=1' }
+}
+
+/** Signed in without a user name (after Google): choose one. */
+export const createProfile: FormHandler = async ({ fields, call }) => {
+  const userName = text(fields, 'username').trim()
+  if (!isValidUserName(userName)) return { error: MESSAGES.userNameInvalid, field: 'username' }
+  const user = await viewer(call)
+  if (!user) return { redirect: '/login?next=%2Fregister' }
+  const answer = await call('PATCH', `/api/users/${user.id}`, { userName })
+  if (!ok(answer)) return refusal(answer, ACCOUNT_MESSAGES.profileCreationFailed)
+  return { redirect: '/', flash: ACCOUNT_MESSAGES.profileCreated }
+}
+
+/** The same answer whether an account exists or not. */
+export const forgotPassword: FormHandler = async ({ fields, call }) => {
+  const email = text(fields, 'email').trim()
+  if (!email) return { error: 'Please enter your e-mail.', field: 'email' }
+  const answer = await call('POST', '/api/users/forgot-password', { email })
+  if (!ok(answer)) return refusal(answer, ACCOUNT_MESSAGES.resetSendFailed)
+  return { redirect: '/forgot-password', flash: ACCOUNT_MESSAGES.resetSent }
+}
+
+/** A new password from the e-mailed token; then sign in (the session Payload opens is dropped). */
+export const resetPassword: FormHandler = async ({ fields, page, call }) => {
+  // The token stays in the form's address, as in the e-mailed link it came from.
+  const token = page.searchParams.get('token') ?? ''
+  const password = text(fields, 'password')
+  const problem = passwordProblem(password, text(fields, 'confirm'))
+  if (problem) return { error: problem, field: 'password' }
+  const answer = await call('POST', '/api/users/reset-password', { token, password })
+  if (!ok(answer)) return refusal(answer, ACCOUNT_MESSAGES.passwordUpdateFailed)
+  return { redirect: '/login', flash: ACCOUNT_MESSAGES.passwordUpdated, dropCookies: true }
+}

@@ -1,0 +1,39 @@
+import { errorField, errorMessage } from '@/rules/apiErrors'
+import type { ImagePurpose } from '@/rules/imageFile'
+import type { ApiAnswer, ApiCall, FormRefusal } from './types'
+
+export const ok = (answer: ApiAnswer) => answer.status >= 200 && answer.status < 300
+
+/** The refusal an island would show for a failed call (its message, optionally prefixed). */
+export function refusal(answer: ApiAnswer, fallback: string, prefix = ''): FormRefusal {
+  return { error: prefix + errorMessage(answer.body, fallback), field: errorField(answer.body) }
+}
+
+/** The signed-in account of the request, or null (GET /api/users/me, as the islands ask). */
+export async function viewer(
+  call: ApiCall,
+): Promise<{ id: number; userName?: string | null } | null> {
+  const answer = await call('GET', '/api/users/me')
+  const user = (answer.body as { user?: { id?: unknown; userName?: string | null } } | undefined)
+    ?.user
+  return ok(answer) && typeof user?.id === 'number' ? { ...user, id: user.id } : null
+}
+
+/**
+ * Uploads an image for one purpose as widgets/lib/uploadMedia does (POST /api/media, the file and
+ * its `_payload`): its media id, or the refusal with the island's 'Image upload failed' wording.
+ */
+export async function upload(
+  call: ApiCall,
+  image: File,
+  purpose: ImagePurpose,
+  alt: string,
+): Promise<number | FormRefusal> {
+  const body = new FormData()
+  body.append('file', image)
+  body.append('_payload', JSON.stringify({ purpose, alt }))
+  const answer = await call('POST', '/api/media', body)
+  const id = (answer.body as { doc?: { id?: unknown } } | undefined)?.doc?.id
+  if (ok(answer) && typeof id === 'number') return id
+  return refusal(answer, `Upload failed (${answer.status})`, 'Image upload failed: ')
+}

@@ -1,0 +1,20 @@
+import { MESSAGES } from '@/rules/messages'
+import { ok, refusal, viewer } from './calls'
+import { id, text, type FormHandler } from './types'
+
+/** A comment or a reply (with `parent`) on a review, story, discussion…; back to the page at it. */
+export const comment: FormHandler = async ({ fields, page, call }) => {
+  const parent = id(fields, 'parent')
+  if (!(await viewer(call)))
+    return { error: parent ? MESSAGES.loginToReply : MESSAGES.loginToComment }
+  const answer = await call('POST', '/api/comments?depth=0', {
+    targetKind: text(fields, 'targetKind'),
+    targetId: id(fields, 'targetId'),
+    parent,
+    content: text(fields, 'content').trim(),
+  })
+  if (!ok(answer))
+    return refusal(answer, parent ? 'Failed to post reply' : 'Failed to post comment')
+  const created = (answer.body as { doc?: { id?: number } } | undefined)?.doc?.id
+  return { redirect: `${page.pathname}${page.search}${created ? `#comment-${created}` : ''}` }
+}

@@ -1,0 +1,20 @@
+import { createProfile, forgotPassword, login, register, resetPassword } from './accounts'
+import { comment } from './comments'
+import { reaction } from './reactions'
+import { review } from './reviews'
+import type { FormHandler } from './types'
+
+/**
+ * Every form that writes, by the name its page posts it under (`?_form=<name>`). Each does what
+ * its island does, through the same API requests (src/server/forms/formPosts.ts).
+ */
+export const formHandlers: Readonly<Record<string, FormHandler>> = {
+  login,
+  register,
+  createProfile,
+  forgotPassword,
+  resetPassword,
+  review,
+  comment,
+  reaction,
+}

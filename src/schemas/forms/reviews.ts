@@ -1,0 +1,33 @@
+import { MESSAGES } from '@/rules/messages'
+import { reviewSchema } from '@/schemas/review'
+import { ok, refusal, upload, viewer } from './calls'
+import { file, id, text, type FormHandler } from './types'
+
+/** A review with its rating and optional photo (uploaded first), posted from its page. */
+export const review: FormHandler = async ({ fields, page, call }) => {
+  if (!(await viewer(call))) return { error: MESSAGES.loginToReview }
+  const parsed = reviewSchema.safeParse({
+    neighbourhood: id(fields, 'neighbourhood'),
+    rating: Number(text(fields, 'rating') || 5),
+    comment: text(fields, 'comment'),
+    authorName: text(fields, 'authorName') || null,
+  })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
+  }
+  const image = file(fields, 'photo')
+  let photo: number | undefined
+  if (image) {
+    const uploaded = await upload(call, image, 'review-photo', text(fields, 'photoAlt'))
+    if (typeof uploaded !== 'number') return uploaded
+    photo = uploaded
+  }
+  const answer = await call('POST', '/api/reviews?depth=0', {
+    ...parsed.data,
+    authorName: parsed.data.authorName ?? undefined,
+    photo,
+  })
+  if (!ok(answer)) return refusal(answer, 'Request failed', 'Error submitting review: ')
+  return { redirect: page.pathname + page.search, flash: MESSAGES.reviewThanks }
+}

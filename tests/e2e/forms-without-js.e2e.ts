@@ -1,0 +1,232 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import sharp from 'sharp'
+
+import { MESSAGES } from '@/rules/messages'
+
+import { expectNoAxeViolations } from './axe'
+import { DEMO_PASSWORD, FRESH_PASSWORD, freshUser, neighbourhoodBySlug } from './helpers'
+
+/**
+ * Every form that writes works with JavaScript off, and when it is sent before its island has
+ * hydrated: it posts to its own page, the server does what the island does, and nothing typed
+ * ever appears in an address (the request URLs of the whole context are checked).
+ */
+test.describe.configure({ mode: 'serial' })
+
+const SLUG = 'hackney-wick'
+const RUN = Date.now().toString(36)
+
+interface Visitor {
+  context: BrowserContext
+  page: Page
+  /** Every URL the browser asked for, to prove no typed value ever went into one. */
+  urls: string[]
+  /** Lets the held island scripts load (the before-hydration pass). */
+  release: () => void
+}
+
+/**
+ * A browser with JavaScript off, or with JavaScript on but every island script held back until
+ * `release()`: a submit then happens before hydration, whatever the machine's speed.
+ */
+async function visitor(browser: Browser, mode: 'no-js' | 'before-hydration'): Promise<Visitor> {
+  const context = await browser.newContext({ javaScriptEnabled: mode === 'no-js' })
+  const page = await context.newPage()
+  const urls: string[] = []
+  context.on('request', (r) => urls.push(r.url()))
+  let release = () => {}
+  if (mode === 'before-hydration') {
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await context.route(/\/_astro\/.*\.js$/, async (route) => {
+      await released
+      await route.continue().catch(() => {})
+    })
+  }
+  return { context, page, urls, release }
+}
+
+/** No request of the visitor carried any of these typed values in its address. */
+function expectNotInAnyUrl(v: Visitor, ...typed: string[]) {
+  for (const url of v.urls) {
+    const decoded = decodeURIComponent(url)
+    for (const value of typed) expect(decoded, `typed value in ${url}`).not.toContain(value)
+  }
+}
+
+const flash = (page: Page, text: string) => page.locator('p.flash', { hasText: text })
+
+const png = (colour: string) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
+
+for (const mode of ['no-js', 'before-hydration'] as const) {
+  test.describe(mode === 'no-js' ? 'with JavaScript off' : 'sent before hydration', () => {
+    let v: Visitor
+    test.beforeEach(async ({ browser }) => {
+      v = await visitor(browser, mode)
+    })
+    test.afterEach(async () => {
+      v.release()
+      await v.context.close()
+    })
+
+    test('sign in: a refusal keeps the e-mail, then Remember me signs in and goes to ?next=', async () => {
+      const { page } = v
+      const email = 'priya@belong.local'
+      await page.goto('/login?next=%2Fmap', { waitUntil: 'commit' })
+      await page.getByLabel('E-mail').fill(email)
+      await page.getByLabel('Password', { exact: true }).fill('not-her-password')
+      await page.getByRole('button', { name: 'Sign In' }).click()
+      await expect(page.locator('.form-error')).toHaveText(
+        'The email or password provided is incorrect.',
+      )
+      await expect(page.getByLabel('E-mail')).toHaveValue(email)
+      await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+      if (mode === 'no-js') await expectNoAxeViolations(page)
+
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+      await page.getByLabel('Remember me').check()
+      await page.getByRole('button', { name: 'Sign In' }).click()
+      await expect(page).toHaveURL(/\/map$/)
+      const token = (await v.context.cookies()).find((c) => c.name === 'payload-token')
+      // Remember me: a cookie that outlives the browser session (30 days).
+      expect(token?.expires ?? -1).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600)
+      expectNotInAnyUrl(v, 'not-her-password', DEMO_PASSWORD, 'priya@')
+    })
+
+    test('sign up: a refusal keeps what was typed, then the account is made', async () => {
+      const { page } = v
+      const userName = `nojs${mode === 'no-js' ? 'a' : 'b'}${RUN}`
+      const email = `${userName}@e2e.test`
+      await page.goto('/register', { waitUntil: 'commit' })
+      await page.getByLabel('Username').fill('x')
+      await page.getByLabel('E-mail').fill(email)
+      await page.getByLabel('Password', { exact: true }).fill(FRESH_PASSWORD)
+      await page.getByRole('button', { name: 'Sign Up' }).click()
+      await expect(page.getByRole('alert')).toHaveText(MESSAGES.userNameInvalid)
+      await expect(page.getByLabel('E-mail')).toHaveValue(email)
+      if (mode === 'no-js') await expectNoAxeViolations(page)
+
+      await page.getByLabel('Username').fill(userName)
+      await page.getByLabel('Password', { exact: true }).fill(FRESH_PASSWORD)
+      await page.getByRole('button', { name: 'Sign Up' }).click()
+      await expect(page).toHaveURL(/\/login\?registered=1$/)
+      await expect(page.getByText('Registration successful!')).toBeVisible()
+      const login = await page.request.post('/api/users/login', {
+        data: { email, password: FRESH_PASSWORD },
+      })
+      expect(login.status()).toBe(200)
+      expectNotInAnyUrl(v, FRESH_PASSWORD, email)
+    })
+
+    test('a review with its rating and photo; a refusal keeps rating and text', async () => {
+      const { page } = v
+      await freshUser(page.request, 'revnojs')
+      const text = `No-script review ${mode} ${RUN}: quiet canals, loud Fridays.`
+      await page.goto(`/neighbourhood/${SLUG}`, { waitUntil: 'commit' })
+      const form = page.locator('form.review-form')
+      await form.getByRole('radio', { name: /^3 stars,/ }).check()
+      await form.getByRole('button', { name: 'Post review' }).click()
+      await expect(form.getByText('Please write your review.')).toBeVisible()
+      await expect(form.getByRole('radio', { name: /^3 stars,/ })).toBeChecked()
+      if (mode === 'no-js') await expectNoAxeViolations(page)
+
+      await form.getByRole('textbox', { name: 'Your review' }).fill(text)
+      await form
+        .getByLabel(/^Photo \(optional/)
+        .setInputFiles({ name: 'canal.png', mimeType: 'image/png', buffer: await png('#2266aa') })
+      await form.getByRole('button', { name: 'Post review' }).click()
+      await expect(flash(page, 'Thanks for your review!')).toBeVisible()
+      const card = page.locator('article', { hasText: text })
+      await expect(card).toBeVisible()
+      await expect(card.locator('img').first()).toBeVisible()
+      expectNotInAnyUrl(v, text)
+    })
+
+    test('a comment on a discussion; an empty one is refused', async () => {
+      const { page } = v
+      const n = await neighbourhoodBySlug(page.request, SLUG)
+      await freshUser(page.request, 'comnojs')
+      const created = await page.request.post('/api/discussions', {
+        data: {
+          title: `Forms ${mode} ${RUN}`,
+          content: 'Do forms work here?',
+          neighbourhood: n.id,
+        },
+      })
+      expect(created.status()).toBe(201)
+      const { doc } = (await created.json()) as { doc: { id: number } }
+      const text = `Yes, without scripts (${mode} ${RUN})`
+      await page.goto(`/discussions/${doc.id}`, { waitUntil: 'commit' })
+      const box = page.getByRole('textbox', { name: 'Add a comment' })
+      await page.getByRole('button', { name: 'Post comment' }).click()
+      await expect(page.locator('.comment-form .form-error')).not.toBeEmpty()
+      await box.fill(text)
+      await page.getByRole('button', { name: 'Post comment' }).click()
+      await expect(page.locator('.comment-text', { hasText: text })).toBeVisible()
+      await expect(page).toHaveURL(/#comment-\d+$/)
+      expectNotInAnyUrl(v, text)
+
+      // A reaction is a button in a small form.
+      const heart = page
+        .getByRole('group', { name: 'Reactions to this discussion' })
+        .getByRole('button', { name: /^Heart, 0 reactions$/ })
+      await heart.click()
+      await expect(
+        page
+          .getByRole('group', { name: 'Reactions to this discussion' })
+          .getByRole('button', { name: /^Heart, 1 reaction$/ }),
+      ).toBeVisible()
+    })
+  })
+}
+
+test('forgot password and the reset link work with JavaScript off', async ({ browser }) => {
+  const v = await visitor(browser, 'no-js')
+  const { page } = v
+  const person = await freshUser(page.request, 'resetnojs')
+  await page.request.post('/api/users/logout')
+  await page.goto('/forgot-password')
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(
+    flash(page, 'If an account exists for that email, a reset link has been sent.'),
+  ).toBeVisible()
+
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox')
+  let mail = ''
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []
+      mail =
+        files
+          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+          .filter((m) => m.includes(`To: ${person.email}`))
+          .pop() ?? ''
+      return mail.length > 0
+    })
+    .toBe(true)
+  mail = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+  const link = /(http:\/\/[^\s"<]+\/reset-password\?token=[0-9a-f]+)/.exec(mail)![1]!
+  await page.goto(new URL(link).pathname + new URL(link).search)
+  await page.getByLabel('New password', { exact: true }).fill('brand new pass')
+  await page.getByLabel('Confirm new password', { exact: true }).fill('brand new pasz')
+  await page.getByRole('button', { name: 'Update password' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match.')
+  await expectNoAxeViolations(page)
+  await page.getByLabel('New password', { exact: true }).fill('brand new pass')
+  await page.getByLabel('Confirm new password', { exact: true }).fill('brand new pass')
+  await page.getByRole('button', { name: 'Update password' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(flash(page, 'Password updated! You can now sign in.')).toBeVisible()
+  const login = await page.request.post('/api/users/login', {
+    data: { email: person.email, password: 'brand new pass' },
+  })
+  expect(login.status()).toBe(200)
+  expectNotInAnyUrl(v, 'brand new pas', person.email)
+  await v.context.close()
+})
