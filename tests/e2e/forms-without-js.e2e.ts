@@ -33,7 +33,7 @@ interface Visitor {
  * `release()`: a submit then happens before hydration, whatever the machine's speed.
  */
 async function visitor(browser: Browser, mode: 'no-js' | 'before-hydration'): Promise<Visitor> {
-  const context = await browser.newContext({ javaScriptEnabled: mode === 'no-js' })
+  const context = await browser.newContext({ javaScriptEnabled: mode !== 'no-js' })
   const page = await context.newPage()
   const urls: string[] = []
   context.on('request', (r) => urls.push(r.url()))

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { ACCOUNT_MESSAGES } from '@/rules/accounts'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
+import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { ErrorBox, Notice, EmailField } from './parts'
 import './Accounts.css'
 
@@ -13,6 +14,8 @@ export default function ForgotPasswordForm({ form }: { form?: FormState }) {
   const [sent, setSent] = useState(false)
   const [error, setError] = useState<string | null>(form?.error ?? null)
   const input = useRef<HTMLInputElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, { email: setEmail })
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -57,6 +60,7 @@ export default function ForgotPasswordForm({ form }: { form?: FormState }) {
           </p>
           <ErrorBox message={error} />
           <form
+            ref={formRef}
             className="account-form"
             method="post"
             action={formAction('forgotPassword')}

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '@/rules/accounts'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
+import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { Divider, ErrorBox, GoogleLink, Notice, oidcStartHref, EmailField } from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
@@ -37,6 +38,12 @@ export default function LoginForm({
     form?.error ?? (initialError ? ACCOUNT_MESSAGES.oidcLoginFailed(initialError) : null),
   )
   const errorId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, {
+    email: setEmail,
+    password: setPassword,
+    remember: () => setRemember(true),
+  })
   const safeNext = next ? safeNextPath(next) : null
 
   const onSubmit = async (event: FormEvent) => {
@@ -66,6 +73,7 @@ export default function LoginForm({
       {registered && <Notice>{ACCOUNT_MESSAGES.registered}</Notice>}
       <ErrorBox id={errorId} message={error} />
       <form
+        ref={formRef}
         className="account-form"
         method="post"
         action={formAction('login', { next: safeNext })}

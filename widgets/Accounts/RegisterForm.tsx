@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, passwordProblem } from '@/rules/accounts'
 import { MESSAGES } from '@/rules/messages'
 import { isValidUserName } from '@/rules/userName'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
+import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { $session, loadSession } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
 import { Divider, ErrorBox, GoogleLink, oidcStartHref, EmailField } from './parts'
@@ -65,6 +66,13 @@ export default function RegisterForm({ error: initialError = null, form }: Props
     form?.error ?? (initialError ? ACCOUNT_MESSAGES.oidcSignUpFailed(initialError) : null),
   )
   const hintId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, {
+    username: setUserName,
+    email: setEmail,
+    password: setPassword,
+    name: setName,
+  })
 
   useEffect(() => {
     void loadSession().then((s) => {
@@ -134,6 +142,7 @@ export default function RegisterForm({ error: initialError = null, form }: Props
         </p>
         <ErrorBox message={error} />
         <form
+          ref={formRef}
           className="account-form"
           method="post"
           action={formAction('createProfile')}
@@ -155,6 +164,7 @@ export default function RegisterForm({ error: initialError = null, form }: Props
       <p className="account-lead">Join Belong to review and talk about where you live.</p>
       <ErrorBox message={error} />
       <form
+        ref={formRef}
         className="account-form"
         method="post"
         action={formAction('register')}

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, passwordProblem, RESET_REDIRECT_MS } from '@/rules/accounts'
 import { formAction, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
+import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { signOut } from '@widgets/lib/session'
 import { ErrorBox, Notice } from './parts'
 import { PasswordField } from './PasswordField'
@@ -22,6 +23,8 @@ export default function ResetPasswordForm({ token, form }: Props) {
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const [error, setError] = useState<string | null>(form?.error ?? null)
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, { password: setPassword, confirm: setConfirm })
 
   if (!token) {
     return (
@@ -66,6 +69,7 @@ export default function ResetPasswordForm({ token, form }: Props) {
           <p className="account-lead">Choose a password of at least 6 characters.</p>
           <ErrorBox message={error} />
           <form
+            ref={formRef}
             className="account-form"
             method="post"
             action={formAction('resetPassword', { token })}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 
 import { formAction, keptValue, type FormState } from '@/views/forms'
+import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 
 /** What a new comment or reply is about: sent as hidden fields when posted without JavaScript. */
 export interface CommentPost {
@@ -43,6 +44,8 @@ export default function CommentForm({
   const [busy, setBusy] = useState(false)
   const id = useId()
   const box = useRef<HTMLTextAreaElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, { content: setText })
 
   useEffect(() => {
     if (autoFocus) box.current?.focus()
@@ -67,6 +70,7 @@ export default function CommentForm({
 
   return (
     <form
+      ref={formRef}
       className="comment-form"
       method="post"
       action={post ? formAction('comment') : undefined}

@@ -5,6 +5,7 @@ import { DEFAULT_RATING } from '@/rules/ratingSummary'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import type { ReviewView } from '@/views/review'
 import { toast } from '@widgets/lib/toast'
+import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { reviewPhotoProblem } from './uploadPhoto'
 import { useViewer } from './useViewer'
 
@@ -41,6 +42,12 @@ export function ReviewForm({ neighbourhood, path, onCreated, form }: Props) {
   const [busy, setBusy] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
   const id = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, {
+    rating: (value) => setRating(Number(value) || DEFAULT_RATING),
+    comment: setComment,
+    authorName: setName,
+  })
 
   const user = session.status === 'signed-in' ? session.user : null
   const loginHref = `/login?next=${encodeURIComponent(path)}`
@@ -103,6 +110,7 @@ export function ReviewForm({ neighbourhood, path, onCreated, form }: Props) {
 
   return (
     <form
+      ref={formRef}
       className="review-form"
       method="post"
       encType="multipart/form-data"
