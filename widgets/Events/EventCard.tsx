@@ -8,6 +8,7 @@ import {
   type Clock,
   type EventView,
 } from '@/views/event'
+import { formAction } from '@/views/forms'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import '@widgets/Comments/Comments.css'
 import { $editing, $formOpen, deleteEvent, rsvp } from './store'
@@ -93,16 +94,28 @@ export default function EventCard({
           )}
         </p>
         <div className="event-actions">
-          <div className="rsvp" role="group" aria-label={`RSVP to ${event.title}`}>
+          <form
+            className="rsvp"
+            role="group"
+            aria-label={`RSVP to ${event.title}`}
+            method="post"
+            action={formAction('rsvp')}
+          >
+            <input type="hidden" name="event" value={event.id} />
             {(Object.keys(RSVP_LABELS) as RsvpStatus[]).map((status) => {
               const count = status === 'attending' ? event.attendingCount : event.interestedCount
               return (
                 <button
                   key={status}
-                  type="button"
+                  type="submit"
+                  name="status"
+                  value={status}
                   className={`rsvp-button rsvp-${status}`}
                   aria-pressed={event.mine === status}
-                  onClick={() => void rsvp(event.id, status)}
+                  onClick={(e) => {
+                    e.preventDefault()
+                    void rsvp(event.id, status)
+                  }}
                 >
                   {RSVP_LABELS[status]}{' '}
                   <span className="rsvp-count" data-status={status}>
@@ -111,7 +124,7 @@ export default function EventCard({
                 </button>
               )
             })}
-          </div>
+          </form>
           <a className="add-to-calendar" href={eventCalendarPath(event.id)} download>
             Add to calendar
           </a>

@@ -3,7 +3,9 @@ import { useEffect } from 'react'
 
 import { formatCloseDate, percentages, pollIsClosed, type PollView } from '@/views/poll'
 import { $clock, adoptViewerClock } from '@widgets/lib/clock'
+import { formAction } from '@/views/forms'
 import { $session } from '@widgets/lib/session'
+import { useHydrated } from '@widgets/lib/useHydrated'
 import { $poll, vote, watchPoll } from './store'
 import './Polls.css'
 
@@ -27,7 +29,9 @@ export default function PollDetail({ initial }: { initial: PollView }) {
   const voted = poll.myVote !== null
   const signedOut = session.status === 'signed-out'
   const ready = state.poll !== null && state.ready
-  const disabled = !ready || closed || voted || state.voting
+  // Before hydration (or without JavaScript) the buttons post the vote as a form.
+  const hydrated = useHydrated()
+  const disabled = (hydrated && !ready) || closed || voted || state.voting
   const percent = percentages(poll.counts)
 
   return (
@@ -70,23 +74,35 @@ export default function PollDetail({ initial }: { initial: PollView }) {
         </p>
       )}
 
-      <div className="poll-vote" role="group" aria-labelledby="poll-question">
+      <form
+        className="poll-vote"
+        role="group"
+        aria-labelledby="poll-question"
+        method="post"
+        action={formAction('vote')}
+      >
+        <input type="hidden" name="poll" value={poll.id} />
         {poll.options.map((text, i) => (
           <button
             key={i}
-            type="button"
+            type="submit"
+            name="optionIndex"
+            value={i}
             className="poll-choice"
             aria-pressed={poll.myVote === i}
             disabled={disabled}
-            onClick={() => void vote(i)}
+            onClick={(e) => {
+              e.preventDefault()
+              void vote(i)
+            }}
           >
             {poll.myVote === i && <span aria-hidden="true">✓ </span>}
             {text}
           </button>
         ))}
-      </div>
+      </form>
       <p className="poll-status" role="status" aria-live="polite">
-        {!ready ? 'Loading...' : voted ? 'You voted. Thanks!' : ''}
+        {!hydrated ? '' : !ready ? 'Loading...' : voted ? 'You voted. Thanks!' : ''}
         {ready && signedOut && !closed && <a href="/login">Login to vote.</a>}
       </p>
 

@@ -1,6 +1,6 @@
 import { errorField, errorMessage } from '@/rules/apiErrors'
 import type { ImagePurpose } from '@/rules/imageFile'
-import type { ApiAnswer, ApiCall, FormRefusal } from './types'
+import type { ApiAnswer, ApiCall, FormHandler, FormRefusal } from './types'
 
 export const ok = (answer: ApiAnswer) => answer.status >= 200 && answer.status < 300
 
@@ -36,4 +36,30 @@ export async function upload(
   const id = (answer.body as { doc?: { id?: unknown } } | undefined)?.doc?.id
   if (ok(answer) && typeof id === 'number') return id
   return refusal(answer, `Upload failed (${answer.status})`, 'Image upload failed: ')
+}
+
+/**
+ * A button in a small form (a reaction, a vote, an RSVP): one API request, then back to the page
+ * with the island's toast as a one-time message. Signed out, the person is sent to sign in and
+ * back, with the spec's message.
+ */
+export function buttonForm(spec: {
+  loginMessage: (fields: FormData) => string
+  request: (fields: FormData) => { path: string; body: unknown } | null
+  done?: string
+  failed: string
+}): FormHandler {
+  return async ({ fields, page, call }) => {
+    const back = page.pathname + page.search
+    if (!(await viewer(call)))
+      return {
+        redirect: `/login?next=${encodeURIComponent(back)}`,
+        flash: spec.loginMessage(fields),
+      }
+    const request = spec.request(fields)
+    if (!request) return { redirect: back, flash: spec.failed }
+    const answer = await call('POST', request.path, request.body)
+    if (!ok(answer)) return { redirect: back, flash: refusal(answer, spec.failed).error }
+    return { redirect: back, flash: spec.done }
+  }
 }

@@ -1,6 +1,6 @@
 import { createProfile, forgotPassword, login, register, resetPassword } from './accounts'
 import { comment } from './comments'
-import { reaction } from './reactions'
+import { reaction, rsvp, vote } from './buttons'
 import { review } from './reviews'
 import type { FormHandler } from './types'
 
@@ -17,4 +17,6 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   review,
   comment,
   reaction,
+  vote,
+  rsvp,
 }

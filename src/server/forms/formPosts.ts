@@ -93,6 +93,7 @@ export async function handleFormPost(
     const form: FormState = { name, values, error: outcome.error, field: outcome.field }
     // The same page, rendered as it is read, with this form's state (src/middleware.ts: 422).
     req.method = 'GET'
+    req.url = page.pathname + page.search
     delete req.headers['content-type']
     delete req.headers['content-length']
     if (cookies.length) res.setHeader('set-cookie', cookies)

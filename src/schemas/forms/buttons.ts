@@ -1,0 +1,46 @@
+import { MESSAGES } from '@/rules/messages'
+import { buttonForm } from './calls'
+import { id, text } from './types'
+
+/** A reaction button: toggles the emoji on its target. */
+export const reaction = buttonForm({
+  loginMessage: (fields) =>
+    text(fields, 'targetKind') === 'local-business' ? 'Login to react.' : MESSAGES.loginToReact,
+  request: (fields) => ({
+    path: '/api/reactions/toggle',
+    body: {
+      targetKind: text(fields, 'targetKind'),
+      targetId: id(fields, 'targetId'),
+      emoji: text(fields, 'emoji'),
+    },
+  }),
+  failed: 'Reaction failed.',
+})
+
+/** A poll option's button: one vote per person ('Vote submitted.'). */
+export const vote = buttonForm({
+  loginMessage: () => 'Login to vote.',
+  request: (fields) => {
+    const poll = id(fields, 'poll')
+    return poll === null
+      ? null
+      : {
+          path: `/api/polls/${poll}/vote`,
+          body: { optionIndex: Number(text(fields, 'optionIndex')) },
+        }
+  },
+  done: 'Vote submitted.',
+  failed: 'Vote failed.',
+})
+
+/** An event's Attending or Interested button (the same again takes the RSVP back). */
+export const rsvp = buttonForm({
+  loginMessage: () => MESSAGES.mustBeLoggedIn,
+  request: (fields) => {
+    const event = id(fields, 'event')
+    return event === null
+      ? null
+      : { path: `/api/events/${event}/rsvp`, body: { status: text(fields, 'status') } }
+  },
+  failed: 'RSVP failed.',
+})
