@@ -5,19 +5,33 @@ import { Readable } from 'node:stream'
 export const JSON_BODY_LIMIT = 256 * 1024
 export const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024
 
-function tooLarge(res: ServerResponse, limit: number) {
-  res.writeHead(413, { 'content-type': 'application/json', connection: 'close' })
-  res.end(
-    JSON.stringify({ errors: [{ message: `Request body too large (at most ${limit} bytes).` }] }),
-  )
+/**
+ * After a 413 the rest of the body is read and dropped (up to this much), so the answer reaches
+ * a client that is still sending instead of a connection reset; past it the socket is closed.
+ */
+const DISCARD_LIMIT = 64 * 1024 * 1024
+
+function tooLarge(req: IncomingMessage, res: ServerResponse, limit: number, seen = 0) {
+  if (!res.headersSent) {
+    res.writeHead(413, { 'content-type': 'application/json' })
+    res.end(
+      JSON.stringify({ errors: [{ message: `Request body too large (at most ${limit} bytes).` }] }),
+    )
+  }
+  let dropped = seen
+  req.removeAllListeners('data')
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > DISCARD_LIMIT) req.destroy()
+  })
+  req.resume()
 }
 
 /** The body, refused (413) as soon as it passes `limit`, whatever Content-Length claimed. */
 function limitedBody(req: IncomingMessage, res: ServerResponse, limit: number): Readable | null {
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > limit) {
-    tooLarge(res, limit)
-    req.resume()
+    tooLarge(req, res, limit)
     return null
   }
   let seen = 0
@@ -25,9 +39,8 @@ function limitedBody(req: IncomingMessage, res: ServerResponse, limit: number): 
   req.on('data', (chunk: Buffer) => {
     seen += chunk.length
     if (seen > limit) {
-      if (!res.headersSent) tooLarge(res, limit)
       counted.destroy(new Error('body too large'))
-      req.destroy()
+      tooLarge(req, res, limit, seen)
       return
     }
     if (!counted.push(chunk)) req.pause()

@@ -140,7 +140,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
 
     test('a review with its rating and photo; a refusal keeps rating and text', async () => {
       const { page } = v
-      await freshUser(page.request, 'revnojs')
+      const author = await freshUser(page.request, 'revnojs')
       const text = `No-script review ${mode} ${RUN}: quiet canals, loud Fridays.`
       await page.goto(`/neighbourhood/${SLUG}`, { waitUntil: 'commit' })
       const form = page.locator('form.review-form')
@@ -160,6 +160,51 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await expect(card).toBeVisible()
       await expect(card.locator('img').first()).toBeVisible()
       expectNotInAnyUrl(v, text)
+
+      // A reaction is a button in a small form; the page shows the new count.
+      const reactions = page.getByRole('group', {
+        name: `Reactions to ${author.userName}'s review`,
+      })
+      await reactions.getByRole('button', { name: 'Heart, 0 reactions' }).click()
+      await expect(reactions.getByRole('button', { name: 'Heart, 1 reaction' })).toBeVisible()
+    })
+
+    test('a poll vote and an RSVP are buttons in small forms', async () => {
+      const { page } = v
+      const n = await neighbourhoodBySlug(page.request, SLUG)
+      await freshUser(page.request, 'votenojs')
+      const poll = await page.request.post('/api/polls', {
+        data: {
+          question: `Best bridge? ${mode} ${RUN}`,
+          options: ['Old Ford', 'White Post'],
+          neighbourhood: n.id,
+        },
+      })
+      expect(poll.status()).toBe(201)
+      const { doc } = (await poll.json()) as { doc: { id: number } }
+      await page.goto(`/polls/${doc.id}`, { waitUntil: 'commit' })
+      await page.getByRole('button', { name: 'White Post' }).click()
+      await expect(flash(page, 'Vote submitted.')).toBeVisible()
+      await expect(page.getByText('(1 vote)')).toBeVisible()
+
+      const title = `Canal clean-up ${mode} ${RUN}`
+      const event = await page.request.post('/api/events', {
+        data: {
+          title,
+          description: 'Bring gloves',
+          location: 'Lock 19',
+          eventDate: `${new Date().getFullYear() + 1}-04-01T10:00:00.000Z`,
+          neighbourhood: n.id,
+        },
+      })
+      expect(event.status()).toBe(201)
+      await page.goto(`/neighbourhood/${SLUG}/events?q=${encodeURIComponent(title)}`, {
+        waitUntil: 'commit',
+      })
+      const rsvp = page.getByRole('group', { name: `RSVP to ${title}` })
+      await expect(rsvp.locator('.rsvp-count[data-status="attending"]')).toHaveText('0')
+      await rsvp.getByRole('button', { name: /^Attending/ }).click()
+      await expect(rsvp.locator('.rsvp-count[data-status="attending"]')).toHaveText('1')
     })
 
     test('a comment on a discussion; an empty one is refused', async () => {
@@ -185,17 +230,6 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await expect(page.locator('.comment-text', { hasText: text })).toBeVisible()
       await expect(page).toHaveURL(/#comment-\d+$/)
       expectNotInAnyUrl(v, text)
-
-      // A reaction is a button in a small form.
-      const heart = page
-        .getByRole('group', { name: 'Reactions to this discussion' })
-        .getByRole('button', { name: /^Heart, 0 reactions$/ })
-      await heart.click()
-      await expect(
-        page
-          .getByRole('group', { name: 'Reactions to this discussion' })
-          .getByRole('button', { name: /^Heart, 1 reaction$/ }),
-      ).toBeVisible()
     })
   })
 }

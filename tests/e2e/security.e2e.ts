@@ -163,10 +163,25 @@ test('bodies over the limit are refused while they stream', async () => {
     headers: { 'content-type': 'application/json' },
     body: big,
     chunked: true,
-  }).catch(() => ({ status: 413 }))
+  })
   expect(streamed.status).toBe(413)
   // The server is still there for everyone else.
   expect((await raw({ path: '/healthz' })).status).toBe(200)
+})
+
+test('a client still sending a body over the limit reads the 413, never a reset', async ({
+  baseURL,
+}) => {
+  const big = JSON.stringify({ email: 'x'.repeat(5 * 1024 * 1024), password: 'y' })
+  for (let i = 0; i < 10; i++) {
+    const res = await fetch(`${baseURL}/api/accounts/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL! },
+      body: big,
+    })
+    expect(res.status).toBe(413)
+    await res.text()
+  }
 })
 
 test('server secrets are generated privately and never reach the browser', async () => {
