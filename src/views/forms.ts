@@ -6,7 +6,8 @@
  */
 export interface FormState {
   name: string
-  values: Record<string, string>
+  /** Each field as typed; a field sent more than once (a poll's options) as a list. */
+  values: Record<string, string | string[]>
   error: string
   /** The field the message is about, when the server named one. */
   field?: string
@@ -33,7 +34,14 @@ export function stateOf(form: FormState | undefined | null, name: string): FormS
 
 /** A value the person typed into a form that came back refused ('' when none). */
 export function keptValue(form: FormState | undefined, field: string): string {
-  return form?.values[field] ?? ''
+  const value = form?.values[field]
+  return (Array.isArray(value) ? value[0] : value) ?? ''
+}
+
+/** Every value of a field sent more than once ([] when none). */
+export function keptValues(form: FormState | undefined, field: string): string[] {
+  const value = form?.values[field]
+  return value === undefined ? [] : Array.isArray(value) ? value : [value]
 }
 
 /** The success message carried to the next page once, then shown as a toast. */

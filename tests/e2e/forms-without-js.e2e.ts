@@ -207,6 +207,31 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await expect(rsvp.locator('.rsvp-count[data-status="attending"]')).toHaveText('1')
     })
 
+    test('New Poll: a link opens the form; refused, Add option, then created', async () => {
+      const { page } = v
+      await freshUser(page.request, 'pollnojs')
+      const question = `Which market? ${mode} ${RUN}`
+      await page.goto(`/neighbourhood/${SLUG}/polls`, { waitUntil: 'commit' })
+      await page.getByRole('button', { name: 'New Poll' }).click()
+      const form = page.locator('#new-poll')
+      await form.getByLabel('Question').fill(question)
+      await form.getByLabel('Option 1', { exact: true }).fill('Broadway')
+      await form.getByRole('button', { name: 'Create Poll' }).click()
+      await expect(form.getByRole('alert')).toHaveText('Fill in the question and all options.')
+      await expect(form.getByLabel('Question')).toHaveValue(question)
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+
+      await form.getByRole('button', { name: '+ Add option' }).click()
+      await expect(form.getByLabel('Option 3', { exact: true })).toHaveValue('')
+      await expect(form.getByLabel('Option 1', { exact: true })).toHaveValue('Broadway')
+      await form.getByLabel('Option 2', { exact: true }).fill('Netil')
+      await form.getByLabel('Option 3', { exact: true }).fill('Chatsworth Road')
+      await form.getByRole('button', { name: 'Create Poll' }).click()
+      await expect(flash(page, 'Poll created!')).toBeVisible()
+      await expect(page.getByRole('link', { name: question })).toBeVisible()
+      expectNotInAnyUrl(v, question, 'Chatsworth')
+    })
+
     test('a comment on a discussion; an empty one is refused', async () => {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState } from 'react'
 
 import { MIN_POLL_OPTIONS } from '@/rules/polls'
+import { formAction, keptValue, keptValues, type FormState } from '@/views/forms'
 import { $neighbourhoodChoices, createPoll, loadNeighbourhoodChoices } from './store'
 
 const FOCUSABLE =
@@ -16,10 +17,13 @@ export default function NewPollDialog({
   open,
   onClose,
   neighbourhoodSlug,
+  form,
 }: {
   open: boolean
   onClose: () => void
   neighbourhoodSlug: string
+  /** The form as it came back (refused, or '+ Add option' pressed without JavaScript). */
+  form?: FormState
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const first = useRef<HTMLInputElement>(null)
@@ -27,11 +31,17 @@ export default function NewPollDialog({
   const titleId = useId()
   const listId = useId()
   const choices = useStore($neighbourhoodChoices)
-  const [question, setQuestion] = useState('')
-  const [options, setOptions] = useState<string[]>(() => Array(MIN_POLL_OPTIONS).fill(''))
-  const [closeDate, setCloseDate] = useState('')
-  const [neighbourhood, setNeighbourhood] = useState(neighbourhoodSlug)
-  const [error, setError] = useState('')
+  const [question, setQuestion] = useState(keptValue(form, 'question'))
+  const [options, setOptions] = useState<string[]>(() => {
+    const kept = keptValues(form, 'options')
+    const boxes = [...kept, ...Array<string>(Math.max(0, MIN_POLL_OPTIONS - kept.length)).fill('')]
+    return keptValue(form, 'addOption') ? [...boxes, ''] : boxes
+  })
+  const [closeDate, setCloseDate] = useState(keptValue(form, 'closeDate'))
+  const [neighbourhood, setNeighbourhood] = useState(
+    form ? keptValue(form, 'neighbourhood') : neighbourhoodSlug,
+  )
+  const [error, setError] = useState(form?.error ?? '')
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
@@ -78,7 +88,8 @@ export default function NewPollDialog({
   return (
     <dialog
       ref={ref}
-      className="poll-dialog"
+      id="new-poll"
+      className={form ? 'poll-dialog is-inline' : 'poll-dialog'}
       aria-labelledby={titleId}
       onKeyDown={trapTab}
       onCancel={(e) => {
@@ -91,6 +102,8 @@ export default function NewPollDialog({
     >
       <form
         noValidate
+        method="post"
+        action={formAction('poll')}
         onSubmit={async (e) => {
           e.preventDefault()
           setBusy(true)
@@ -108,6 +121,7 @@ export default function NewPollDialog({
         <input
           ref={first}
           id={`${titleId}-q`}
+          name="question"
           value={question}
           maxLength={300}
           required
@@ -122,6 +136,7 @@ export default function NewPollDialog({
               </label>
               <input
                 id={`${titleId}-o${i}`}
+                name="options"
                 value={text}
                 placeholder={`Option ${i + 1}`}
                 maxLength={200}
@@ -143,9 +158,15 @@ export default function NewPollDialog({
             </div>
           ))}
           <button
-            type="button"
+            type="submit"
+            name="addOption"
+            value="1"
+            formNoValidate
             className="btn-quiet"
-            onClick={() => setOptions((all) => [...all, ''])}
+            onClick={(e) => {
+              e.preventDefault()
+              setOptions((all) => [...all, ''])
+            }}
           >
             + Add option
           </button>
@@ -154,6 +175,7 @@ export default function NewPollDialog({
         <input
           id={`${titleId}-close`}
           type="datetime-local"
+          name="closeDate"
           value={closeDate}
           onChange={(e) => setCloseDate(e.currentTarget.value)}
         />
@@ -161,6 +183,7 @@ export default function NewPollDialog({
         <input
           id={`${titleId}-n`}
           list={listId}
+          name="neighbourhood"
           value={neighbourhood}
           placeholder="e.g. hackney-central"
           onChange={(e) => setNeighbourhood(e.currentTarget.value)}

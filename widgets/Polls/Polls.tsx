@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 
 import { formatCloseDate, pollIsClosed, type PollPage } from '@/views/poll'
 import { $clock, adoptViewerClock } from '@widgets/lib/clock'
+import type { FormState } from '@/views/forms'
 import NewPollDialog from './NewPollDialog'
 import { $newPollOpen, $polls, initPolls, loadMorePolls } from './store'
 import './Polls.css'
@@ -12,7 +13,7 @@ import './Polls.css'
  * total votes, newest first, each linking to /polls/{id}; 'New Poll' opens the dialog. The
  * server renders the first page from the same props.
  */
-export default function Polls({ initial }: { initial: PollPage }) {
+export default function Polls({ initial, form }: { initial: PollPage; form?: FormState }) {
   const store = useStore($polls)
   const state = store.initialized ? store : { ...store, ...initial }
   const open = useStore($newPollOpen)
@@ -38,14 +39,25 @@ export default function Polls({ initial }: { initial: PollPage }) {
         <h1 id="polls-title">
           {state.neighbourhood ? `Polls in ${state.neighbourhood.name}` : 'Community Polls'}
         </h1>
-        <button type="button" aria-haspopup="dialog" onClick={() => $newPollOpen.set(true)}>
+        {/* A link to the form in the page (shown by :target) until the island opens the dialog. */}
+        <a
+          className="button"
+          href="#new-poll"
+          role="button"
+          aria-haspopup="dialog"
+          onClick={(e) => {
+            e.preventDefault()
+            $newPollOpen.set(true)
+          }}
+        >
           New Poll
-        </button>
+        </a>
       </header>
       <NewPollDialog
         open={open}
         onClose={() => $newPollOpen.set(false)}
         neighbourhoodSlug={state.neighbourhood?.slug ?? ''}
+        form={form}
       />
       {state.polls.length === 0 ? (
         <p className="empty">No polls available.</p>

@@ -1,6 +1,7 @@
 import { createProfile, forgotPassword, login, register, resetPassword } from './accounts'
 import { comment } from './comments'
 import { reaction, rsvp, vote } from './buttons'
+import { poll } from './polls'
 import { review } from './reviews'
 import type { FormHandler } from './types'
 
@@ -19,4 +20,5 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   reaction,
   vote,
   rsvp,
+  poll,
 }

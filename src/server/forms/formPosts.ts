@@ -86,9 +86,11 @@ export async function handleFormPost(
   page.searchParams.delete(FORM_PARAM)
   const outcome = await handler({ fields, page, call })
   if (isRefusal(outcome)) {
-    const values: Record<string, string> = {}
-    for (const [field, value] of fields) {
-      if (typeof value === 'string' && !isSecret(field)) values[field] = value
+    const values: FormState['values'] = {}
+    for (const field of new Set(fields.keys())) {
+      if (isSecret(field)) continue
+      const typed = fields.getAll(field).filter((v): v is string => typeof v === 'string')
+      if (typed.length) values[field] = typed.length === 1 ? typed[0]! : typed
     }
     const form: FormState = { name, values, error: outcome.error, field: outcome.field }
     // The same page, rendered as it is read, with this form's state (src/middleware.ts: 422).
