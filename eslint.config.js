@@ -12,7 +12,15 @@ const SERVER = ['@/server/*', '@/loaders/*', '@/seed/*', '@payload-config', '@mi
 const COLLECTIONS = ['@collections', '@collections/*']
 const PAGES = ['@/pages/*', '@/components/*', '@/layouts/*']
 const PAYLOAD_RUNTIME = ['payload', 'payload/*', '@payloadcms/*', 'pg', 'pusher', 'sharp']
-const APP = ['@/server/*', '@/loaders/*', '@/seed/*', '@/realtime/*', '@/views/*', ...PAGES]
+const APP = [
+  '@/server/*',
+  '@/loaders/*',
+  '@/seed/*',
+  '@/realtime/*',
+  '@/views/*',
+  '@/forms/*',
+  ...PAGES,
+]
 const boundary = (files, groups, message, { typesOfPayload = false } = {}) => ({
   files,
   rules: {
@@ -86,7 +94,7 @@ export default tseslint.config(
   { files: ['cms/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
   boundary(
     ['widgets/**'],
-    [...SERVER, ...COLLECTIONS, ...PAGES, ...PAYLOAD_RUNTIME, 'node:*'],
+    [...SERVER, ...COLLECTIONS, ...PAGES, ...PAYLOAD_RUNTIME, '@/forms/*', 'node:*'],
     'Islands run in the browser: use @/views, @/rules, @/schemas and @widgets/lib, never server code.',
   ),
   boundary(
@@ -100,6 +108,11 @@ export default tseslint.config(
     [...APP.filter((p) => p !== '@/views/*'), '@widgets/*', ...COLLECTIONS, '@payload-config'],
     'View models are shared by pages and islands: rules, schemas and payload-types only.',
     { typesOfPayload: true },
+  ),
+  boundary(
+    ['src/forms/**'],
+    [...SERVER, ...COLLECTIONS, ...PAGES, '@widgets/*', '@/realtime/*', ...PAYLOAD_RUNTIME],
+    'Form handlers are pure: rules, schemas, views and the API call they are given.',
   ),
   boundary(
     ['collections/**', 'payload.config.ts'],

@@ -37,7 +37,7 @@ import {
 import type { SiteBuilds } from './siteBuilds'
 import { staticSiteFor } from './staticSite'
 import { clearFlash, flashOf, handleFormPost } from './forms/formPosts'
-import { formHandlers } from '@/schemas/forms'
+import { formHandlers } from '@/forms'
 import { FLASH_COOKIE } from '@/views/forms'
 
 export interface SiteOptions {

@@ -232,6 +232,28 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       expectNotInAnyUrl(v, question, 'Chatsworth')
     })
 
+    test('New Discussion: a link opens the form; refused without a title, then posted', async () => {
+      const { page } = v
+      await freshUser(page.request, 'discnojs')
+      const title = `Swimming spots ${mode} ${RUN}`
+      const content = 'Where do people swim round here in summer?'
+      await page.goto(`/neighbourhood/${SLUG}/discussions`, { waitUntil: 'commit' })
+      await page.getByRole('button', { name: 'New Discussion' }).click()
+      const form = page.getByRole('form', { name: 'Start a discussion' })
+      await form.getByLabel('What would you like to discuss?').fill(content)
+      await form.getByRole('button', { name: 'Post Discussion' }).click()
+      await expect(form.getByRole('alert')).toHaveText('Title is required.')
+      await expect(form.getByLabel('What would you like to discuss?')).toHaveValue(content)
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+
+      await form.getByLabel('Title').fill(title)
+      await form.getByRole('button', { name: 'Post Discussion' }).click()
+      await expect(flash(page, 'Discussion posted!')).toBeVisible()
+      await expect(page.getByRole('heading', { name: title })).toBeVisible()
+      await expect(page).toHaveURL(/\/discussions\/\d+$/)
+      expectNotInAnyUrl(v, title, content)
+    })
+
     test('a comment on a discussion; an empty one is refused', async () => {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)

@@ -1,22 +1,53 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useId, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 
 import { DISCUSSION_TEXT } from '@/views/discussion'
+import { formAction, keptValue, type FormState } from '@/views/forms'
 import { $session, loadSession } from '@widgets/lib/session'
 import './Discussions.css'
-import { $draft, setDraftField, setDraftOpen, submitDraft } from './store'
+import {
+  $draft,
+  emptyDraft,
+  setDraftField,
+  setDraftOpen,
+  submitDraft,
+  type DraftState,
+} from './store'
 
 interface Props {
   /** The neighbourhood of /neighbourhood/{slug}/discussions; null on /discussions. */
   neighbourhoodId: number | null
+  /** The form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
+}
+
+const FIELDS = ['title', 'content', 'tags'] as const
+
+/** The draft a refused form comes back with: what was typed, the message beside its field. */
+function draftOf(form: FormState): DraftState {
+  const field = FIELDS.find((name) => name === form.field) ?? 'title'
+  return {
+    ...emptyDraft(),
+    open: true,
+    title: keptValue(form, 'title'),
+    content: keptValue(form, 'content'),
+    tags: keptValue(form, 'tags'),
+    errors: { [field]: form.error },
+  }
 }
 
 /** 'New Discussion' and its form (SPEC §2 Discussions; §5 title and content required, tags). */
-export default function NewDiscussion({ neighbourhoodId }: Props) {
-  const draft = useStore($draft)
+export default function NewDiscussion({ neighbourhoodId, form }: Props) {
+  const stored = useStore($draft)
+  // The shared store is set in the browser only (the server renders many visitors' pages).
+  const [refused] = useState(() => (form ? draftOf(form) : null))
+  useEffect(() => {
+    if (refused) $draft.set(refused)
+  }, [refused])
+  const draft = refused && !stored.open ? refused : stored
   const session = useStore($session)
   const id = useId()
-  const formId = `${id}-form`
+  const formId = 'new-discussion'
 
   useEffect(() => {
     void loadSession()
@@ -39,6 +70,7 @@ export default function NewDiscussion({ neighbourhoodId }: Props) {
 
   const field = (name: 'title' | 'content' | 'tags') => ({
     id: `${id}-${name}`,
+    name,
     value: draft[name],
     'aria-invalid': draft.errors[name] ? true : undefined,
     'aria-describedby': draft.errors[name] ? `${id}-${name}-error` : undefined,
@@ -53,23 +85,33 @@ export default function NewDiscussion({ neighbourhoodId }: Props) {
 
   return (
     <div className="new-discussion">
-      <button
-        type="button"
+      {/* A link to the form (shown by :target) until the island opens it in place. */}
+      <a
+        href={`#${formId}`}
+        role="button"
         className="button"
         aria-expanded={draft.open}
         aria-controls={formId}
-        onClick={() => setDraftOpen(!draft.open)}
+        onClick={(e) => {
+          e.preventDefault()
+          setDraftOpen(!draft.open)
+        }}
       >
         {draft.open ? 'Close' : 'New Discussion'}
-      </button>
+      </a>
       <form
         id={formId}
         className="discussion-form"
         hidden={!draft.open}
         noValidate
+        method="post"
+        action={formAction('discussion')}
         onSubmit={submit}
         aria-label="Start a discussion"
       >
+        {neighbourhoodId !== null && (
+          <input type="hidden" name="neighbourhood" value={neighbourhoodId} />
+        )}
         <label htmlFor={`${id}-title`}>Title</label>
         <input {...field('title')} type="text" maxLength={200} required autoComplete="off" />
         {error('title')}

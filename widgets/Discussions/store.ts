@@ -26,7 +26,7 @@ export interface DraftState {
   errors: FieldErrors
 }
 
-const emptyDraft = (): DraftState => ({
+export const emptyDraft = (): DraftState => ({
   open: false,
   title: '',
   content: '',

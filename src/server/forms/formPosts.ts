@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { safeNextPath } from '@/rules/accounts'
-import { isRefusal, type ApiCall, type FormHandler } from '@/schemas/forms/types'
+import { isRefusal, type ApiCall, type FormHandler } from '@/forms/types'
 import { FLASH_COOKIE, FORM_PARAM, type FormState } from '@/views/forms'
 import { toFetchRequest } from '@/server/nodeFetch'
 

@@ -1,6 +1,7 @@
 import { createProfile, forgotPassword, login, register, resetPassword } from './accounts'
 import { comment } from './comments'
 import { reaction, rsvp, vote } from './buttons'
+import { discussion } from './discussions'
 import { poll } from './polls'
 import { review } from './reviews'
 import type { FormHandler } from './types'
@@ -21,4 +22,5 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   vote,
   rsvp,
   poll,
+  discussion,
 }

@@ -1,0 +1,37 @@
+import { normaliseTags } from '@/rules/tags'
+import { discussionSchema } from '@/schemas/discussion'
+import { DISCUSSION_TEXT, discussionHref } from '@/views/discussion'
+import { ok, refusal, viewer } from './calls'
+import { id, text, type FormHandler, type FormRefusal } from './types'
+
+/** The schema's first problem, beside its field. */
+function checked(
+  fields: FormData,
+): FormRefusal | { title: string; content: string; tags: string[] } {
+  const input = {
+    title: text(fields, 'title').trim(),
+    content: text(fields, 'content').trim(),
+    tags: normaliseTags(text(fields, 'tags')),
+  }
+  const parsed = discussionSchema.safeParse(input)
+  if (parsed.success) return input
+  const issue = parsed.error.issues[0]!
+  return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
+}
+
+/** 'New Discussion': then its own page, as the island goes there. */
+export const discussion: FormHandler = async ({ fields, call }) => {
+  if (!(await viewer(call))) return { error: DISCUSSION_TEXT.loginToPost }
+  const input = checked(fields)
+  if ('error' in input) return input
+  const answer = await call('POST', '/api/discussions?depth=0', {
+    ...input,
+    neighbourhood: id(fields, 'neighbourhood'),
+  })
+  if (!ok(answer)) return refusal(answer, DISCUSSION_TEXT.postFailed)
+  const created = (answer.body as { doc?: { id?: number } } | undefined)?.doc?.id
+  return {
+    redirect: typeof created === 'number' ? discussionHref(created) : '/discussions',
+    flash: DISCUSSION_TEXT.posted,
+  }
+}
