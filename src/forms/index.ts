@@ -4,6 +4,7 @@ import { reaction, rsvp, vote } from './buttons'
 import { discussion } from './discussions'
 import { poll } from './polls'
 import { review } from './reviews'
+import { story } from './stories'
 import type { FormHandler } from './types'
 
 /**
@@ -23,4 +24,5 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   rsvp,
   poll,
   discussion,
+  story,
 }

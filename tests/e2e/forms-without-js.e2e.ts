@@ -254,6 +254,30 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       expectNotInAnyUrl(v, title, content)
     })
 
+    test('Share Your Story with its image; refused without a title, nothing lost', async () => {
+      const { page } = v
+      await freshUser(page.request, 'storynojs')
+      const title = `Lock keepers ${mode} ${RUN}`
+      const story = 'The lock keeper has waved at every boat since 1987.'
+      await page.goto(`/neighbourhood/${SLUG}/story/new`, { waitUntil: 'commit' })
+      await expect(page.getByLabel('Neighbourhood')).toHaveValue(/\d+/)
+      await page.getByLabel('Your story').fill(story)
+      await page.getByRole('button', { name: 'Share Story' }).click()
+      await expect(page.getByText('Title is required.')).toBeVisible()
+      await expect(page.getByLabel('Your story')).toHaveValue(story)
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+
+      await page.getByLabel('Title').fill(title)
+      await page
+        .getByLabel('Image (optional)')
+        .setInputFiles({ name: 'lock.png', mimeType: 'image/png', buffer: await png('#556b2f') })
+      await page.getByRole('button', { name: 'Share Story' }).click()
+      await expect(page).toHaveURL(new RegExp(`/neighbourhood/${SLUG}/stories/\\d+$`))
+      await expect(page.getByRole('heading', { name: title })).toBeVisible()
+      await expect(page.getByText(story)).toBeVisible()
+      expectNotInAnyUrl(v, title, story)
+    })
+
     test('a comment on a discussion; an empty one is refused', async () => {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)

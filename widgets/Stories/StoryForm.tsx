@@ -1,13 +1,50 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useMemo, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 
-import { $storyDraft, $storyForm, setDraftField, startStoryDraft, submitStory } from './store'
+import { formAction, keptValue, type FormState } from '@/views/forms'
+import { useHydrated } from '@widgets/lib/useHydrated'
+import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
+
+import {
+  $storyDraft,
+  $storyForm,
+  EMPTY_DRAFT,
+  IDLE,
+  setDraftField,
+  startStoryDraft,
+  submitStory,
+  type StoryDraft,
+  type StoryField,
+  type StoryFormState,
+} from './store'
 import './Stories.css'
 
 interface Props {
   neighbourhoods: { id: number; slug: string; name: string }[]
   /** The neighbourhood the form was opened from (preselected), if any. */
   selected?: number | null
+  /** The form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
+}
+
+const FIELDS: StoryField[] = ['neighbourhood', 'title', 'description', 'tags', 'image']
+
+/** A refused form's draft and message, as the store would hold them. */
+function refusedOf(form: FormState): { draft: StoryDraft; state: StoryFormState } {
+  const field = FIELDS.find((f) => f === form.field)
+  return {
+    draft: {
+      ...EMPTY_DRAFT,
+      neighbourhood: keptValue(form, 'neighbourhood'),
+      title: keptValue(form, 'title'),
+      description: keptValue(form, 'description'),
+      tags: keptValue(form, 'tags'),
+      isPublic: keptValue(form, 'isPublic') !== '',
+    },
+    state: field
+      ? { ...IDLE, fieldErrors: { [field]: form.error } }
+      : { ...IDLE, error: form.error },
+  }
 }
 
 /**
@@ -15,9 +52,19 @@ interface Props {
  * an optional image through the one media upload, public by default. The store checks the draft
  * with the server's schema, uploads, creates, and the form then opens the new story's page.
  */
-export default function StoryForm({ neighbourhoods, selected = null }: Props) {
-  const draft = useStore($storyDraft)
-  const state = useStore($storyForm)
+export default function StoryForm({ neighbourhoods, selected = null, form }: Props) {
+  const [refused] = useState(() => (form ? refusedOf(form) : null))
+  // The shared stores are set in the browser only (the server renders many visitors' pages).
+  const hydrated = useHydrated()
+  const storedDraft = useStore($storyDraft)
+  const storedState = useStore($storyForm)
+  const draft = hydrated
+    ? storedDraft
+    : (refused?.draft ?? {
+        ...EMPTY_DRAFT,
+        neighbourhood: selected === null ? '' : String(selected),
+      })
+  const state = hydrated ? storedState : (refused?.state ?? IDLE)
   const preview = useMemo(
     () => (draft.image ? URL.createObjectURL(draft.image) : null),
     [draft.image],
@@ -28,7 +75,19 @@ export default function StoryForm({ neighbourhoods, selected = null }: Props) {
 
   useEffect(() => {
     startStoryDraft(selected === null ? '' : String(selected))
-  }, [selected])
+    if (refused) {
+      $storyDraft.set(refused.draft)
+      $storyForm.set(refused.state)
+    }
+  }, [selected, refused])
+  // After the draft started: what was typed before hydration goes into it.
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, {
+    neighbourhood: (v) => setDraftField('neighbourhood', v),
+    title: (v) => setDraftField('title', v),
+    description: (v) => setDraftField('description', v),
+    tags: (v) => setDraftField('tags', v),
+  })
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
 
@@ -57,11 +116,20 @@ export default function StoryForm({ neighbourhoods, selected = null }: Props) {
     ) : null
 
   return (
-    <form className="story-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form
+      ref={formRef}
+      className="story-form"
+      noValidate
+      method="post"
+      encType="multipart/form-data"
+      action={formAction('story')}
+      onSubmit={(e) => void onSubmit(e)}
+    >
       <div className="field">
         <label htmlFor="story-neighbourhood">Neighbourhood</label>
         <select
           id="story-neighbourhood"
+          name="neighbourhood"
           value={draft.neighbourhood}
           aria-invalid={errors.neighbourhood ? true : undefined}
           aria-describedby={describedBy('neighbourhood')}
@@ -80,6 +148,7 @@ export default function StoryForm({ neighbourhoods, selected = null }: Props) {
         <label htmlFor="story-title">Title</label>
         <input
           id="story-title"
+          name="title"
           value={draft.title}
           maxLength={200}
           aria-invalid={errors.title ? true : undefined}
@@ -92,6 +161,7 @@ export default function StoryForm({ neighbourhoods, selected = null }: Props) {
         <label htmlFor="story-description">Your story</label>
         <textarea
           id="story-description"
+          name="description"
           rows={7}
           value={draft.description}
           maxLength={10_000}
@@ -105,6 +175,7 @@ export default function StoryForm({ neighbourhoods, selected = null }: Props) {
         <label htmlFor="story-tags">Tags</label>
         <input
           id="story-tags"
+          name="tags"
           value={draft.tags}
           placeholder="food, hidden gem, parks"
           aria-describedby={describedBy('tags', 'story-tags-hint')}
@@ -119,6 +190,7 @@ export default function StoryForm({ neighbourhoods, selected = null }: Props) {
         <label htmlFor="story-image">Image (optional)</label>
         <input
           id="story-image"
+          name="image"
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
           aria-describedby={describedBy('image')}
@@ -130,6 +202,7 @@ export default function StoryForm({ neighbourhoods, selected = null }: Props) {
       <div className="field checkbox">
         <input
           id="story-public"
+          name="isPublic"
           type="checkbox"
           checked={draft.isPublic}
           aria-describedby="story-public-hint"

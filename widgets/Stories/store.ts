@@ -32,7 +32,7 @@ export interface StoryFormState {
   fieldErrors: Partial<Record<StoryField, string>>
 }
 
-const IDLE: StoryFormState = {
+export const IDLE: StoryFormState = {
   status: 'idle',
   progress: 0,
   error: null,
@@ -43,7 +43,7 @@ const IDLE: StoryFormState = {
 export const $storyForm = atom<StoryFormState>(IDLE)
 
 /** SPEC §5: public by default. */
-const EMPTY_DRAFT: StoryDraft = {
+export const EMPTY_DRAFT: StoryDraft = {
   neighbourhood: '',
   title: '',
   description: '',

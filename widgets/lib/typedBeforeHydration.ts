@@ -19,6 +19,7 @@ export function useTypedBeforeHydration(
       } else if (
         (field instanceof HTMLInputElement ||
           field instanceof HTMLTextAreaElement ||
+          field instanceof HTMLSelectElement ||
           field instanceof RadioNodeList) &&
         field.value
       ) {

@@ -1,0 +1,37 @@
+import { MESSAGES } from '@/rules/messages'
+import { normaliseTags } from '@/rules/tags'
+import { storySchema } from '@/schemas/story'
+import { storyHref } from '@/views/story'
+import { ok, upload, viewer } from './calls'
+import { file, id, text, type FormHandler } from './types'
+import { errorMessage } from '@/rules/apiErrors'
+
+/** 'Share Your Story', its image included; then the new story's page, as the island goes. */
+export const story: FormHandler = async ({ fields, call }) => {
+  const failed = (detail: string) => ({ error: `${MESSAGES.storySubmitFailed} ${detail}` })
+  const input = {
+    neighbourhood: id(fields, 'neighbourhood'),
+    title: text(fields, 'title'),
+    description: text(fields, 'description'),
+    tags: normaliseTags(text(fields, 'tags')),
+    isPublic: fields.has('isPublic'),
+  }
+  const parsed = storySchema.safeParse({ ...input, image: null })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
+  }
+  if (!(await viewer(call))) return failed('Please sign in to share a story.')
+  const chosen = file(fields, 'image')
+  let image: number | null = null
+  if (chosen) {
+    const uploaded = await upload(call, chosen, 'story-image', input.title.trim())
+    if (typeof uploaded !== 'number') return { ...uploaded, field: 'image' }
+    image = uploaded
+  }
+  const answer = await call('POST', '/api/stories?depth=1', { ...input, image })
+  if (!ok(answer)) return failed(errorMessage(answer.body, MESSAGES.storySubmitFailed))
+  const doc = (answer.body as { doc?: { id?: number; neighbourhood?: { slug?: string } } }).doc
+  const slug = doc?.neighbourhood?.slug
+  return { redirect: doc?.id && slug ? storyHref(slug, doc.id) : '/stories' }
+}
