@@ -20,16 +20,16 @@ const serverOnly = [
  * every small module that two islands share (a page loaded 20-30 files). Three groups instead:
  * the React runtime every island needs (with the bundler's helpers); the small client modules
  * every page's islands use (session, API, toasts, links, cards, the search box); and the
- * engagement widgets (reviews, reactions, comments, icons, messages) that neighbourhood and story
- * pages share. Lazy code (pusher-js, react-hot-toast, zod behind a form's submit, Leaflet) stays
- * in its own on-demand chunks.
+ * engagement widgets (reviews, reactions, comments, icons, emoji, messages) that neighbourhood
+ * and story pages share. Lazy code (pusher-js, react-hot-toast, zod behind a form's submit,
+ * Leaflet) stays in its own on-demand chunks.
  */
 const runtime =
   /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]|rolldown[\\/:]runtime/
 const everyPage =
   /[\\/]widgets[\\/](lib[\\/](api|session|toast|realtime|address)|Accounts[\\/]refresh|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/](store|SearchBox))|[\\/]src[\\/](views[\\/](site|media|neighbourhood|relativeTime)|rules[\\/](neighbourhoodSearch|vibes))\./
 const engagement =
-  /[\\/]widgets[\\/](Comments|Reactions|Reviews|Stories|lib[\\/]Icon)[\\/.]|[\\/]src[\\/](views[\\/](review|comment|home|story|icons)|rules[\\/](commentTree|badges|imageFile|localSpots|messages|targets|reactionCounts|ratingSummary))\./
+  /[\\/]widgets[\\/](Comments|Reactions|Reviews|Stories|lib[\\/](Icon|Emoji))[\\/.]|[\\/]src[\\/](views[\\/](review|comment|home|story|icons|emoji)|rules[\\/](commentTree|badges|imageFile|localSpots|messages|targets|reactionCounts|ratingSummary))\./
 const clientChunks = {
   groups: [
     { name: 'runtime', test: runtime, priority: 3 },

@@ -1,8 +1,9 @@
 /**
  * The site's UI icons: Lucide (https://lucide.dev, ISC licence, lucide-static 1.62.0), copied as
  * the inner markup of a 24×24 stroked SVG. One home for both renderers: src/components/Icon.astro
- * (pages) and widgets/lib/Icon.tsx (islands). Reaction emoji and user-chosen spot and badge icons
- * stay emoji; these are the buttons and links whose emoji showed as empty boxes without an emoji font.
+ * (pages) and widgets/lib/Icon.tsx (islands). These are the buttons and links whose emoji showed as
+ * empty boxes without an emoji font; the emoji themselves (reactions, vibes, badge icons, medals)
+ * are drawn from Twemoji in src/views/emoji.ts.
  * To add one: copy the elements of lucide-static/icons/<name>.svg here.
  */
 export const ICONS = {

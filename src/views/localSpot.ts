@@ -1,7 +1,6 @@
 import {
   categoryLabel,
   editDeadline,
-  emojiFor,
   isWithinEditWindow,
   SPOTS_PAGE_SIZE,
   VIBE_EMOJI_NAMES,
@@ -76,8 +75,9 @@ export function mapsLinkFor(spot: Pick<LocalSpotView, 'googleMapsUrl' | 'address
 export const mediaFileUrl = (filename: string | null | undefined) =>
   filename ? `/api/media/file/${encodeURIComponent(filename)}` : null
 
+/** A vibe's words (its tooltip): the emoji itself is drawn (src/views/emoji.ts), not typed here. */
 export function emojiLabel(name: VibeEmojiName): string {
-  return `${emojiFor(name) ?? ''} ${name.replace(/-/g, ' ')}`.trim()
+  return name.replace(/-/g, ' ')
 }
 
 export const isVibeEmoji = (value: unknown): value is VibeEmojiName =>

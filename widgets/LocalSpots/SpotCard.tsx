@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-import { DESCRIPTION_PREVIEW_LENGTH, previewDescription } from '@/rules/localSpots'
+import { DESCRIPTION_PREVIEW_LENGTH, previewDescription, VIBE_EMOJIS } from '@/rules/localSpots'
 import {
   badgeTextColour,
   DEFAULT_AVATAR,
@@ -10,7 +10,7 @@ import {
 } from '@/views/localSpot'
 import { relativeTime } from '@/views/relativeTime'
 import Reactions from '@widgets/Reactions/Reactions'
-import { emojiFor } from '@/rules/localSpots'
+import { Emoji } from '@widgets/lib/Emoji'
 import { Icon } from '@widgets/lib/Icon'
 
 interface Props {
@@ -78,8 +78,8 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
           <ul className="spot-emojis" aria-label="Vibes">
             {spot.emojis.map((name) => (
               <li key={name} title={emojiLabel(name)}>
-                <span aria-hidden="true">{emojiFor(name)}</span>
-                <span className="sr-only">{name.replace(/-/g, ' ')}</span>
+                <Emoji char={VIBE_EMOJIS[name]} />
+                <span className="sr-only">{emojiLabel(name)}</span>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { CATEGORY_LABELS, VIBE_EMOJI_NAMES, VIBE_EMOJIS } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
 import { relativeTime } from '@/views/relativeTime'
+import { Emoji } from '@widgets/lib/Emoji'
 import { $session } from '@widgets/lib/session'
 import Combobox from './Combobox'
 import {
@@ -278,7 +279,7 @@ export default function SpotForm() {
                   title={name.replace(/-/g, ' ')}
                   onClick={() => toggleEmoji(name)}
                 >
-                  <span aria-hidden="true">{VIBE_EMOJIS[name]}</span>
+                  <Emoji char={VIBE_EMOJIS[name]} />
                 </button>
               ))}
             </fieldset>

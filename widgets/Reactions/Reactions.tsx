@@ -5,6 +5,7 @@ import type { ReactionState } from '@/rules/reactionCounts'
 import { MESSAGES } from '@/rules/messages'
 import { allowedEmojis, EMOJI, type EmojiName, type ReactionTargetKind } from '@/rules/targets'
 import { formAction } from '@/views/forms'
+import { Emoji } from '@widgets/lib/Emoji'
 import { $session, loadSession } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
 import './Reactions.css'
@@ -125,7 +126,7 @@ export default function Reactions({
               void react(emoji)
             }}
           >
-            <span aria-hidden="true">{EMOJI[emoji]}</span>
+            <Emoji char={EMOJI[emoji]} />
             <span className="reaction-count" aria-hidden="true">
               {n}
             </span>

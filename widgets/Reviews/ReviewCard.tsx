@@ -1,6 +1,7 @@
 import { relativeTime } from '@/views/relativeTime'
 import CommentThread from '@widgets/Comments/CommentThread'
 import Reactions from '@widgets/Reactions/Reactions'
+import { Emoji } from '@widgets/lib/Emoji'
 import { ClaimButton } from './ClaimButton'
 import { Stars } from './Stars'
 import { REVIEW_EMOJIS, type BadgeView, type ReviewView } from '@/views/review'
@@ -31,7 +32,11 @@ function badgeStyle(hex: string) {
 function Badge({ badge }: { badge: BadgeView }) {
   return (
     <li className="user-badge" style={badgeStyle(badge.colour)}>
-      {badge.icon && <span aria-hidden="true">{badge.icon} </span>}
+      {badge.icon && (
+        <>
+          <Emoji char={badge.icon} />{' '}
+        </>
+      )}
       {badge.name}
     </li>
   )

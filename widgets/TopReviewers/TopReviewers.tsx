@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react'
 
-import type { TopReviewer } from '@/views/topReviewer'
+import { MEDALS, type TopReviewer } from '@/views/topReviewer'
 import { api } from '@widgets/lib/api'
+import { Emoji } from '@widgets/lib/Emoji'
 import './TopReviewers.css'
-
-const MEDALS = [
-  { icon: '🥇', label: 'Gold medal, 1st place' },
-  { icon: '🥈', label: 'Silver medal, 2nd place' },
-  { icon: '🥉', label: 'Bronze medal, 3rd place' },
-]
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -51,8 +46,8 @@ export default function TopReviewers({ initial }: { initial: TopReviewer[] }) {
         <li key={r.id} className={i < 3 ? `ranked podium-${i + 1}` : 'ranked'}>
           <a className="reviewer" href={`/profile/${encodeURIComponent(r.userName)}`}>
             {i < 3 ? (
-              <span className="medal" role="img" aria-label={MEDALS[i]!.label}>
-                {MEDALS[i]!.icon}
+              <span className="medal">
+                <Emoji char={MEDALS[i]!.icon} label={MEDALS[i]!.label} />
               </span>
             ) : (
               <span className="rank">
