@@ -174,6 +174,7 @@ describe('generated form bodies against every form', () => {
     rsvp: ['event', 'status'],
     poll: ['question', 'options', 'closeDate', 'neighbourhood', 'addOption'],
     discussion: ['title', 'content', 'tags', 'neighbourhood'],
+    story: ['neighbourhood', 'title', 'description', 'tags', 'isPublic'],
   }
   const value = () =>
     fc.oneof(
@@ -190,6 +191,7 @@ describe('generated form bodies against every form', () => {
     'polls',
     'discussions',
     'event-rsvps',
+    'stories',
   ]
   const snapshot = () => Promise.all(watched.map(count))
 
