@@ -2,7 +2,9 @@ import { createProfile, forgotPassword, login, register, resetPassword } from '.
 import { comment } from './comments'
 import { reaction, rsvp, vote } from './buttons'
 import { discussion } from './discussions'
+import { editNeighbourhood, neighbourhood } from './neighbourhoods'
 import { poll } from './polls'
+import { profile } from './profile'
 import { review } from './reviews'
 import { story } from './stories'
 import type { FormHandler } from './types'
@@ -25,4 +27,7 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   poll,
   discussion,
   story,
+  neighbourhood,
+  editNeighbourhood,
+  profile,
 }

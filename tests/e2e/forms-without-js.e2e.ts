@@ -278,6 +278,57 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       expectNotInAnyUrl(v, title, story)
     })
 
+    test('Submit a Neighbourhood with typed coordinates; refused without them', async () => {
+      const { page } = v
+      await freshUser(page.request, 'placenojs')
+      const name = `Lock Island ${mode} ${RUN}`
+      await page.goto('/neighbourhood/new', { waitUntil: 'commit' })
+      await page.getByLabel('Name').fill(name)
+      await page.getByLabel('Tagline').fill('Boats, bridges and a quiet towpath.')
+      await page.getByRole('checkbox', { name: 'Calm' }).check()
+      await page.getByRole('button', { name: 'Submit Neighbourhood' }).click()
+      await expect(page.locator('.nf-error-text').first()).not.toBeEmpty()
+      await expect(page.getByLabel('Name')).toHaveValue(name)
+      await expect(page.getByRole('checkbox', { name: 'Calm' })).toBeChecked()
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+
+      await page.getByLabel('Latitude').fill('51.5362')
+      await page.getByLabel('Longitude').fill('-0.0266')
+      await page.getByRole('button', { name: 'Submit Neighbourhood' }).click()
+      await expect(page).toHaveURL(/\/neighbourhood\/lock-island-/)
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+      await expect(flash(page, 'Neighbourhood submitted!')).toBeVisible()
+      expectNotInAnyUrl(v, 'Boats, bridges', '51.5362')
+    })
+
+    test('profile name, bio and photo; a bio too long is refused and kept', async () => {
+      const { page } = v
+      await freshUser(page.request, 'profnojs')
+      await page.goto('/profile', { waitUntil: 'commit' })
+      await page.getByText('Edit profile').click()
+      const form = page.locator('.profile-plain-edit form')
+      await form.getByLabel('Name').fill('Nadia No-Script')
+      await form.getByLabel('Bio').fill('x'.repeat(501))
+      await form.getByRole('button', { name: 'Save Changes' }).click()
+      await expect(form.getByRole('alert')).toHaveText('Bios are limited to 500 characters.')
+      await expect(form.getByLabel('Name')).toHaveValue('Nadia No-Script')
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+
+      await form.getByLabel('Bio').fill('Towpath runner, bread baker.')
+      await form
+        .getByLabel('Photo')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png('#aa3366') })
+      await form.getByRole('button', { name: 'Save Changes' }).click()
+      await expect(flash(page, 'Profile updated!')).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: 'Nadia No-Script' })).toBeVisible()
+      await expect(page.getByText('Towpath runner, bread baker.')).toBeVisible()
+      await expect(page.getByRole('img', { name: "Nadia No-Script's avatar" })).toHaveAttribute(
+        'src',
+        /\/media\//,
+      )
+      expectNotInAnyUrl(v, 'Towpath runner')
+    })
+
     test('a comment on a discussion; an empty one is refused', async () => {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)

@@ -175,12 +175,16 @@ describe('generated form bodies against every form', () => {
     poll: ['question', 'options', 'closeDate', 'neighbourhood', 'addOption'],
     discussion: ['title', 'content', 'tags', 'neighbourhood'],
     story: ['neighbourhood', 'title', 'description', 'tags', 'isPublic'],
+    neighbourhood: ['name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'],
+    profile: ['name', 'bio'],
+    editNeighbourhood: ['id', 'name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'],
   }
   const value = () =>
     fc.oneof(
       fc.string({ maxLength: 40 }),
       fc.constantFrom('', ' ', '0', '-1', '1e309', String(neighbourhood), String(discussion)),
       fc.constantFrom(String(poll), 'discussion', 'heart', 'attending', '2030-01-01T10:00'),
+      fc.constantFrom('Calm', '51.5', '-0.07', 'formby'),
       fc.string({ unit: 'grapheme', maxLength: 80 }),
     )
   const watched: CollectionSlug[] = [
@@ -192,6 +196,7 @@ describe('generated form bodies against every form', () => {
     'discussions',
     'event-rsvps',
     'stories',
+    'neighbourhoods',
   ]
   const snapshot = () => Promise.all(watched.map(count))
 

@@ -33,6 +33,7 @@ export default function ImageField({ currentUrl, file, onChange, removeCurrent }
       <input
         ref={input}
         id="nf-image"
+        name="image"
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif"
         aria-describedby="nf-image-hint nf-image-error"

@@ -1,12 +1,14 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 
 import { MESSAGES } from '@/rules/messages'
 import { slugify } from '@/rules/slug'
 import { VIBES } from '@/rules/vibes'
+import { formAction, keptValue, keptValues, type FormState } from '@/views/forms'
 import { api, ApiError } from '@widgets/lib/api'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
 import type { TileConfig } from '@widgets/lib/leaflet'
 import { toast } from '@widgets/lib/toast'
+import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import AddressSearch from './AddressSearch'
 import { checkForm, formatCoordinate, parseCoordinate, type FormValues } from './formRules'
 import ImageField from './ImageField'
@@ -18,7 +20,19 @@ export interface NeighbourhoodFormProps {
   /** Edit: the stored neighbourhood; create: the name/slug query parameters. */
   initial: FormValues & { id?: number; imageUrl?: string | null }
   tiles: TileConfig
+  /** The form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
 }
+
+/** What a refused form comes back with: the values as typed. */
+const valuesOf = (form: FormState): FormValues => ({
+  name: keptValue(form, 'name'),
+  slug: keptValue(form, 'slug'),
+  tagline: keptValue(form, 'tagline'),
+  vibes: keptValues(form, 'vibes'),
+  latitude: keptValue(form, 'latitude'),
+  longitude: keptValue(form, 'longitude'),
+})
 
 interface Saved {
   doc: { id: number; slug: string; populationStatus?: { ok: boolean; message: string } }
@@ -36,8 +50,8 @@ const saveError = (error: unknown, fallback: string) =>
  * name until it is edited by hand; the map, the coordinate inputs and the address search stay in
  * step; after a map click or a search the name is prefilled from reverse geocoding when empty.
  */
-export default function NeighbourhoodForm({ mode, initial, tiles }: NeighbourhoodFormProps) {
-  const [values, setValues] = useState<FormValues>(initial)
+export default function NeighbourhoodForm({ mode, initial, tiles, form }: NeighbourhoodFormProps) {
+  const [values, setValues] = useState<FormValues>(form ? valuesOf(form) : initial)
   // On create the slug follows the name unless the page came with its own slug.
   const [slugTouched, setSlugTouched] = useState(
     mode === 'edit' || (initial.slug !== '' && initial.slug !== slugify(initial.name)),
@@ -46,7 +60,7 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
     file: null,
     removeCurrent: false,
   })
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(form?.error ?? null)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string[] | null>(null)
 
@@ -71,6 +85,15 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
       })
       .catch((e: unknown) => console.warn('reverse geocoding failed', e))
   }
+
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, {
+    name: (name) => set({ name }),
+    slug: (slug) => set({ slug }),
+    tagline: (tagline) => set({ tagline }),
+    latitude: (latitude) => set({ latitude }),
+    longitude: (longitude) => set({ longitude }),
+  })
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -134,7 +157,17 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
   const busyTitle = mode === 'create' ? 'Submitting...' : 'Saving...'
 
   return (
-    <form className="nf" onSubmit={(e) => void submit(e)} noValidate aria-describedby="nf-required">
+    <form
+      ref={formRef}
+      className="nf"
+      method="post"
+      encType="multipart/form-data"
+      action={formAction(mode === 'create' ? 'neighbourhood' : 'editNeighbourhood')}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-describedby="nf-required"
+    >
+      {initial.id !== undefined && <input type="hidden" name="id" value={initial.id} />}
       <p id="nf-required" className="nf-hint">
         Fields marked <span aria-hidden="true">*</span>
         <span className="sr-only">with an asterisk</span> are required.
@@ -147,6 +180,7 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
             </label>
             <input
               id="nf-name"
+              name="name"
               value={values.name}
               aria-required="true"
               maxLength={100}
@@ -160,6 +194,7 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
             </label>
             <input
               id="nf-slug"
+              name="slug"
               value={values.slug}
               aria-required="true"
               aria-describedby="nf-slug-hint"
@@ -182,6 +217,7 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
             </label>
             <input
               id="nf-tagline"
+              name="tagline"
               value={values.tagline}
               aria-required="true"
               maxLength={200}
@@ -197,6 +233,8 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
                 <label key={vibe} className="nf-vibe">
                   <input
                     type="checkbox"
+                    name="vibes"
+                    value={vibe}
                     checked={values.vibes.includes(vibe)}
                     onChange={(e) =>
                       set({
@@ -225,6 +263,7 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
               <label htmlFor="nf-lat">Latitude</label>
               <input
                 id="nf-lat"
+                name="latitude"
                 inputMode="decimal"
                 autoComplete="off"
                 value={values.latitude}
@@ -235,6 +274,7 @@ export default function NeighbourhoodForm({ mode, initial, tiles }: Neighbourhoo
               <label htmlFor="nf-lon">Longitude</label>
               <input
                 id="nf-lon"
+                name="longitude"
                 inputMode="decimal"
                 autoComplete="off"
                 value={values.longitude}

@@ -3,10 +3,12 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { IMAGE_MIME_TYPES, IMAGE_RULES } from '@/rules/imageFile'
 import { MESSAGES } from '@/rules/messages'
 import { userSchema } from '@/schemas/user'
+import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api, ApiError } from '@widgets/lib/api'
 import { loadSession } from '@widgets/lib/session'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
 import { toast } from '@widgets/lib/toast'
+import { useHydrated } from '@widgets/lib/useHydrated'
 import './Profile.css'
 
 export interface EditableProfile {
@@ -47,7 +49,56 @@ function PencilIcon() {
  * with preview, and 'Save Changes' while something is pending ('Saving...' while it saves).
  * The avatar goes to /api/media (purpose 'avatar'; the server cuts it square), then one PATCH.
  */
-export default function ProfileEditor({ profile }: { profile: EditableProfile }) {
+/**
+ * Until the island runs (or without JavaScript): the same three fields as one plain form that
+ * posts to the server; open when it came back refused.
+ */
+function PlainProfileForm({ profile, form }: { profile: EditableProfile; form?: FormState }) {
+  const id = useId()
+  return (
+    <details className="profile-plain-edit" open={Boolean(form)}>
+      <summary>Edit profile</summary>
+      <form method="post" encType="multipart/form-data" action={formAction('profile')}>
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input
+          id={`${id}-name`}
+          name="name"
+          maxLength={80}
+          autoComplete="name"
+          defaultValue={form ? keptValue(form, 'name') : (profile.name ?? '')}
+        />
+        <label htmlFor={`${id}-bio`}>Bio</label>
+        <textarea
+          id={`${id}-bio`}
+          name="bio"
+          rows={3}
+          aria-describedby={form ? `${id}-error` : undefined}
+          defaultValue={form ? keptValue(form, 'bio') : (profile.bio ?? '')}
+        />
+        <label htmlFor={`${id}-avatar`}>Photo</label>
+        <input id={`${id}-avatar`} name="avatar" type="file" accept={IMAGE_TYPES.join(',')} />
+        {form && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {form.error}
+          </p>
+        )}
+        <button type="submit" className="save-profile">
+          Save Changes
+        </button>
+      </form>
+    </details>
+  )
+}
+
+export default function ProfileEditor({
+  profile,
+  form,
+}: {
+  profile: EditableProfile
+  /** The plain form as it came back refused (posted without JavaScript). */
+  form?: FormState
+}) {
+  const hydrated = useHydrated()
   const [saved, setSaved] = useState<Saved>({
     name: profile.name ?? '',
     bio: profile.bio ?? '',
@@ -239,6 +290,7 @@ export default function ProfileEditor({ profile }: { profile: EditableProfile })
             {saving ? 'Saving...' : 'Save Changes'}
           </button>
         )}
+        {!hydrated && <PlainProfileForm profile={profile} form={form} />}
       </div>
     </div>
   )
