@@ -2,6 +2,7 @@ import { createProfile, forgotPassword, login, register, resetPassword } from '.
 import { comment } from './comments'
 import { reaction, rsvp, vote } from './buttons'
 import { discussion } from './discussions'
+import { event } from './events'
 import { editNeighbourhood, neighbourhood } from './neighbourhoods'
 import { poll } from './polls'
 import { profile } from './profile'
@@ -30,4 +31,5 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   neighbourhood,
   editNeighbourhood,
   profile,
+  event,
 }

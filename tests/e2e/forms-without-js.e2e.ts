@@ -329,6 +329,28 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       expectNotInAnyUrl(v, 'Towpath runner')
     })
 
+    test('Create An Event: a link opens the form; refused without a title, then posted', async () => {
+      const { page } = v
+      await freshUser(page.request, 'eventnojs')
+      const title = `Towpath tidy ${mode} ${RUN}`
+      await page.goto(`/neighbourhood/${SLUG}/events`, { waitUntil: 'commit' })
+      await page.getByRole('button', { name: 'Create An Event' }).click()
+      const form = page.locator('form#event-form')
+      await form.getByLabel('Description').fill('Litter pickers provided.')
+      await form.getByLabel(/Date and time/).fill(`${new Date().getFullYear() + 1}-05-02T10:30`)
+      await form.getByLabel('Location').fill('Old Ford Lock')
+      await form.getByRole('button', { name: 'Post Event' }).click()
+      await expect(form.getByRole('alert')).toHaveText('Title is required.')
+      await expect(form.getByLabel('Location')).toHaveValue('Old Ford Lock')
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+
+      await form.getByLabel('Title').fill(title)
+      await form.getByRole('button', { name: 'Post Event' }).click()
+      await expect(flash(page, 'Event posted.')).toBeVisible()
+      await expect(page.getByRole('heading', { name: title })).toBeVisible()
+      expectNotInAnyUrl(v, title, 'Litter pickers')
+    })
+
     test('a comment on a discussion; an empty one is refused', async () => {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)

@@ -177,6 +177,7 @@ describe('generated form bodies against every form', () => {
     story: ['neighbourhood', 'title', 'description', 'tags', 'isPublic'],
     neighbourhood: ['name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'],
     profile: ['name', 'bio'],
+    event: ['title', 'description', 'when', 'location', 'tags', 'isPublic', 'neighbourhood'],
     editNeighbourhood: ['id', 'name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'],
   }
   const value = () =>
@@ -197,6 +198,7 @@ describe('generated form bodies against every form', () => {
     'event-rsvps',
     'stories',
     'neighbourhoods',
+    'events',
   ]
   const snapshot = () => Promise.all(watched.map(count))
 

@@ -6,6 +6,7 @@ import { checkImage } from '@/rules/imageFile'
 import { MESSAGES } from '@/rules/messages'
 import { eventSchema } from '@/schemas/event'
 import type { EventView } from '@/views/event'
+import { formAction, keptValue, type FormState } from '@/views/forms'
 import { ApiError } from '@widgets/lib/api'
 import { $session } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
@@ -51,12 +52,36 @@ async function imageProblem(file: File): Promise<string | null> {
  * tags comma-separated; an image; public by default. 'Post Event' / 'Update Event', then
  * 'Posting...' / 'Saving...'. After a create the form empties and public is ticked again.
  */
-export default function EventForm({ editing }: { editing: EventView | null }) {
+/** What a refused form comes back with. */
+const fromForm = (form: FormState): Fields => ({
+  title: keptValue(form, 'title'),
+  description: keptValue(form, 'description'),
+  when: keptValue(form, 'when'),
+  location: keptValue(form, 'location'),
+  tags: keptValue(form, 'tags'),
+  isPublic: keptValue(form, 'isPublic') !== '',
+})
+
+export default function EventForm({
+  editing,
+  hidden = false,
+  neighbourhoodId = null,
+  form,
+}: {
+  editing: EventView | null
+  /** Closed: in the page for the link to show it (:target) before or without JavaScript. */
+  hidden?: boolean
+  neighbourhoodId?: number | null
+  /** The form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
+}) {
   const session = useStore($session)
-  const [fields, setFields] = useState<Fields>(editing ? fromEvent(editing) : empty)
+  const [fields, setFields] = useState<Fields>(
+    editing ? fromEvent(editing) : form ? fromForm(form) : empty,
+  )
   const [file, setFile] = useState<File | null>(null)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
+  const [error, setError] = useState(editing ? '' : (form?.error ?? ''))
   const fileInput = useRef<HTMLInputElement>(null)
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((f) => ({ ...f, [key]: value }))
@@ -125,6 +150,10 @@ export default function EventForm({ editing }: { editing: EventView | null }) {
       id="event-form"
       className="event-form"
       aria-labelledby="event-form-title"
+      hidden={hidden}
+      method="post"
+      encType="multipart/form-data"
+      action={editing ? undefined : formAction('event')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
@@ -137,9 +166,13 @@ export default function EventForm({ editing }: { editing: EventView | null }) {
           {MESSAGES.mustBeLoggedInToPost} <a href="/login">Sign in</a>
         </p>
       )}
+      {neighbourhoodId !== null && !editing && (
+        <input type="hidden" name="neighbourhood" value={neighbourhoodId} />
+      )}
       <label htmlFor="event-title">Title</label>
       <input
         id="event-title"
+        name="title"
         required
         maxLength={200}
         value={fields.title}
@@ -148,6 +181,7 @@ export default function EventForm({ editing }: { editing: EventView | null }) {
       <label htmlFor="event-description">Description</label>
       <textarea
         id="event-description"
+        name="description"
         required
         rows={4}
         value={fields.description}
@@ -156,6 +190,7 @@ export default function EventForm({ editing }: { editing: EventView | null }) {
       <label htmlFor="event-when">Date and time ({EVENT_ZONE_LABEL})</label>
       <input
         id="event-when"
+        name="when"
         type="datetime-local"
         required
         value={fields.when}
@@ -164,6 +199,7 @@ export default function EventForm({ editing }: { editing: EventView | null }) {
       <label htmlFor="event-location">Location</label>
       <input
         id="event-location"
+        name="location"
         required
         maxLength={300}
         value={fields.location}
@@ -172,6 +208,7 @@ export default function EventForm({ editing }: { editing: EventView | null }) {
       <label htmlFor="event-tags">Tags (comma-separated)</label>
       <input
         id="event-tags"
+        name="tags"
         value={fields.tags}
         placeholder="music, family, free"
         onChange={(e) => set('tags', e.currentTarget.value)}
@@ -179,6 +216,7 @@ export default function EventForm({ editing }: { editing: EventView | null }) {
       <label htmlFor="event-image">Image</label>
       <input
         id="event-image"
+        name="image"
         ref={fileInput}
         type="file"
         accept="image/*"
@@ -200,6 +238,7 @@ export default function EventForm({ editing }: { editing: EventView | null }) {
       <label className="event-public">
         <input
           type="checkbox"
+          name="isPublic"
           checked={fields.isPublic}
           onChange={(e) => set('isPublic', e.currentTarget.checked)}
         />{' '}

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 
 import { isUpcoming } from '@/rules/eventTime'
 import { eventsFeedPath, type EventPage } from '@/views/event'
+import type { FormState } from '@/views/forms'
 import { $session, loadSession } from '@widgets/lib/session'
 import EventCard from './EventCard'
 import EventForm from './EventForm'
@@ -27,10 +28,13 @@ import './Events.css'
 export default function Events({
   initial,
   slugInQuery = false,
+  form,
 }: {
   initial: EventPage
   /** /event?slug= (the slug travels in the query) rather than /neighbourhood/{slug}/events. */
   slugInQuery?: boolean
+  /** The new-event form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
 }) {
   const store = useStore($events)
   const state = store.initialized ? store : { ...store, ...initial, live: 'connecting' as const }
@@ -75,24 +79,34 @@ export default function Events({
           {state.neighbourhood ? `Events in ${state.neighbourhood.name}` : 'Upcoming Events'}
         </h1>
         <div className="events-tools">
-          <button
-            type="button"
+          {/* A link to the form in the page (shown by :target) until the island opens it. */}
+          <a
+            href="#event-form"
+            role="button"
+            className="button"
             aria-expanded={formOpen || editing !== null}
             aria-controls="event-form"
-            onClick={() => {
+            onClick={(e) => {
+              e.preventDefault()
               if (editing) $editing.set(null)
               $formOpen.set(!(formOpen || editing !== null))
             }}
           >
             {formOpen || editing ? 'Close form' : 'Create An Event'}
-          </button>
+          </a>
           <a className="button secondary" href={eventsFeedPath(slug)}>
             Subscribe (iCal)
           </a>
         </div>
       </header>
 
-      {(formOpen || editing) && <EventForm key={editing?.id ?? 'new'} editing={editing} />}
+      <EventForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        hidden={!(formOpen || editing || form)}
+        neighbourhoodId={state.neighbourhood?.id ?? null}
+        form={form}
+      />
 
       <EventSearch q={state.q} slug={slugInQuery ? slug : null} />
 
