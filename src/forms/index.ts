@@ -3,6 +3,7 @@ import { comment } from './comments'
 import { reaction, rsvp, vote } from './buttons'
 import { discussion } from './discussions'
 import { event } from './events'
+import { spot } from './localSpots'
 import { editNeighbourhood, neighbourhood } from './neighbourhoods'
 import { poll } from './polls'
 import { profile } from './profile'
@@ -32,4 +33,5 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   editNeighbourhood,
   profile,
   event,
+  spot,
 }

@@ -351,6 +351,28 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       expectNotInAnyUrl(v, title, 'Litter pickers')
     })
 
+    test('Suggest a Local Spot: category and address typed; refused without a name', async () => {
+      const { page } = v
+      await freshUser(page.request, 'spotnojs')
+      const name = `Lockside Bakery ${mode} ${RUN}`
+      await page.goto(`/neighbourhood/${SLUG}/local-spots`, { waitUntil: 'commit' })
+      await page.getByRole('button', { name: 'Suggest a Spot' }).click()
+      const form = page.locator('#suggest-spot form')
+      await form.getByRole('combobox', { name: 'Category' }).fill('Cafe')
+      await form.getByRole('combobox', { name: 'Search Address' }).fill('2 Lock Road, E9')
+      await form.getByLabel('Description').fill('Sourdough from six.')
+      await form.getByRole('button', { name: 'Suggest Spot' }).click()
+      await expect(form.getByRole('alert')).toHaveText('Please enter the business name.')
+      await expect(form.getByLabel('Description')).toHaveValue('Sourdough from six.')
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+
+      await form.getByLabel('Business Name').fill(name)
+      await form.getByRole('button', { name: 'Suggest Spot' }).click()
+      await expect(flash(page, 'Thanks! Business suggested.')).toBeVisible()
+      await expect(page.getByRole('heading', { name })).toBeVisible()
+      expectNotInAnyUrl(v, name, 'Sourdough')
+    })
+
     test('a comment on a discussion; an empty one is refused', async () => {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)

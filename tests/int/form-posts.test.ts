@@ -177,6 +177,7 @@ describe('generated form bodies against every form', () => {
     story: ['neighbourhood', 'title', 'description', 'tags', 'isPublic'],
     neighbourhood: ['name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'],
     profile: ['name', 'bio'],
+    spot: ['name', 'category', 'description', 'address', 'googleMapsUrl', 'neighbourhood'],
     event: ['title', 'description', 'when', 'location', 'tags', 'isPublic', 'neighbourhood'],
     editNeighbourhood: ['id', 'name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'],
   }
@@ -185,7 +186,7 @@ describe('generated form bodies against every form', () => {
       fc.string({ maxLength: 40 }),
       fc.constantFrom('', ' ', '0', '-1', '1e309', String(neighbourhood), String(discussion)),
       fc.constantFrom(String(poll), 'discussion', 'heart', 'attending', '2030-01-01T10:00'),
-      fc.constantFrom('Calm', '51.5', '-0.07', 'formby'),
+      fc.constantFrom('Calm', '51.5', '-0.07', 'formby', 'Cafe', 'https://maps.google.com/?q=1'),
       fc.string({ unit: 'grapheme', maxLength: 80 }),
     )
   const watched: CollectionSlug[] = [
@@ -199,6 +200,7 @@ describe('generated form bodies against every form', () => {
     'stories',
     'neighbourhoods',
     'events',
+    'local-businesses',
   ]
   const snapshot = () => Promise.all(watched.map(count))
 

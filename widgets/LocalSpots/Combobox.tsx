@@ -17,6 +17,8 @@ interface Props {
   /** Extra description (a status line) read with the field. */
   describedBy?: string
   inputId?: string
+  /** The field's name when the form posts without JavaScript (the text as typed). */
+  name?: string
 }
 
 /**
@@ -35,6 +37,7 @@ export default function Combobox({
   disabled,
   describedBy,
   inputId,
+  name,
 }: Props) {
   const auto = useId()
   const id = inputId ?? `${auto}-input`
@@ -76,6 +79,7 @@ export default function Combobox({
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        name={name}
         type="text"
         role="combobox"
         aria-autocomplete="list"

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 
 import { MESSAGES } from '@/rules/messages'
+import type { FormState } from '@/views/forms'
 import type { LocalSpotsScreen } from '@/views/localSpot'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import '@widgets/Comments/Comments.css'
@@ -26,7 +27,14 @@ import {
  * of cards (the first 9 come in the HTML), 'Show more local spots' (a link that also works
  * before hydration), live on `local-spots-{neighbourhoodId}`.
  */
-export default function LocalSpots({ initial }: { initial: LocalSpotsScreen }) {
+export default function LocalSpots({
+  initial,
+  form,
+}: {
+  initial: LocalSpotsScreen
+  /** The suggestion form as it came back refused (posted before or without JavaScript). */
+  form?: FormState
+}) {
   initSpots(initial)
   const state = useStore($spots)
   const session = useStore($session)
@@ -48,10 +56,19 @@ export default function LocalSpots({ initial }: { initial: LocalSpotsScreen }) {
         <p className="muted" aria-live="polite">
           {state.total === 1 ? '1 spot' : `${state.total} spots`}
         </p>
-        {me && (
-          <button type="button" className="button" onClick={openNewSpot}>
+        {/* Before the session is known (and without JavaScript) a link to the form in the page. */}
+        {(me || session.status === 'loading') && (
+          <a
+            href="#suggest-spot"
+            role="button"
+            className="button"
+            onClick={(e) => {
+              e.preventDefault()
+              openNewSpot()
+            }}
+          >
             Suggest a Spot
-          </button>
+          </a>
         )}
         {session.status === 'signed-out' && (
           <p className="spots-login">
@@ -90,7 +107,7 @@ export default function LocalSpots({ initial }: { initial: LocalSpotsScreen }) {
           {state.loadingMore ? 'Loading...' : 'Show more local spots'}
         </a>
       )}
-      <SpotForm />
+      <SpotForm neighbourhoodId={initial.neighbourhood.id} form={form} />
       <ConfirmDialog
         open={!!deleting}
         message="Delete this business?"

@@ -3,9 +3,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 
 import { CATEGORY_LABELS, VIBE_EMOJI_NAMES, VIBE_EMOJIS } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
+import { formAction, keptValue, type FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
 import { Emoji } from '@widgets/lib/Emoji'
 import { $session } from '@widgets/lib/session'
+import { useHydrated } from '@widgets/lib/useHydrated'
 import Combobox from './Combobox'
 import {
   $draft,
@@ -14,6 +16,7 @@ import {
   chooseCategory,
   closeSpotForm,
   editExpired,
+  emptyDraft,
   isMapsUrl,
   pickAddress,
   pickImage,
@@ -26,6 +29,7 @@ import {
   toggleEmoji,
   typeAddress,
   typeCategory,
+  type SpotDraft,
 } from './store'
 
 const FOCUSABLE =
@@ -36,8 +40,38 @@ const FOCUSABLE =
  * behind is inert, Tab cycles inside, Escape closes, focus goes back to the opener. Everything
  * it knows lives in the store's $draft; this only renders and calls the store's actions.
  */
-export default function SpotForm() {
-  const d = useStore($draft)
+/** A refused suggestion as the store holds a draft: what was typed and the message. */
+function draftOf(form: FormState): SpotDraft {
+  const category = keptValue(form, 'category')
+  return {
+    ...emptyDraft(),
+    name: keptValue(form, 'name'),
+    categoryText: category,
+    categoryChoice: category,
+    description: keptValue(form, 'description'),
+    address: keptValue(form, 'address'),
+    addressQuery: keptValue(form, 'address'),
+    googleMapsUrl: keptValue(form, 'googleMapsUrl'),
+    error: form.error,
+  }
+}
+
+export default function SpotForm({
+  neighbourhoodId,
+  form,
+}: {
+  neighbourhoodId: number
+  /** The suggestion as it came back refused (posted before or without JavaScript). */
+  form?: FormState
+}) {
+  const stored = useStore($draft)
+  // The shared store is set in the browser only (the server renders many visitors' pages).
+  const hydrated = useHydrated()
+  const [refused] = useState(() => (form ? draftOf(form) : null))
+  useEffect(() => {
+    if (refused) $draft.set({ ...refused, open: true })
+  }, [refused])
+  const d = hydrated || !refused ? stored : refused
   const session = useStore($session)
   const ref = useRef<HTMLDialogElement>(null)
   const first = useRef<HTMLInputElement>(null)
@@ -90,7 +124,8 @@ export default function SpotForm() {
   return (
     <dialog
       ref={ref}
-      className="spot-dialog"
+      id="suggest-spot"
+      className={refused ? 'spot-dialog is-inline' : 'spot-dialog'}
       aria-labelledby={`${id}-title`}
       onKeyDown={trapTab}
       onCancel={(e) => {
@@ -112,11 +147,15 @@ export default function SpotForm() {
         <form
           noValidate
           className="spot-form"
+          method="post"
+          encType="multipart/form-data"
+          action={editing ? undefined : formAction('spot')}
           onSubmit={(e) => {
             e.preventDefault()
             submitSpot()
           }}
         >
+          {!editing && <input type="hidden" name="neighbourhood" value={neighbourhoodId} />}
           {editing && (
             <p className="spot-times">
               Created {relativeTime(editing.createdAt, serverNow())} · Last edited{' '}
@@ -135,6 +174,7 @@ export default function SpotForm() {
               <input
                 ref={first}
                 id={`${id}-name`}
+                name="name"
                 value={d.name}
                 maxLength={120}
                 required
@@ -146,6 +186,7 @@ export default function SpotForm() {
               <Combobox
                 label="Category"
                 inputId={`${id}-category`}
+                name="category"
                 text={d.categoryText}
                 placeholder="Search categories..."
                 required
@@ -170,6 +211,7 @@ export default function SpotForm() {
               <label htmlFor={`${id}-description`}>Description</label>
               <textarea
                 id={`${id}-description`}
+                name="description"
                 value={d.description}
                 maxLength={2000}
                 rows={3}
@@ -180,6 +222,7 @@ export default function SpotForm() {
               <Combobox
                 label="Search Address"
                 inputId={`${id}-address`}
+                name="address"
                 text={d.addressQuery}
                 placeholder="Start typing an address..."
                 describedBy={`${id}-address-status`}
@@ -198,6 +241,7 @@ export default function SpotForm() {
               <label htmlFor={`${id}-maps`}>Google Maps link (optional)</label>
               <input
                 id={`${id}-maps`}
+                name="googleMapsUrl"
                 type="url"
                 inputMode="url"
                 value={d.googleMapsUrl}
@@ -251,6 +295,7 @@ export default function SpotForm() {
               )}
               <input
                 id={`${id}-image`}
+                name="image"
                 className="spot-file"
                 type="file"
                 accept="image/jpeg,image/png,image/webp,image/gif"

@@ -221,7 +221,7 @@ export interface SpotDraft {
   error: string
 }
 
-const emptyDraft = (): SpotDraft => ({
+export const emptyDraft = (): SpotDraft => ({
   open: false,
   editing: null,
   name: '',
