@@ -138,6 +138,21 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       expectNotInAnyUrl(v, FRESH_PASSWORD, email)
     })
 
+    test('Create Profile: an account without a user name chooses one', async () => {
+      const { page } = v
+      await freshUser(page.request, 'namenojs', false)
+      const userName = `named${mode === 'no-js' ? 'a' : 'b'}${RUN}`
+      await page.goto('/register', { waitUntil: 'commit' })
+      await page.getByLabel('Username').fill('-')
+      await page.getByRole('button', { name: 'Create Profile' }).click()
+      await expect(page.getByRole('alert')).toHaveText(MESSAGES.userNameInvalid)
+      await page.getByLabel('Username').fill(userName)
+      await page.getByRole('button', { name: 'Create Profile' }).click()
+      await expect(flash(page, 'Profile created successfully!')).toBeVisible()
+      const me = await page.request.get('/api/users/me')
+      expect(((await me.json()) as { user: { userName: string } }).user.userName).toBe(userName)
+    })
+
     test('a review with its rating and photo; a refusal keeps rating and text', async () => {
       const { page } = v
       const author = await freshUser(page.request, 'revnojs')

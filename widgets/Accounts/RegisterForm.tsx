@@ -18,6 +18,8 @@ interface Props {
   error?: string | null
   /** The form as it came back refused (posted before or without JavaScript). */
   form?: FormState
+  /** The server knows the visitor is signed in without a user name: 'Create Profile'. */
+  completing?: boolean
 }
 
 /** How long the success toast shows before the next page. */
@@ -55,7 +57,11 @@ function UserNameField({
  * SPEC §2 Sign-up: 'Create an Account'. Signed in without a user name (e.g. after Google):
  * only the username, 'Create Profile'. Signed in with one: nothing to do here, go home.
  */
-export default function RegisterForm({ error: initialError = null, form }: Props) {
+export default function RegisterForm({
+  error: initialError = null,
+  form,
+  completing: signedInWithoutName = false,
+}: Props) {
   const session = useStore($session, { ssr: 'initial' })
   const [userName, setUserName] = useState(keptValue(form, 'username'))
   const [email, setEmail] = useState(keptValue(form, 'email'))
@@ -81,7 +87,10 @@ export default function RegisterForm({ error: initialError = null, form }: Props
   }, [])
 
   const user = session.status === 'signed-in' ? session.user : null
-  const completing = (user !== null && !user.userName) || form?.name === 'createProfile'
+  const completing =
+    (user !== null && !user.userName) ||
+    (session.status === 'loading' && signedInWithoutName) ||
+    form?.name === 'createProfile'
 
   const checkUserName = () => (isValidUserName(userName.trim()) ? null : MESSAGES.userNameInvalid)
 
