@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-import { startEmbeddedPostgres } from './postgres'
+import { clusterPathOf, startEmbeddedPostgres } from './postgres'
 
 /**
  * `npm run backup` / `npm run restore`: the embedded cluster and the media folder.
@@ -48,7 +48,9 @@ export function defaultBackupPath(dataDir: string, now = new Date()): string {
 /** PID of the postmaster running on this data folder, if any. */
 export function runningPostmaster(dataDir: string): { pid: number; port: number } | undefined {
   try {
-    const lines = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')
+    const lines = fs
+      .readFileSync(path.join(clusterPathOf(dataDir), 'postmaster.pid'), 'utf8')
+      .split('\n')
     const pid = Number(lines[0])
     process.kill(pid, 0)
     return { pid, port: Number(lines[3]) }
@@ -62,7 +64,7 @@ export async function backup(
   target = defaultBackupPath(dataDir),
   log: (line: string) => void = console.log,
 ): Promise<string> {
-  const cluster = path.join(dataDir, 'pg')
+  const cluster = clusterPathOf(dataDir)
   if (!fs.existsSync(path.join(cluster, 'PG_VERSION')))
     throw new Error(`No embedded database in ${cluster}.`)
   if (fs.existsSync(target)) throw new Error(`${target} exists already.`)
@@ -146,7 +148,7 @@ export async function restore(
     throw new Error(
       `The database of ${dataDir} is running (pid ${running.pid}). Stop the site first.`,
     )
-  const cluster = path.join(dataDir, 'pg')
+  const cluster = clusterPathOf(dataDir)
   const media = path.join(dataDir, 'media')
   const stamp = new Date().toISOString().replace(/[-:.]/g, '')
   const aside = (p: string) => `${p}.before-restore-${stamp}`

@@ -55,7 +55,11 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
   let postgres: RunningPostgres | undefined
   step(1, env.databaseUrl ? 'Using DATABASE_URL' : `Starting PostgreSQL (data in ${env.dataDir})`)
   if (!env.databaseUrl) {
-    postgres = await startEmbeddedPostgres({ dir: env.dataDir, databases: ['belong'] })
+    postgres = await startEmbeddedPostgres({
+      dir: env.dataDir,
+      databases: ['belong'],
+      notice: (line) => log(`       ${line}`),
+    })
     process.env.DATABASE_URL = postgres.url('belong')
   }
   // Faults (issue 14): the database's troubles are logged, never fatal, and make API requests

@@ -30,6 +30,8 @@ export interface EmbeddedPostgresOptions {
   /** Extra `-c name=value` settings (tests turn fsync off). */
   settings?: Record<string, string>
   log?: (line: string) => void
+  /** Where the cluster is kept, when not in `<dir>/pg` (for the start log). */
+  notice?: (line: string) => void
 }
 
 const isRoot = process.getuid?.() === 0
@@ -41,8 +43,9 @@ export async function startEmbeddedPostgres(
   const log = opts.log ?? (() => {})
   const owner = isRoot ? nobody() : undefined
   fs.mkdirSync(opts.dir, { recursive: true })
-  const dataDir = clusterDirFor(opts.dir, owner, log)
-  const bin = binariesFor(owner, opts.dir)
+  const reachable = reachableFolderFor(opts.dir, owner, opts.notice ?? log)
+  const dataDir = clusterDirFor(opts.dir, reachable, owner, log)
+  const bin = binariesFor(owner, reachable)
   const password = readOrCreate(path.join(opts.dir, 'pg-password'))
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION')))
     await initCluster(bin, dataDir, password, owner)
@@ -200,38 +203,55 @@ function binariesFor(owner: { uid: number } | undefined, dataFolder: string): st
 }
 
 /**
- * The cluster always lives in `<dir>/pg`. As root, PostgreSQL runs as `nobody`, which must be
- * able to pass through every parent folder: when one is closed (a 0700 home), we refuse with the
- * two ways out rather than putting the data in a temporary folder that cleaners may age away.
+ * As root, PostgreSQL runs as `nobody`, which must pass through every folder above its cluster.
+ * When one above DATA_DIR is closed (a clone in root's 0700 home), the cluster and its binaries
+ * are kept in a persistent folder `nobody` can reach, named by DATA_DIR
+ * (`/var/lib/belong/<hash>`, BELONG_CLUSTER_HOME), never a temporary one that cleaners age away.
+ * DATA_DIR notes where (pg-location.txt): once the way is open, the next start moves it home.
  */
-function clusterDirFor(
+function reachableFolderFor(
   dir: string,
   owner: { uid: number; gid: number } | undefined,
   log: (l: string) => void,
+): string {
+  const blocked = owner ? blockingAncestor(dir) : undefined
+  if (!blocked) return dir
+  const root = process.env.BELONG_CLUSTER_HOME || '/var/lib/belong'
+  const hash = crypto.createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 16)
+  const home = path.join(root, hash)
+  fs.mkdirSync(home, { recursive: true, mode: 0o755 })
+  const closed = blockingAncestor(home)
+  if (closed)
+    throw new Error(
+      `Running as root, PostgreSQL runs as "nobody", which can enter neither ${blocked} nor ` +
+        `${closed}. Set DATA_DIR to a folder it can reach, e.g. DATA_DIR=/var/lib/belong.`,
+    )
+  fs.writeFileSync(path.join(dir, 'pg-location.txt'), path.join(home, 'pg'))
+  log(
+    `PostgreSQL runs as "nobody", which cannot enter ${blocked}: the cluster of ${dir} is kept ` +
+      `in ${path.join(home, 'pg')}`,
+  )
+  return home
+}
+
+/**
+ * The cluster lives in `<dir>/pg`, or in the reachable folder chosen above; a cluster an
+ * earlier start kept elsewhere (pg-location.txt) is moved home once home is reachable.
+ */
+function clusterDirFor(
+  dir: string,
+  reachable: string,
+  owner: { uid: number; gid: number } | undefined,
+  log: (l: string) => void,
 ) {
-  const dataDir = path.join(dir, 'pg')
-  if (owner) {
-    const blocked = blockingAncestor(dir)
-    if (blocked) {
-      const mode = (fs.statSync(blocked).mode & 0o777).toString(8).padStart(4, '0')
-      throw new Error(
-        [
-          `Running as root, PostgreSQL runs as "nobody", which cannot enter ${blocked} (mode ${mode})`,
-          `on the way to the data folder ${dir}. Either keep the data outside it, e.g.`,
-          `  DATA_DIR=/var/lib/belong npm start`,
-          `or let others pass through (not list) that folder:`,
-          `  chmod o+x ${blocked}`,
-        ].join('\n'),
-      )
-    }
-    adoptTemporaryCluster(dir, dataDir, log)
-  }
+  const dataDir = path.join(reachable, 'pg')
+  if (owner && reachable === dir) adoptTemporaryCluster(dir, dataDir, log)
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   if (owner) fs.chownSync(dataDir, owner.uid, owner.gid)
   return dataDir
 }
 
-/** Earlier versions kept root's cluster under /var/tmp (named in pg-location.txt): move it home. */
+/** A cluster kept elsewhere (named in pg-location.txt: /var/lib/belong, or an older /var/tmp): move it home. */
 function adoptTemporaryCluster(dir: string, dataDir: string, log: (l: string) => void) {
   const pointer = path.join(dir, 'pg-location.txt')
   if (!fs.existsSync(pointer)) return
@@ -251,6 +271,14 @@ function adoptTemporaryCluster(dir: string, dataDir: string, log: (l: string) =>
     }
   }
   fs.rmSync(pointer)
+}
+
+/** Where the embedded cluster of a data folder is: `<dir>/pg`, or where pg-location.txt says. */
+export function clusterPathOf(dir: string): string {
+  const pointer = path.join(dir, 'pg-location.txt')
+  const elsewhere = fs.existsSync(pointer) ? fs.readFileSync(pointer, 'utf8').trim() : ''
+  if (elsewhere && fs.existsSync(path.join(elsewhere, 'PG_VERSION'))) return elsewhere
+  return path.join(dir, 'pg')
 }
 
 function readOrCreate(file: string): string {
