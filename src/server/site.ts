@@ -263,6 +263,11 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
       res.end('Something went wrong.')
     })
   })
+  // Idle keep-alive connections stay open longer than clients commonly keep theirs (60 s behind
+  // most proxies): a client reusing one just as the server closed it gets a reset, which Node's
+  // 5 s default made likely for API clients that do not retry (seen in the e2e run).
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   server.on('upgrade', (req, socket, head) => {
     if (!realtime || !origins.allowsHost(req.headers.host ?? '')) return socket.destroy()
     limit('socket', addressOf(req)).then(
