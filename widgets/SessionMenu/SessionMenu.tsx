@@ -48,6 +48,12 @@ function SessionControls() {
   if (session.status === 'loading') {
     return (
       <div className="session-menu" data-session="loading">
+        {/* Without JavaScript the session is never known: the way to sign in instead. */}
+        <noscript>
+          <a className="sign-in" href="/login">
+            Sign In
+          </a>
+        </noscript>
         <span className="session-placeholder" aria-hidden="true" />
       </div>
     )
