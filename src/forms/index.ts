@@ -5,6 +5,7 @@ import { discussion } from './discussions'
 import { event } from './events'
 import { spot } from './localSpots'
 import { editNeighbourhood, neighbourhood } from './neighbourhoods'
+import { notificationRead, notificationsRead } from './notifications'
 import { poll } from './polls'
 import { profile } from './profile'
 import { review } from './reviews'
@@ -34,4 +35,6 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   profile,
   event,
   spot,
+  notificationRead,
+  notificationsRead,
 }

@@ -460,3 +460,34 @@ test('forgot password and the reset link work with JavaScript off', async ({ bro
   expectNotInAnyUrl(v, 'brand new pas', person.email)
   await v.context.close()
 })
+
+test('notifications as a page: Mark as read is a small form, with JavaScript off', async ({
+  browser,
+}) => {
+  const v = await visitor(browser, 'no-js')
+  const { page } = v
+  await freshUser(page.request, 'bellnojs')
+  const n = await neighbourhoodBySlug(page.request, SLUG)
+  const review = await page.request.post('/api/reviews', {
+    data: { neighbourhood: n.id, rating: 5, comment: `Notify me (${RUN})` },
+  })
+  expect(review.status()).toBe(201)
+  const { doc } = (await review.json()) as { doc: { id: number } }
+  // Someone else reacts: the author gets a notification.
+  const other = await browser.newContext()
+  await freshUser(other.request, 'reactor')
+  const toggled = await other.request.post('/api/reactions/toggle', {
+    data: { targetKind: 'review', targetId: doc.id, emoji: 'fire' },
+  })
+  expect(toggled.status()).toBe(200)
+  await other.close()
+
+  await page.goto('/profile')
+  await page.getByRole('link', { name: 'Your notifications' }).click()
+  await expect(page.getByText('1 unread')).toBeVisible()
+  await expectNoAxeViolationsAsShown(page)
+  await page.getByRole('button', { name: 'Mark as read' }).click()
+  await expect(page.getByText('0 unread')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Mark as read' })).toHaveCount(0)
+  await v.context.close()
+})

@@ -206,6 +206,9 @@ export default function NotificationBell({ userId }: { userId: number }) {
               ))}
             </ul>
           )}
+          <p className="bell-all">
+            <a href="/notifications">All notifications</a>
+          </p>
         </div>
       )}
     </div>
