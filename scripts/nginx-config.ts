@@ -190,6 +190,13 @@ map "$uri?$args" $belong_on_demand {
 ${PAGE_QUERIES.map((q) => `  "~${q.path.replace(/\$$/, '')}\\?(.*&)?(${q.params.join('|')})=" 1;`).join('\n')}
 }
 
+# A form posted to a page, and the page after it (its one-time message cookie), are the app's
+# (src/server/forms): never a static file.
+map "$request_method $cookie_belong_flash" $belong_form_or_flash {
+  default 1;
+  "~^(GET|HEAD) $" 0;
+}
+
 map $http_upgrade $belong_connection {
   default upgrade;
   '' '';
@@ -217,6 +224,9 @@ ${values.brotli ? '  brotli_static on;\n' : ''}  gzip_vary on;
   location / {
     error_page 418 = @app;
     if ($belong_on_demand) {
+      return 418;
+    }
+    if ($belong_form_or_flash) {
       return 418;
     }
     try_files $uri $uri/index.html $uri.html @app;

@@ -14,7 +14,6 @@ import { DEMO_PASSWORD, FRESH_PASSWORD, freshUser, neighbourhoodBySlug } from '.
  * hydrated: it posts to its own page, the server does what the island does, and nothing typed
  * ever appears in an address (the request URLs of the whole context are checked).
  */
-test.describe.configure({ mode: 'serial' })
 
 const SLUG = 'hackney-wick'
 const RUN = Date.now().toString(36)
@@ -302,7 +301,9 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await page.getByLabel('Tagline').fill('Boats, bridges and a quiet towpath.')
       await page.getByRole('checkbox', { name: 'Calm' }).check()
       await page.getByRole('button', { name: 'Submit Neighbourhood' }).click()
-      await expect(page.locator('.nf-error-text').first()).not.toBeEmpty()
+      await expect(page.locator('.nf-actions .nf-error-text')).toHaveText(
+        MESSAGES.coordinatesInvalid,
+      )
       await expect(page.getByLabel('Name')).toHaveValue(name)
       await expect(page.getByRole('checkbox', { name: 'Calm' })).toBeChecked()
       if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)

@@ -78,7 +78,9 @@ test('the owner edits name, bio and avatar; others see the profile without contr
 
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'Nadia Example' })).toBeVisible()
-  await expect(page.getByText('Looking for a calm street near a good bakery.')).toBeVisible()
+  await expect(page.locator('.profile-bio')).toHaveText(
+    'Looking for a calm street near a good bakery.',
+  )
   await expect(avatar).toHaveAttribute('src', /\/api\/media\/file\/.+\.webp$/)
   await expect
     .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))

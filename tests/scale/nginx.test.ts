@@ -203,6 +203,19 @@ test('the API, on-demand pages, health and body limits go to the app', async () 
   const tagged = await get(`${front}/neighbourhoods?utm_source=mail`)
   expect(tagged.headers['x-belong-render']).toBe('static')
 
+  // A form posted to a static page, and the page after it (its one-time message), are the app's.
+  const posted = await get(
+    `${front}/neighbourhoods?_form=no-such-form`,
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    'POST',
+  )
+  expect(posted.status).toBe(404)
+  expect(posted.body.toString()).toBe('There is no such form.')
+  const after = await get(`${front}/neighbourhoods`, { cookie: 'belong_flash=Thanks%20a%20lot' })
+  expect(after.headers['x-belong-render']).toBe('on-demand')
+  expect(after.body.toString()).toMatch(/class="flash"[^>]*>Thanks a lot</)
+  expect(String(after.headers['set-cookie'])).toMatch(/^belong_flash=;.*Max-Age=0/)
+
   const missing = await get(`${front}/no-such-page-${Date.now()}`)
   expect(missing.status).toBe(404)
 

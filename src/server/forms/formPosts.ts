@@ -106,7 +106,8 @@ export async function handleFormPost(
   if (outcome.dropCookies) cookies.length = 0
   // Always set, even without a message: the next page is then rendered for this request, so it
   // shows what was just written before its static file is rewritten.
-  const value = encodeURIComponent((outcome.flash ?? '').slice(0, 300))
+  // Never empty ('-' for no message): the nginx front server tells the cookie by its value.
+  const value = encodeURIComponent((outcome.flash ?? '').slice(0, 300)) || '-'
   cookies.push(`${FLASH_COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure}`)
   res.writeHead(303, {
     location: safeNextPath(outcome.redirect),
@@ -130,7 +131,8 @@ export function flashOf(req: IncomingMessage): string | undefined {
     const [key, ...rest] = part.trim().split('=')
     if (key !== FLASH_COOKIE) continue
     try {
-      return decodeURIComponent(rest.join('=')).slice(0, 300)
+      const value = rest.join('=')
+      return value === '-' ? '' : decodeURIComponent(value).slice(0, 300)
     } catch {
       return ''
     }
