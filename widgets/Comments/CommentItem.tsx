@@ -3,12 +3,17 @@ import { absoluteDate } from '@/views/home'
 import { relativeTime } from '@/views/relativeTime'
 import { MAX_COMMENT_DEPTH, type CommentTargetKind } from '@/rules/targets'
 import Reactions from '@widgets/Reactions/Reactions'
+import type { FormState } from '@/views/forms'
+import { useHydrated } from '@widgets/lib/useHydrated'
 import CommentForm from './CommentForm'
 import type { CommentView } from '@/views/comment'
 
 /** What every comment of one thread shares: who is looking, what is open, what to call. */
 export interface ThreadContext {
   kind: CommentTargetKind
+  targetId: number
+  /** A reply of this thread that came back refused (posted without JavaScript). */
+  form?: FormState
   channel?: string
   viewerId: number | null
   /** The time relative labels count from (the server's while hydrating). */
@@ -56,6 +61,9 @@ export default function CommentItem({
   const editing = ctx.editing === c.id
   const replying = ctx.replyTo === c.id
   const canReply = node.depth < MAX_COMMENT_DEPTH
+  // Until the island runs, Reply is a link to a reply box in the page (shown by :target).
+  const hydrated = useHydrated()
+  const refusedReply = ctx.form?.values.parent === String(c.id) ? ctx.form : undefined
   const more = node.hiddenReplies
 
   return (
@@ -107,14 +115,18 @@ export default function CommentItem({
           />
           <div className="comment-buttons">
             {canReply && (
-              <button
-                type="button"
+              <a
+                href={`#reply-${c.id}`}
+                role="button"
                 className="link-button"
                 aria-expanded={replying}
-                onClick={() => ctx.openReply(replying ? null : c.id)}
+                onClick={(e) => {
+                  e.preventDefault()
+                  ctx.openReply(replying ? null : c.id)
+                }}
               >
                 Reply
-              </button>
+              </a>
             )}
             {own && !editing && (
               <>
@@ -132,6 +144,21 @@ export default function CommentItem({
             )}
           </div>
         </div>
+        {!replying && !hydrated && canReply && (
+          <div
+            id={`reply-${c.id}`}
+            className={refusedReply ? 'reply-plain is-open' : 'reply-plain'}
+          >
+            <CommentForm
+              label={`Reply to ${name}`}
+              placeholder={`Reply to ${name}…`}
+              submitLabel="Post reply"
+              onSubmit={(text) => ctx.reply(c, text)}
+              post={{ targetKind: ctx.kind, targetId: ctx.targetId, parent: c.id }}
+              form={refusedReply}
+            />
+          </div>
+        )}
         {replying && (
           <CommentForm
             label={`Reply to ${name}`}

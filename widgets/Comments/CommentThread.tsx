@@ -120,6 +120,8 @@ export default function CommentThread({
 
   const ctx: ThreadContext = {
     kind: targetKind,
+    targetId,
+    form: form?.values.targetId === String(targetId) ? form : undefined,
     channel,
     viewerId,
     now,
