@@ -417,8 +417,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       const reply = `And a reply (${mode} ${RUN})`
       const comment = page.locator('article.comment-body', { hasText: text })
       await comment.getByRole('button', { name: 'Reply' }).click()
-      const box = page.getByRole('textbox', { name: /^Reply to / })
-      await box.fill(reply)
+      await page.getByRole('textbox', { name: /^Reply to / }).fill(reply)
       await page.getByRole('button', { name: 'Post reply' }).click()
       await expect(page.locator('.comment-text', { hasText: reply })).toBeVisible()
       expectNotInAnyUrl(v, reply)
