@@ -308,8 +308,8 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await expect(page.getByRole('checkbox', { name: 'Calm' })).toBeChecked()
       if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
 
-      await page.getByLabel('Latitude').fill('51.5362')
-      await page.getByLabel('Longitude').fill('-0.0266')
+      await page.getByRole('textbox', { name: 'Latitude' }).fill('51.5362')
+      await page.getByRole('textbox', { name: 'Longitude' }).fill('-0.0266')
       await page.getByRole('button', { name: 'Submit Neighbourhood' }).click()
       await expect(page).toHaveURL(/\/neighbourhood\/lock-island-/)
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
@@ -337,7 +337,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await form.getByRole('button', { name: 'Save Changes' }).click()
       await expect(flash(page, 'Profile updated!')).toBeVisible()
       await expect(page.getByRole('heading', { level: 1, name: 'Nadia No-Script' })).toBeVisible()
-      await expect(page.getByText('Towpath runner, bread baker.')).toBeVisible()
+      await expect(page.locator('.profile-bio')).toHaveText('Towpath runner, bread baker.')
       await expect(page.getByRole('img', { name: "Nadia No-Script's avatar" })).toHaveAttribute(
         'src',
         /\/media\//,
@@ -487,7 +487,7 @@ test('notifications as a page: Mark as read is a small form, with JavaScript off
   const other = await browser.newContext()
   await freshUser(other.request, 'reactor')
   const toggled = await other.request.post('/api/reactions/toggle', {
-    data: { targetKind: 'review', targetId: doc.id, emoji: 'fire' },
+    data: { targetKind: 'review', targetId: doc.id, emoji: 'heart' },
   })
   expect(toggled.status()).toBe(200)
   await other.close()

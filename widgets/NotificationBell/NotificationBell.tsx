@@ -206,9 +206,11 @@ export default function NotificationBell({ userId }: { userId: number }) {
               ))}
             </ul>
           )}
-          <p className="bell-all">
-            <a href="/notifications">All notifications</a>
-          </p>
+          {state.items !== null && (
+            <p className="bell-all">
+              <a href="/notifications">All notifications</a>
+            </p>
+          )}
         </div>
       )}
     </div>
