@@ -190,6 +190,8 @@ describe('generated form bodies against every form', () => {
       fc.constantFrom(String(poll), 'discussion', 'heart', 'attending', '2030-01-01T10:00'),
       fc.constantFrom('Calm', '51.5', '-0.07', 'formby', 'Cafe', 'https://maps.google.com/?q=1'),
       fc.string({ unit: 'grapheme', maxLength: 80 }),
+      // Past the longest field a form has (a bio's 500 characters).
+      fc.constant('b'.repeat(501)),
     )
   const watched: CollectionSlug[] = [
     'reviews',
