@@ -6,6 +6,7 @@ import { REVIEW_BADGES } from '@/rules/badges'
 import { VIBE_EMOJIS } from '@/rules/localSpots'
 import { EMOJI } from '@/rules/targets'
 import { EMOJI_SVG, emojiSvg } from '@/views/emoji'
+import { VIBE_EMOJI_SVG, vibeSvg } from '@/views/emojiVibes'
 import { MEDALS } from '@/views/topReviewer'
 import { Emoji } from '@widgets/lib/Emoji'
 
@@ -20,7 +21,7 @@ const drawn: [string, string][] = [
 
 describe('the emoji drawings (src/views/emoji.ts)', () => {
   it.each(drawn)('%s (%s) has its Twemoji SVG', (_name, char) => {
-    const svg = emojiSvg(char)
+    const svg = _name.startsWith('vibe ') ? vibeSvg(char) : emojiSvg(char)
     expect(svg, `no drawing for ${char}: run npm run emoji`).toBeDefined()
     expect(svg!.viewBox).toBe('0 0 36 36')
     expect(svg!.body).toMatch(/^<(path|g|circle|ellipse|rect|polygon)\b/)
@@ -28,20 +29,22 @@ describe('the emoji drawings (src/views/emoji.ts)', () => {
 
   it('holds only the emoji the rules use (the map is in the client bundle)', () => {
     const used = new Set(drawn.map(([, char]) => char.replace(/\uFE0F/g, '')))
-    const kept = Object.keys(EMOJI_SVG).map((char) => char.replace(/\uFE0F/g, ''))
+    const kept = Object.keys({ ...EMOJI_SVG, ...VIBE_EMOJI_SVG }).map((char) =>
+      char.replace(/\uFE0F/g, ''),
+    )
     expect(kept.filter((char) => !used.has(char))).toEqual([])
     expect(new Set(kept).size).toBe(kept.length)
   })
 
   it('has no ids, links or scripts (a drawing may be on a page many times)', () => {
-    for (const { body } of Object.values(EMOJI_SVG)) {
+    for (const { body } of Object.values({ ...EMOJI_SVG, ...VIBE_EMOJI_SVG })) {
       expect(body).not.toMatch(/\bid=|<script|\bon[a-z]+=|href=/i)
     }
   })
 
   it('finds an emoji with or without the variation selector', () => {
     expect(emojiSvg('❤')).toBe(emojiSvg('❤️'))
-    expect(emojiSvg('🛍')).toBe(emojiSvg('🛍️'))
+    expect(vibeSvg('🛍')).toBe(vibeSvg('🛍️'))
     expect(emojiSvg('⭐ star')).toBeUndefined()
   })
 })

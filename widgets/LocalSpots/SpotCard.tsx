@@ -10,6 +10,7 @@ import {
 } from '@/views/localSpot'
 import { relativeTime } from '@/views/relativeTime'
 import Reactions from '@widgets/Reactions/Reactions'
+import { vibeSvg } from '@/views/emojiVibes'
 import { Emoji } from '@widgets/lib/Emoji'
 import { Icon } from '@widgets/lib/Icon'
 
@@ -78,7 +79,7 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
           <ul className="spot-emojis" aria-label="Vibes">
             {spot.emojis.map((name) => (
               <li key={name} title={emojiLabel(name)}>
-                <Emoji char={VIBE_EMOJIS[name]} />
+                <Emoji char={VIBE_EMOJIS[name]} drawing={vibeSvg(VIBE_EMOJIS[name])} />
                 <span className="sr-only">{emojiLabel(name)}</span>
               </li>
             ))}

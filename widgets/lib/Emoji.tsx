@@ -1,4 +1,4 @@
-import { emojiSvg } from '@/views/emoji'
+import { emojiSvg, type EmojiSvg } from '@/views/emoji'
 
 /**
  * An emoji the product draws (a reaction kind, a vibe, a badge icon, a medal) as inline SVG from
@@ -12,14 +12,17 @@ export function Emoji({
   label,
   size = '1.1em',
   className,
+  drawing: own,
 }: {
   char: string
   label?: string
   /** Width and height: a number of pixels or a CSS length; about the glyph's size by default. */
   size?: number | string
   className?: string
+  /** A drawing kept out of the shared map (the vibes, src/views/emojiVibes.ts). */
+  drawing?: EmojiSvg
 }) {
-  const drawing = emojiSvg(char)
+  const drawing = own ?? emojiSvg(char)
   const a11y = label
     ? ({ role: 'img', 'aria-label': label } as const)
     : ({ 'aria-hidden': 'true' } as const)
