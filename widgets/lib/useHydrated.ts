@@ -1,8 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 
-/** False while rendering on the server and during hydration, true once the island runs. */
+const never = () => () => {}
+
+/**
+ * False while rendering on the server and while hydrating the server's markup, true otherwise:
+ * a component that mounts after its island hydrated (a comment loaded later) starts at true and
+ * renders once, not twice.
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  )
 }
