@@ -171,9 +171,15 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
    * to pages (src/server/forms) both go through here, so both meet the same rules.
    */
   const callApi = async (request: Request, req: IncomingMessage): Promise<Response> => {
-    const limited = limitFor(request.method, new URL(request.url).pathname)
-    const wait = limited ? await limit(limited, addressOf(req), req) : 0
-    if (wait) return tooManyRequestsResponse(wait)
+    const wait = await limitWait(request.method, new URL(request.url).pathname, req)
+    return wait ? tooManyRequestsResponse(wait) : dispatchApi(request)
+  }
+  /** Seconds the client must wait before this write (0: go on). */
+  const limitWait = async (method: string, pathname: string, req: IncomingMessage) => {
+    const limited = limitFor(method, pathname)
+    return limited ? limit(limited, addressOf(req), req) : 0
+  }
+  const dispatchApi = async (request: Request): Promise<Response> => {
     const response = await handleEndpoints({ config, request })
     // (A 401/403 too: with the database down, Payload cannot read the user of a token.)
     if ([401, 403].includes(response.status) || response.status >= 500)
@@ -225,11 +231,14 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     const route = async () => {
       if (url === '/healthz' || url.startsWith('/healthz?')) return healthz(res)
       if (url.startsWith('/api/') || url === '/api') {
+        // The limit before the body is read: a client over it sends nothing more for us to read.
+        const wait = await limitWait(req.method ?? 'GET', new URL(url, 'http://site').pathname, req)
+        if (wait) return sendFetchResponse(res, tooManyRequestsResponse(wait))
         // Signed-out public reads from memory (src/server/readCache.ts).
         if (apiReadCache().serve(req, res)) return
         const request = await toFetchRequest(req, res, originOf(req))
         if (!request) return
-        const response = await callApi(request, req)
+        const response = await dispatchApi(request)
         return sendFetchResponse(res, await apiReadCache().keep(req, response))
       }
       if (
@@ -237,7 +246,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
           handlers: formHandlers,
           origin: originOf(req),
           callApi,
-          renderPage: (pageReq, pageRes, locals) => renderOnDemand(pageReq, pageRes, locals),
+          renderPage: renderOnDemand,
           secureCookies,
         })
       )

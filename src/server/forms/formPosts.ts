@@ -40,7 +40,10 @@ export async function handleFormPost(
   const name = url.searchParams.get(FORM_PARAM)
   if (name === null) return false
   const handler = Object.hasOwn(options.handlers, name) ? options.handlers[name] : undefined
-  if (!handler) return (plain(res, 404, 'There is no such form.'), true)
+  if (!handler) {
+    plain(res, 404, 'There is no such form.')
+    return true
+  }
   const type = (req.headers['content-type'] ?? '').toLowerCase()
   if (!FORM_TYPES.some((t) => type.startsWith(t))) {
     plain(res, 415, 'Send the form as the browser does (urlencoded or multipart).')
