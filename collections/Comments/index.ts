@@ -5,6 +5,7 @@ import { commentCreateSchema, commentUpdateSchema } from '@/schemas/engagement'
 import { signedIn, staffOrAuthor, visibleUnlessHidden } from '@collections/access'
 import { authorField, hiddenField } from '@collections/shared/fields'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
+import { markPagesStale } from '@collections/shared/stalePages'
 import { afterCommentChange } from './hooks/afterCommentChange'
 import { afterCommentDelete, deleteReplies } from './hooks/deleteReplies'
 import { placeInThread } from './hooks/placeInThread'
@@ -64,8 +65,8 @@ export const Comments: CollectionConfig = {
     beforeOperation: [requireSignInToComment],
     beforeValidate: [validateWith(commentCreateSchema, commentUpdateSchema)],
     beforeChange: [setAuthor(), placeInThread],
-    afterChange: [afterCommentChange, announceApiChange],
+    afterChange: [afterCommentChange, markPagesStale, announceApiChange],
     beforeDelete: [deleteReplies],
-    afterDelete: [afterCommentDelete, announceApiChange],
+    afterDelete: [afterCommentDelete, markPagesStale, announceApiChange],
   },
 }

@@ -78,6 +78,9 @@ async function pagesShowing(req: PayloadRequest, slug: string, doc: Doc): Promis
     }
     case 'pages':
       return [`/${String(doc.slug)}`]
+    case 'comments':
+      // A story's page carries its thread in the HTML (readable and answerable without JS).
+      return doc.targetKind === 'story' ? storyPages(req, [Number(doc.targetId)]) : []
     default:
       return []
   }
@@ -98,6 +101,17 @@ export const markPagesStale: CollectionAfterChangeHook & CollectionAfterDeleteHo
   if (previous?.id) paths.push(...(await pagesShowing(req, collection.slug, previous)))
   await announceStalePages(req, paths)
   return doc
+}
+
+/** The prerendered pages of these stories (public and shown ones only have one). */
+async function storyPages(req: PayloadRequest, ids: number[]): Promise<string[]> {
+  const rows = await query<{ slug: string; id: number }>(
+    req,
+    sql`SELECT n.slug, s.id FROM stories s JOIN neighbourhoods n ON n.id = s.neighbourhood_id
+         WHERE s.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
+           AND s.is_public IS TRUE AND s.hidden IS NOT TRUE`,
+  )
+  return rows.map((r) => `${neighbourhoodPage(r.slug)}/story/${r.id}`)
 }
 
 /**
@@ -136,7 +150,9 @@ async function pagesShowingUser(req: PayloadRequest, user: number): Promise<stri
   const stories = await query<{ slug: string; id: number }>(
     req,
     sql`SELECT n.slug, s.id FROM stories s JOIN neighbourhoods n ON n.id = s.neighbourhood_id
-         WHERE s.author_id = ${user} AND s.is_public IS TRUE AND s.hidden IS NOT TRUE`,
+         WHERE (s.author_id = ${user} OR s.id IN (SELECT target_id FROM comments
+                 WHERE target_kind = 'story' AND author_id = ${user} AND hidden IS NOT TRUE))
+           AND s.is_public IS TRUE AND s.hidden IS NOT TRUE`,
   )
   const reviewer = await query(
     req,

@@ -35,3 +35,20 @@ export const discussion: FormHandler = async ({ fields, call }) => {
     flash: DISCUSSION_TEXT.posted,
   }
 }
+
+/** The author's Edit (title and text): back to the discussion with the island's toast. */
+export const editDiscussion: FormHandler = async ({ fields, call }) => {
+  const discussionId = id(fields, 'id')
+  if (discussionId === null) return { error: DISCUSSION_TEXT.notFound }
+  if (!(await viewer(call))) return { error: DISCUSSION_TEXT.loginToPost }
+  const title = text(fields, 'title').trim()
+  const content = text(fields, 'content').trim()
+  const parsed = discussionSchema.pick({ title: true, content: true }).safeParse({ title, content })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
+  }
+  const answer = await call('PATCH', `/api/discussions/${discussionId}?depth=0`, { title, content })
+  if (!ok(answer)) return refusal(answer, DISCUSSION_TEXT.updateFailed)
+  return { redirect: discussionHref(discussionId), flash: DISCUSSION_TEXT.updated }
+}

@@ -1,7 +1,8 @@
 import { createProfile, forgotPassword, login, register, resetPassword } from './accounts'
 import { comment } from './comments'
 import { reaction, rsvp, vote } from './buttons'
-import { discussion } from './discussions'
+import { remove } from './deletion'
+import { discussion, editDiscussion } from './discussions'
 import { event } from './events'
 import { spot } from './localSpots'
 import { editNeighbourhood, neighbourhood } from './neighbourhoods'
@@ -29,6 +30,7 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   rsvp,
   poll,
   discussion,
+  editDiscussion,
   story,
   neighbourhood,
   editNeighbourhood,
@@ -37,4 +39,5 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   spot,
   notificationRead,
   notificationsRead,
+  remove,
 }

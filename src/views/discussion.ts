@@ -32,6 +32,7 @@ export const DISCUSSION_TEXT = {
   contentRequired: 'Content is required.',
   posted: 'Discussion posted!',
   deleted: 'Discussion deleted.',
+  updated: 'Discussion updated.',
 } as const
 
 export interface AuthorView {

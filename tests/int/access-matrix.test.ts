@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { formHandlers } from '@/forms'
+import { isRefusal, type ApiCall } from '@/forms/types'
 import { startTestSite } from './harness'
 import {
   OPS,
@@ -675,6 +677,105 @@ describe('special endpoints', () => {
     } else {
       expectAllowed(result)
       expect(await endpoint.written(world, targetId, world.users[role].id)).toBe(1)
+    }
+  })
+})
+
+/**
+ * The forms that change existing content (posted to pages, before or without JavaScript) go by
+ * the same table: each makes the API request the island makes, as the person who posted it.
+ */
+const FORMS: {
+  form: string
+  collection: string
+  op: 'update' | 'delete'
+  fields: (id: number) => Record<string, string>
+  done: (id: number) => Promise<boolean>
+}[] = [
+  {
+    form: 'editDiscussion',
+    collection: 'discussions',
+    op: 'update',
+    fields: (id) => ({ id: String(id), title: 'Edited by form', content: 'Edited.' }),
+    done: async (id) => (await stored(world, 'discussions', id))?.title === 'Edited by form',
+  },
+  {
+    form: 'event',
+    collection: 'events',
+    op: 'update',
+    fields: (id) => ({
+      id: String(id),
+      title: 'Edited event',
+      description: 'Edited.',
+      when: '2031-05-01T18:00',
+      location: 'The hall',
+      isPublic: 'on',
+    }),
+    done: async (id) => (await stored(world, 'events', id))?.title === 'Edited event',
+  },
+  {
+    form: 'editNeighbourhood',
+    collection: 'neighbourhoods',
+    op: 'update',
+    fields: (id) => ({
+      id: String(id),
+      name: `Edited Place ${id}`,
+      slug: `edited-place-${id}`,
+      tagline: 'Edited',
+      vibes: 'Calm',
+      latitude: '51.5',
+      longitude: '-0.1',
+    }),
+    done: async (id) => (await stored(world, 'neighbourhoods', id))?.tagline === 'Edited',
+  },
+  ...(
+    [
+      ['discussion', 'discussions'],
+      ['event', 'events'],
+      ['comment', 'comments'],
+      ['spot', 'local-businesses'],
+    ] as const
+  ).map(([kind, collection]) => ({
+    form: 'remove',
+    collection,
+    op: 'delete' as const,
+    fields: (id: number) => ({ kind, id: String(id), next: '/' }),
+    done: async (id: number) => (await stored(world, collection, id)) === null,
+  })),
+]
+
+describe('forms that edit or delete', () => {
+  const cases = FORMS.flatMap((f) =>
+    ROLES.map((role) => ({
+      ...f,
+      role,
+      verdict: allowedBy(EXPECTED[f.collection]![f.op])[role] ? 'allowed' : 'refused',
+    })),
+  )
+  it.each(cases)('$form ($collection $op) by $role: $verdict', async (c) => {
+    cells++
+    const fixture = await specOf(c.collection).fixture(world)
+    const cookie = cookieFor(world, c.role, fixture)
+    const call: ApiCall = async (method, path, body) => {
+      const res = await world.site.api(method, path, { cookie, ...(body ? { body } : {}) })
+      return { status: res.status, body: res.body }
+    }
+    const fields = new FormData()
+    for (const [key, value] of Object.entries(c.fields(fixture.id))) fields.append(key, value)
+    const outcome = await formHandlers[c.form]!({
+      fields,
+      page: new URL('http://site/page'),
+      call,
+    })
+    if (c.verdict === 'allowed') {
+      expect(isRefusal(outcome), JSON.stringify(outcome)).toBe(false)
+      expect(await c.done(fixture.id)).toBe(true)
+    } else {
+      // A refusal with its message, or (signed out) the way to sign in; nothing changed.
+      const toSignIn = !isRefusal(outcome) && outcome.redirect.startsWith('/login')
+      expect(isRefusal(outcome) || toSignIn, JSON.stringify(outcome)).toBe(true)
+      if (isRefusal(outcome)) expect(outcome.error.length).toBeGreaterThan(0)
+      expect(await c.done(fixture.id)).toBe(false)
     }
   })
 })

@@ -182,6 +182,9 @@ describe('generated form bodies against every form', () => {
     spot: ['name', 'category', 'description', 'address', 'googleMapsUrl', 'neighbourhood'],
     event: ['title', 'description', 'when', 'location', 'tags', 'isPublic', 'neighbourhood'],
     editNeighbourhood: ['id', 'name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'],
+    editDiscussion: ['id', 'title', 'content'],
+    // Last: it may delete the discussion the other forms name.
+    remove: ['kind', 'id', 'next'],
   }
   const value = () =>
     fc.oneof(

@@ -6,6 +6,7 @@ import Reactions from '@widgets/Reactions/Reactions'
 import type { FormState } from '@/views/forms'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import CommentForm from './CommentForm'
+import { deleteHref } from '@/views/deletion'
 import type { CommentView } from '@/views/comment'
 
 /** What every comment of one thread shares: who is looking, what is open, what to call. */
@@ -133,13 +134,16 @@ export default function CommentItem({
                 <button type="button" className="link-button" onClick={() => ctx.startEdit(c.id)}>
                   Edit
                 </button>
-                <button
-                  type="button"
+                <a
                   className="link-button danger"
-                  onClick={() => ctx.askDelete(c)}
+                  href={deleteHref('comment', c.id)}
+                  onClick={(e) => {
+                    e.preventDefault()
+                    ctx.askDelete(c)
+                  }}
                 >
                   Delete
-                </button>
+                </a>
               </>
             )}
           </div>

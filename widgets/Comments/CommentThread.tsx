@@ -48,6 +48,8 @@ export interface CommentThreadProps {
   now?: string
   /** A comment form of this page that came back refused (posted without JavaScript). */
   form?: FormState
+  /** The reader as the server knew them (on-demand pages): their comments' Delete shows. */
+  viewerId?: number | null
 }
 
 /**
@@ -65,6 +67,7 @@ export default function CommentThread({
   initialComments,
   now: serverNow,
   form,
+  viewerId: serverViewerId = null,
 }: CommentThreadProps) {
   const target = useMemo(() => ({ kind: targetKind, id: targetId }), [targetKind, targetId])
   const threads = useStore($threads)
@@ -75,7 +78,12 @@ export default function CommentThread({
   // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has
   // already read the session (else React reports a hydration mismatch), then follow it.
   const session = useStore($session, { ssr: 'initial' })
-  const viewerId = session.status === 'signed-in' ? session.user.id : null
+  const viewerId =
+    session.status === 'loading'
+      ? serverViewerId
+      : session.status === 'signed-in'
+        ? session.user.id
+        : null
   const loaded = comments !== null
   const shownCount = comments ? comments.length : state.count
   const regionId = `comments-${targetKind}-${targetId}`

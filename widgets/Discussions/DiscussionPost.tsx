@@ -2,7 +2,14 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useId, type FormEvent } from 'react'
 
 import { absoluteDate } from '@/views/home'
-import { DISCUSSION_TEXT, discussionListHref, type DiscussionView } from '@/views/discussion'
+import { deleteHref } from '@/views/deletion'
+import {
+  DISCUSSION_TEXT,
+  discussionHref,
+  discussionListHref,
+  type DiscussionView,
+} from '@/views/discussion'
+import { formAction, keptValue, type FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import Reactions from '@widgets/Reactions/Reactions'
@@ -11,6 +18,8 @@ import { useNow } from '@widgets/Comments/useNow'
 import './Discussions.css'
 import {
   $post,
+  type FieldErrors,
+  type PostState,
   askDeletePost,
   cancelEditPost,
   deletePost,
@@ -26,27 +35,59 @@ interface Props {
   initial: DiscussionView
   /** When the page was rendered (relative labels match the HTML while hydrating). */
   now: string
+  /** The reader as the server knew them: their post shows Edit and Delete before hydrating. */
+  viewerId?: number | null
+  /** ?edit: the author opened the edit (the Edit link before or without JavaScript). */
+  editRequested?: boolean
+  /** The edit as it came back refused (saved before or without JavaScript). */
+  form?: FormState
+}
+
+/** The edit the server shows: the post's text, or what a refused save sent. */
+function serverEdit(view: DiscussionView, form: FormState | undefined) {
+  const edit: PostState['edit'] = form
+    ? { title: keptValue(form, 'title'), content: keptValue(form, 'content') }
+    : { title: view.title, content: view.content }
+  const field = form?.field === 'content' ? 'content' : 'title'
+  const errors: FieldErrors = form ? { [field]: form.error } : {}
+  return { edit, errors }
 }
 
 /**
  * The post of /discussions/{id} (SPEC §2): Back, title, author, time, tags, text, reactions, and
  * for its author inline Edit (Save, Cancel) and Delete with confirmation (SPEC §4).
  */
-export default function DiscussionPost({ initial, now: serverNow }: Props) {
+export default function DiscussionPost({
+  initial,
+  now: serverNow,
+  viewerId = null,
+  editRequested = false,
+  form,
+}: Props) {
   const state = useStore($post)
   const session = useStore($session)
   const now = useNow(serverNow)
   const post = state?.view.id === initial.id ? state : null
   const view = post?.view ?? initial
-  const own =
-    session.status === 'signed-in' && view.author !== null && session.user.id === view.author.id
+  const readerId =
+    session.status === 'loading'
+      ? viewerId
+      : session.status === 'signed-in'
+        ? session.user.id
+        : null
+  const own = readerId !== null && view.author !== null && readerId === view.author.id
   const listHref = discussionListHref({ neighbourhoodSlug: view.neighbourhoodSlug })
+  // Until the store is seeded (on the server, while hydrating) the page's ?edit decides.
+  const resumed = editRequested && viewerId !== null && viewerId === initial.author?.id
+  const editing = post ? post.editing : resumed
+  const shownEdit = post ?? { ...serverEdit(initial, form), busy: false }
 
   useEffect(() => {
     void loadSession()
     seedPost(initial)
+    if (resumed) startEditPost(serverEdit(initial, form))
     return watchPost(initial.id)
-  }, [initial])
+  }, [initial, resumed, form])
 
   const back = (
     <a
@@ -76,8 +117,13 @@ export default function DiscussionPost({ initial, now: serverNow }: Props) {
   return (
     <article className="discussion-post" aria-labelledby="discussion-title">
       {back}
-      {post?.editing ? (
-        <EditForm edit={post.edit} busy={post.busy} errors={post.errors} />
+      {editing ? (
+        <EditForm
+          id={view.id}
+          edit={shownEdit.edit}
+          busy={shownEdit.busy}
+          errors={shownEdit.errors}
+        />
       ) : (
         <>
           <h1 id="discussion-title">{view.title}</h1>
@@ -106,19 +152,29 @@ export default function DiscussionPost({ initial, now: serverNow }: Props) {
           channel={`discussion-${view.id}`}
           label="Reactions to this discussion"
         />
-        {own && !post?.editing && (
+        {own && !editing && (
           <div className="comment-buttons">
-            <button type="button" className="link-button" onClick={startEditPost}>
+            <a
+              className="link-button"
+              href={`${discussionHref(view.id)}?edit=1`}
+              onClick={(e) => {
+                e.preventDefault()
+                startEditPost()
+              }}
+            >
               Edit
-            </button>
-            <button
-              type="button"
+            </a>
+            <a
               className="link-button danger"
-              disabled={post?.busy}
-              onClick={() => askDeletePost(true)}
+              href={deleteHref('discussion', view.id)}
+              aria-disabled={post?.busy || undefined}
+              onClick={(e) => {
+                e.preventDefault()
+                if (!post?.busy) askDeletePost(true)
+              }}
             >
               Delete
-            </button>
+            </a>
           </div>
         )}
       </div>
@@ -162,10 +218,12 @@ function PostMeta({ view, now }: { view: DiscussionView; now: Date }) {
 }
 
 function EditForm({
+  id: discussionId,
   edit,
   busy,
   errors,
 }: {
+  id: number
   edit: { title: string; content: string }
   busy: boolean
   errors: Partial<Record<string, string>>
@@ -176,10 +234,19 @@ function EditForm({
     void savePost()
   }
   return (
-    <form className="discussion-form" noValidate onSubmit={submit} aria-label="Edit discussion">
+    <form
+      className="discussion-form"
+      method="post"
+      action={formAction('editDiscussion', { edit: '1' })}
+      noValidate
+      onSubmit={submit}
+      aria-label="Edit discussion"
+    >
+      <input type="hidden" name="id" value={discussionId} />
       <label htmlFor={`${id}-title`}>Title</label>
       <input
         id={`${id}-title`}
+        name="title"
         type="text"
         value={edit.title}
         maxLength={200}
@@ -196,6 +263,7 @@ function EditForm({
       <label htmlFor={`${id}-content`}>Content</label>
       <textarea
         id={`${id}-content`}
+        name="content"
         rows={6}
         value={edit.content}
         maxLength={10_000}
@@ -212,9 +280,17 @@ function EditForm({
         </p>
       )}
       <div className="form-actions">
-        <button type="button" className="btn-quiet" onClick={cancelEditPost}>
+        <a
+          role="button"
+          className="btn-quiet"
+          href={discussionHref(discussionId)}
+          onClick={(e) => {
+            e.preventDefault()
+            cancelEditPost()
+          }}
+        >
           Cancel
-        </button>
+        </a>
         <button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Save'}
         </button>

@@ -151,10 +151,15 @@ function patchPost(change: Partial<PostState>) {
   if (p) $post.set({ ...p, ...change })
 }
 
-export function startEditPost() {
+/** Opens the inline edit: from the post, or as the server showed it (?edit=, a refused save). */
+export function startEditPost(resume?: { edit: PostState['edit']; errors: FieldErrors }) {
   const p = $post.get()
   if (p)
-    patchPost({ editing: true, errors: {}, edit: { title: p.view.title, content: p.view.content } })
+    patchPost({
+      editing: true,
+      errors: resume?.errors ?? {},
+      edit: resume?.edit ?? { title: p.view.title, content: p.view.content },
+    })
 }
 
 export function setEditField(field: 'title' | 'content', value: string) {

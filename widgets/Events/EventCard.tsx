@@ -8,6 +8,7 @@ import {
   type Clock,
   type EventView,
 } from '@/views/event'
+import { deleteHref } from '@/views/deletion'
 import { formAction } from '@/views/forms'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import '@widgets/Comments/Comments.css'
@@ -34,11 +35,14 @@ export default function EventCard({
   event,
   clock,
   isAuthor,
+  editHref,
 }: {
   event: EventView
   clock: Clock
   /** The reader wrote it: Edit and Delete show. */
   isAuthor: boolean
+  /** This page showing the event in the form (the Edit link before or without JavaScript). */
+  editHref: string
 }) {
   const [confirming, setConfirming] = useState(false)
   const titleId = `event-${event.id}-title`
@@ -130,10 +134,11 @@ export default function EventCard({
           </a>
           {isAuthor && (
             <span className="event-owner">
-              <button
-                type="button"
+              <a
                 className="btn-quiet"
-                onClick={() => {
+                href={editHref}
+                onClick={(e) => {
+                  e.preventDefault()
                   $editing.set(event)
                   $formOpen.set(false)
                   requestAnimationFrame(() =>
@@ -142,10 +147,17 @@ export default function EventCard({
                 }}
               >
                 Edit<span className="sr-only"> {event.title}</span>
-              </button>
-              <button type="button" className="btn-danger" onClick={() => setConfirming(true)}>
+              </a>
+              <a
+                className="btn-danger"
+                href={deleteHref('event', event.id)}
+                onClick={(e) => {
+                  e.preventDefault()
+                  setConfirming(true)
+                }}
+              >
                 Delete<span className="sr-only"> {event.title}</span>
-              </button>
+              </a>
             </span>
           )}
         </div>

@@ -40,6 +40,11 @@ const fromEvent = (e: EventView): Fields => ({
   isPublic: e.isPublic,
 })
 
+const present = (values: Record<string, string | null>) =>
+  Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => !!entry[1]),
+  )
+
 /** The image is judged like the server will (SPEC §5: an image file), before any upload. */
 async function imageProblem(file: File): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer())
@@ -66,7 +71,8 @@ export default function EventForm({
   editing,
   hidden = false,
   neighbourhoodId = null,
-  form,
+  form: sentForm,
+  keep = {},
 }: {
   editing: EventView | null
   /** Closed: in the page for the link to show it (:target) before or without JavaScript. */
@@ -74,14 +80,18 @@ export default function EventForm({
   neighbourhoodId?: number | null
   /** The form as it came back refused (posted before or without JavaScript). */
   form?: FormState
+  /** The page's own query the post keeps (the neighbourhood of /event?slug=, the search). */
+  keep?: Record<string, string | null>
 }) {
   const session = useStore($session)
+  // A refused post comes back into the form it was sent from (a new event, or this edit).
+  const form = keptValue(sentForm, 'id') === String(editing?.id ?? '') ? sentForm : undefined
   const [fields, setFields] = useState<Fields>(
-    editing ? fromEvent(editing) : form ? fromForm(form) : empty,
+    form ? fromForm(form) : editing ? fromEvent(editing) : empty,
   )
   const [file, setFile] = useState<File | null>(null)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState(editing ? '' : (form?.error ?? ''))
+  const [error, setError] = useState(form?.error ?? '')
   const fileInput = useRef<HTMLInputElement>(null)
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((f) => ({ ...f, [key]: value }))
@@ -153,7 +163,7 @@ export default function EventForm({
       hidden={hidden}
       method="post"
       encType="multipart/form-data"
-      action={editing ? undefined : formAction('event')}
+      action={formAction('event', { ...keep, edit: editing ? String(editing.id) : null })}
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
@@ -169,6 +179,7 @@ export default function EventForm({
       {neighbourhoodId !== null && !editing && (
         <input type="hidden" name="neighbourhood" value={neighbourhoodId} />
       )}
+      {editing && <input type="hidden" name="id" value={editing.id} />}
       <label htmlFor="event-title">Title</label>
       <input
         id="event-title"
@@ -251,16 +262,20 @@ export default function EventForm({
         <button type="submit" disabled={busy}>
           {busy ? (editing ? 'Saving...' : 'Posting...') : editing ? 'Update Event' : 'Post Event'}
         </button>
-        <button
-          type="button"
+        {/* A link until the island takes the click: it closes the form in the page (the
+            fragment leaves :target) or leaves the edit (?edit= goes). */}
+        <a
+          role="button"
           className="btn-quiet"
-          onClick={() => {
+          href={editing ? `?${new URLSearchParams(present(keep))}` : '#events-title'}
+          onClick={(e) => {
+            e.preventDefault()
             $editing.set(null)
             $formOpen.set(false)
           }}
         >
           Cancel
-        </button>
+        </a>
       </div>
     </form>
   )

@@ -2,9 +2,10 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 
 import { isUpcoming } from '@/rules/eventTime'
-import { eventsFeedPath, type EventPage } from '@/views/event'
+import { eventsFeedPath, type EventPage, type EventView } from '@/views/event'
 import type { FormState } from '@/views/forms'
 import { $session, loadSession } from '@widgets/lib/session'
+import { useHydrated } from '@widgets/lib/useHydrated'
 import EventCard from './EventCard'
 import EventForm from './EventForm'
 import EventSearch from './EventSearch'
@@ -29,25 +30,42 @@ export default function Events({
   initial,
   slugInQuery = false,
   form,
+  viewerId: serverViewerId = null,
+  initialEditing = null,
 }: {
   initial: EventPage
   /** /event?slug= (the slug travels in the query) rather than /neighbourhood/{slug}/events. */
   slugInQuery?: boolean
-  /** The new-event form as it came back refused (posted before or without JavaScript). */
+  /** The event form as it came back refused (posted before or without JavaScript). */
   form?: FormState
+  /** The reader as the server knew them: their events show Edit and Delete before hydrating. */
+  viewerId?: number | null
+  /** The author's event opened in the form by ?edit= (the Edit link without JavaScript). */
+  initialEditing?: EventView | null
 }) {
   const store = useStore($events)
   const state = store.initialized ? store : { ...store, ...initial, live: 'connecting' as const }
   const clock = useStore($clock)
   const session = useStore($session)
-  const editing = useStore($editing)
+  const hydrated = useHydrated()
+  const storedEditing = useStore($editing)
+  const editing = hydrated ? storedEditing : initialEditing
   const formOpen = useStore($formOpen)
-  const viewerId = session.status === 'signed-in' ? session.user.id : null
+  const viewerId =
+    session.status === 'loading'
+      ? serverViewerId
+      : session.status === 'signed-in'
+        ? session.user.id
+        : null
   const slug = state.neighbourhood?.slug ?? null
   // An event that starts while the page is open leaves the upcoming list.
   const events = store.initialized
     ? state.events.filter((e) => isUpcoming(e.eventDate))
     : state.events
+
+  useEffect(() => {
+    if (initialEditing) $editing.set(initialEditing)
+  }, [initialEditing])
 
   useEffect(() => {
     initEvents(initial)
@@ -64,6 +82,13 @@ export default function Events({
   if (slug && slugInQuery) nextPage.set('slug', slug)
   if (state.q) nextPage.set('q', state.q)
   nextPage.set('page', String(state.page + 1))
+  const editQuery = (id: number) => {
+    const query = new URLSearchParams(nextPage)
+    if (state.page > 1) query.set('page', String(state.page))
+    else query.delete('page')
+    query.set('edit', String(id))
+    return query
+  }
 
   return (
     <section className="events" aria-labelledby="events-title" data-live={state.live}>
@@ -106,6 +131,7 @@ export default function Events({
         hidden={!(formOpen || editing || form)}
         neighbourhoodId={state.neighbourhood?.id ?? null}
         form={form}
+        keep={{ slug: slugInQuery ? slug : null, q: state.q || null }}
       />
 
       <EventSearch q={state.q} slug={slugInQuery ? slug : null} />
@@ -124,6 +150,7 @@ export default function Events({
                 event={event}
                 clock={clock}
                 isAuthor={viewerId !== null && event.author?.id === viewerId}
+                editHref={`?${editQuery(event.id)}#event-form`}
               />
             </li>
           ))}

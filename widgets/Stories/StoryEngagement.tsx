@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 
 import type { EmojiName } from '@/rules/targets'
+import type { CommentView } from '@/views/comment'
+import type { FormState } from '@/views/forms'
 import { STORY_EMOJIS } from '@/views/story'
 import CommentThread from '@widgets/Comments/CommentThread'
 import Reactions from '@widgets/Reactions/Reactions'
@@ -18,13 +20,26 @@ interface Props {
   /** Counts per emoji when the page was rendered. */
   reactions: Partial<Record<EmojiName, number>>
   commentCount: number
+  /** The thread as the page was rendered (in the HTML, so it reads without JavaScript). */
+  comments?: CommentView[]
+  now?: string
+  /** A comment of this page that came back refused (posted without JavaScript). */
+  form?: FormState
 }
 
 /**
  * A story's reactions (heart, thumbs-up) and threaded comments, both live on `story-{id}`
  * (SPEC §4): the one reactions bar and the one comments thread of the house.
  */
-export default function StoryEngagement({ storyId, title, reactions, commentCount }: Props) {
+export default function StoryEngagement({
+  storyId,
+  title,
+  reactions,
+  commentCount,
+  comments,
+  now,
+  form,
+}: Props) {
   const channel = `story-${storyId}`
   const live = useStore($storyLive)[channel] === true
   useEffect(() => watchStoryChannel(channel), [channel])
@@ -45,6 +60,9 @@ export default function StoryEngagement({ storyId, title, reactions, commentCoun
         channel={channel}
         initialCount={commentCount}
         collapsible={false}
+        initialComments={comments}
+        now={now}
+        form={form}
       />
     </div>
   )
