@@ -421,6 +421,128 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await page.getByRole('button', { name: 'Post reply' }).click()
       await expect(page.locator('.comment-text', { hasText: reply })).toBeVisible()
       expectNotInAnyUrl(v, reply)
+
+      // Its author deletes the reply on the confirmation page.
+      const mine = page.locator('article.comment-body', { hasText: reply })
+      await mine.getByRole('link', { name: 'Delete' }).click()
+      await expect(page.getByRole('heading', { name: 'Delete this comment?' })).toBeVisible()
+      await page.getByRole('button', { name: 'Delete' }).click()
+      await expect(flash(page, 'Comment deleted.')).toBeVisible()
+      await expect(page.locator('.comment-text', { hasText: reply })).toHaveCount(0)
+      await expect(page.locator('.comment-text', { hasText: text })).toBeVisible()
+    })
+
+    test("a discussion's Edit (refused, then saved) and Delete on its confirmation page", async () => {
+      const { page } = v
+      const n = await neighbourhoodBySlug(page.request, SLUG)
+      await freshUser(page.request, 'editnojs')
+      const created = await page.request.post('/api/discussions', {
+        data: { title: `Bins ${mode} ${RUN}`, content: 'Which day?', neighbourhood: n.id },
+      })
+      const { doc } = (await created.json()) as { doc: { id: number } }
+      await page.goto(`/discussions/${doc.id}`, { waitUntil: 'commit' })
+      await page.getByRole('link', { name: 'Edit', exact: true }).click()
+      const form = page.getByRole('form', { name: 'Edit discussion' })
+      await form.getByLabel('Title').fill('')
+      await form.getByLabel('Content').fill('Which day are the bins collected?')
+      await form.getByRole('button', { name: 'Save' }).click()
+      await expect(form.getByRole('alert')).toHaveText('Title is required.')
+      await expect(form.getByLabel('Content')).toHaveValue('Which day are the bins collected?')
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+
+      const title = `Bin day ${mode} ${RUN}`
+      await form.getByLabel('Title').fill(title)
+      await form.getByRole('button', { name: 'Save' }).click()
+      await expect(flash(page, 'Discussion updated.')).toBeVisible()
+      await expect(page.getByRole('heading', { name: title })).toBeVisible()
+      expectNotInAnyUrl(v, title, 'bins collected')
+
+      await page.getByRole('link', { name: 'Delete', exact: true }).click()
+      await expect(page.getByRole('heading', { name: 'Delete this discussion?' })).toBeVisible()
+      await expect(page.locator('blockquote')).toHaveText(title)
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+      await page.getByRole('button', { name: 'Delete' }).click()
+      await expect(flash(page, 'Discussion deleted.')).toBeVisible()
+      await expect(page).toHaveURL(new RegExp(`/neighbourhood/${SLUG}/discussions$`))
+      expect((await page.request.get(`/api/discussions/${doc.id}`)).status()).toBe(404)
+    })
+
+    test("an event's Edit (refused, then saved) and Delete on its confirmation page", async () => {
+      const { page } = v
+      const n = await neighbourhoodBySlug(page.request, SLUG)
+      await freshUser(page.request, 'evednojs')
+      const title = `Lock walk ${mode} ${RUN}`
+      const created = await page.request.post('/api/events', {
+        data: {
+          title,
+          description: 'Meet at the lock.',
+          eventDate: new Date(Date.now() + 3 * 3600_000).toISOString(),
+          location: 'Old Ford Lock',
+          isPublic: true,
+          neighbourhood: n.id,
+        },
+      })
+      expect(created.status()).toBe(201)
+      await page.goto(`/neighbourhood/${SLUG}/events`, { waitUntil: 'commit' })
+      await page.getByRole('link', { name: `Edit ${title}` }).click()
+      const form = page.locator('form#event-form')
+      await expect(form.getByRole('heading', { name: 'Edit Event' })).toBeVisible()
+      await expect(form.getByLabel('Title')).toHaveValue(title)
+      await form.getByLabel('Location').fill('')
+      await form.getByLabel('Description').fill('Meet at the lock gates.')
+      await form.getByRole('button', { name: 'Update Event' }).click()
+      await expect(form.getByRole('alert')).toHaveText('Location is required.')
+      await expect(form.getByLabel('Description')).toHaveValue('Meet at the lock gates.')
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+
+      const renamed = `Lock gates walk ${mode} ${RUN}`
+      await form.getByLabel('Title').fill(renamed)
+      await form.getByLabel('Location').fill('Old Ford Lock gates')
+      await form.getByRole('button', { name: 'Update Event' }).click()
+      await expect(flash(page, 'Event updated.')).toBeVisible()
+      await expect(page.getByRole('heading', { name: renamed })).toBeVisible()
+      await expect(page).not.toHaveURL(/edit=/)
+      expectNotInAnyUrl(v, renamed, 'lock gates')
+
+      await page.getByRole('link', { name: `Delete ${renamed}` }).click()
+      await expect(page.getByRole('heading', { name: 'Delete this event?' })).toBeVisible()
+      await page.getByRole('link', { name: 'Cancel' }).click()
+      await expect(page.getByRole('heading', { name: renamed })).toBeVisible()
+      await page.getByRole('link', { name: `Delete ${renamed}` }).click()
+      await page.getByRole('button', { name: 'Delete' }).click()
+      await expect(flash(page, 'Event deleted.')).toBeVisible()
+      await expect(page.getByRole('heading', { name: renamed })).toHaveCount(0)
+    })
+
+    test("a comment on a story is in the story's page, and answered there", async () => {
+      const { page } = v
+      const n = await neighbourhoodBySlug(page.request, SLUG)
+      await freshUser(page.request, 'storycom')
+      const created = await page.request.post('/api/stories', {
+        data: {
+          title: `Canal at dawn ${mode} ${RUN}`,
+          description: 'Mist on the water.',
+          isPublic: true,
+          neighbourhood: n.id,
+        },
+      })
+      expect(created.status()).toBe(201)
+      const { doc } = (await created.json()) as { doc: { id: number } }
+      await page.goto(`/neighbourhood/${SLUG}/story/${doc.id}`, { waitUntil: 'commit' })
+      const text = `Lovely light (${mode} ${RUN})`
+      await page.getByRole('textbox', { name: 'Add a comment' }).fill(text)
+      await page.getByRole('button', { name: 'Post comment' }).click()
+      await expect(page.locator('.comment-text', { hasText: text })).toBeVisible()
+      expectNotInAnyUrl(v, text)
+      // A later reader gets it in the page itself, once the story's page is rewritten.
+      await expect
+        .poll(
+          async () => (await page.request.get(`/neighbourhood/${SLUG}/story/${doc.id}`)).text(),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toContain(text)
     })
   })
 }
