@@ -243,7 +243,7 @@ test('the author edits and deletes a comment; replies go with it, everywhere', a
   await expect(mine).toContainText('on Sundays?')
   await expect(commentBy(bobCard, alice.userName, 'on Sundays?')).toBeVisible()
 
-  await mine.getByRole('button', { name: 'Delete' }).click()
+  await mine.getByRole('link', { name: 'Delete', exact: true }).click()
   const dialog = alice.page.getByRole('dialog', { name: 'Delete this comment?' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
@@ -252,7 +252,7 @@ test('the author edits and deletes a comment; replies go with it, everywhere', a
   await expect(dialog).toBeHidden()
   await expect(mine).toBeVisible()
 
-  await mine.getByRole('button', { name: 'Delete' }).click()
+  await mine.getByRole('link', { name: 'Delete', exact: true }).click()
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(dialog).toBeHidden()
   await expect(aliceCard.getByText('on Sundays?')).toHaveCount(0)

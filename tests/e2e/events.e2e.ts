@@ -113,7 +113,7 @@ test('create, edit, search, RSVP live in a second browser, delete', async ({ bro
   await expect(mine.locator('.event-zone')).toHaveText('(London time)')
 
   // Edit: the form fills in, says 'Update Event', and the card changes.
-  await mine.getByRole('button', { name: /^Edit/ }).click()
+  await mine.getByRole('link', { name: /^Edit/ }).click()
   const editForm = a.page.locator('form#event-form')
   await expect(editForm.getByRole('heading', { name: 'Edit Event' })).toBeVisible()
   await expect(editForm.getByLabel('Title')).toHaveValue(title)
@@ -131,7 +131,7 @@ test('create, edit, search, RSVP live in a second browser, delete', async ({ bro
   await expect(theirs.locator('.event-zone')).toContainText('7:00')
   await expect(theirs.locator('.event-zone')).toContainText('London time')
   // Only the author has Edit and Delete.
-  await expect(theirs.getByRole('button', { name: /^Edit/ })).toHaveCount(0)
+  await expect(theirs.getByRole('link', { name: /^Edit/ })).toHaveCount(0)
 
   // Search: a tag, any case; then nothing; the address keeps the text.
   const search = b.page.getByRole('searchbox', { name: 'Search events' })
@@ -188,7 +188,7 @@ test('create, edit, search, RSVP live in a second browser, delete', async ({ bro
 
   // Delete, with confirmation; the other browser loses it live.
   await card(a.page, edited)
-    .getByRole('button', { name: /^Delete/ })
+    .getByRole('link', { name: /^Delete/ })
     .click()
   const dialog = a.page.getByRole('dialog')
   await expect(dialog).toContainText(`Delete the event "${edited}"?`)
