@@ -16,13 +16,13 @@ const serverOnly = [
 ]
 
 /**
- * Client chunks (issue 13: at most 8 JS files a page). Left alone, the bundler makes a file of
- * every small module that two islands share (a page loaded 20-30 files). Three groups instead:
- * the React runtime every island needs (with the bundler's helpers); the small client modules
- * every page's islands use (session, API, toasts, links, cards, the search box); and the
- * engagement widgets (reviews, reactions, comments, icons, emoji, messages) that neighbourhood
- * and story pages share. Lazy code (pusher-js, react-hot-toast, zod behind a form's submit,
- * Leaflet) stays in its own on-demand chunks.
+ * Client chunks (budget: at most 8 JS files a page, scripts/bench/frontEnd.ts). Left alone, the
+ * bundler makes a file of every small module that two islands share (a page loaded 20-30 files).
+ * Three groups instead: the React runtime every island needs (with the bundler's helpers); the
+ * small client modules every page's islands use (session, API, toasts, links, cards, the search
+ * box); and the engagement widgets (reviews, reactions, comments, icons, emoji, messages) that
+ * neighbourhood and story pages share. Lazy code (pusher-js, react-hot-toast, zod behind a form's
+ * submit, Leaflet) stays in its own on-demand chunks.
  */
 const runtime =
   /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]|rolldown[\\/:]runtime/

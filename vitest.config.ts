@@ -42,8 +42,8 @@ export default defineConfig({
         },
       },
       {
-        // Start the real site and break things (issue 14), or run it scaled out behind nginx
-        // (issue 15, tests/scale): one file at a time, all from one template data folder.
+        // Start the real site and break things (tests/faults), or run it scaled out behind nginx
+        // (tests/scale): one file at a time, all from one template data folder.
         extends: true,
         test: {
           name: 'faults',

@@ -12,7 +12,7 @@ const buildOnly = process.argv.includes('--build-only')
 const withoutAdmin = process.argv.includes('--without-admin') || process.env.ADMIN === 'false'
 
 // A stray error in a callback (a socket, a timer, a pooled connection) is logged, not fatal: one
-// bad moment must not take every visitor's requests down with it (issue 14, faults).
+// bad moment must not take every visitor's requests down with it.
 process.on('uncaughtException', (error) => console.error('uncaught exception:', error))
 process.on('unhandledRejection', (reason) => console.error('unhandled rejection:', reason))
 

@@ -1,6 +1,6 @@
 /**
  * Front-end measurements shared by `npm run bench:lighthouse` and `npm run bench:pages`: the
- * JavaScript a phone downloads to load each page (gzip, files, against issue 13's budgets; what
+ * JavaScript a phone downloads to load each page (gzip, files, against the BUDGETS below; what
  * the live connection loads after idle apart) and Lighthouse mobile scores (median of `runs`).
  * VERBOSE=1 lists every script file and Lighthouse's layout shifts, console errors, long tasks
  * and script boot-up times.
@@ -19,7 +19,7 @@ export const FLAGS = [
   '--no-first-run',
 ]
 const KB = 1024
-/** gzip budgets per page kind (issue 13): bytes and files. */
+/** What a phone may download to load each page kind: gzip bytes and script files. */
 const BUDGETS: Record<string, { gzip: number; files: number }> = {
   '/': { gzip: 80 * KB, files: 8 },
   neighbourhood: { gzip: 100 * KB, files: 8 },

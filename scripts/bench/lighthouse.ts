@@ -1,5 +1,5 @@
 /**
- * Front-end budgets of issue 13 against the built server (`npm run bench:lighthouse`):
+ * The front-end budgets (./frontEnd.ts) against the built server (`npm run bench:lighthouse`):
  *  - JavaScript each page makes a phone download to load (script responses, gzip) and the number
  *    of files, against the budgets; apart, what loads once the page is idle for the live
  *    connection (pusher-js, from the request for /api/realtime/config on), until the network is

@@ -1,5 +1,5 @@
 /**
- * Scale-out figures (`npm run bench:scale`, issue 15) on the demo seed, all on 127.0.0.1 with the
+ * Scale-out figures (`npm run bench:scale`) on the demo seed, all on 127.0.0.1 with the
  * cluster of tests/scale (nginx from `npm run nginx:config`, the realtime role, S3 stand-in, one
  * PostgreSQL): a static page through the front server against a plain nginx on the same folder
  * (ab -k -c 50, gzip), and public API reads through the front server with 1 and then 2 app

@@ -67,7 +67,7 @@ export async function scaledSite(
   return { postgres, databaseUrl, base, env, start, db, count, siteDir: path.join(root, 'site') }
 }
 
-/** At least this many reviews and stories in all (issue 13's seed: 50,000 and 10,000). */
+/** At least this many reviews and stories in all (the target scale: 50,000 and 10,000). */
 export interface ScaleTotals {
   reviews?: number
   stories?: number

@@ -62,8 +62,9 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     })
     process.env.DATABASE_URL = postgres.url('belong')
   }
-  // Faults (issue 14): the database's troubles are logged, never fatal, and make API requests
-  // that fail meanwhile answer 503 (src/server/databaseDown.ts) until a few seconds after it is back.
+  // A database restart must not stop the site: its troubles are logged, never fatal, and make API
+  // requests that fail meanwhile answer 503 (src/server/databaseDown.ts) until a few seconds after
+  // it is back.
   let databaseTroubleAt = 0
   const databaseTrouble = () =>
     postgres?.up === false || Date.now() - databaseTroubleAt < DATABASE_SETTLE_MS

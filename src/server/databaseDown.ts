@@ -5,9 +5,9 @@ import type { Payload } from 'payload'
 import { pgPool } from './db'
 
 /**
- * Issue 14, faults: while the database is down or restarting (src/server/postgres.ts supervises
- * the embedded one), a request that failed because of it answers 503 with Retry-After instead of
- * 500, so clients and proxies know to try again.
+ * While the database is down or restarting (src/server/postgres.ts supervises the embedded one), a
+ * request that failed because of it answers 503 with Retry-After instead of 500, so clients and
+ * proxies know to try again.
  */
 
 /** Seconds a client should wait before retrying while the database restarts. */

@@ -40,7 +40,7 @@ export function pusherServer(): Pusher {
       ? { host, port: port === undefined ? undefined : String(port) }
       : { cluster: p.cluster }),
     useTLS: p.useTLS,
-    // A realtime server that hangs must not keep pushes pending for minutes (issue 14, fault 3).
+    // A realtime server that hangs must not keep pushes pending for minutes: give up, log it.
     timeout: 5000,
   })
   return client

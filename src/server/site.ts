@@ -200,7 +200,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     res.end(JSON.stringify({ ok: ready, database, realtime: options.realtimeReady() }))
   }
 
-  // Faults (issue 14): a request that failed while the database is down answers 503 + Retry-After.
+  // A request that failed while the database is down answers 503 + Retry-After: try again later.
   const databaseUnavailable = () => databaseUnavailableNow(payload, options.databaseTrouble)
 
   /**

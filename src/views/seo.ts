@@ -1,7 +1,7 @@
 /**
- * What search engines and link previews read (issue 13): absolute URLs, the JSON-LD of a
- * neighbourhood, the sitemap and robots.txt. Pure: the origin comes from the caller
- * (src/loaders/site.ts publicOrigin, from PUBLIC_URL, never from a request's Host).
+ * What search engines and link previews read: absolute URLs, the JSON-LD of a neighbourhood, the
+ * sitemap and robots.txt. Pure: the origin comes from the caller (src/loaders/site.ts publicOrigin,
+ * from PUBLIC_URL, never from a request's Host).
  */
 
 /** A path or URL made absolute on `origin`; the query and hash are kept. */

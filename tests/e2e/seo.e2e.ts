@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 
 /**
- * Issue 13 SEO: sitemap.xml and robots.txt read live from the database, absolute links from the
- * site's public origin (PUBLIC_URL, else http://localhost:PORT; never the request's Host: these
- * tests ask on 127.0.0.1), canonical, OpenGraph, Twitter cards and a neighbourhood's JSON-LD.
+ * SEO: sitemap.xml and robots.txt read live from the database, absolute links from the site's
+ * public origin (PUBLIC_URL, else http://localhost:PORT; never the request's Host: these tests ask
+ * on 127.0.0.1), canonical, OpenGraph, Twitter cards and a neighbourhood's JSON-LD.
  */
 const origin = () => `http://localhost:${process.env.E2E_PORT}`
 

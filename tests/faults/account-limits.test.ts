@@ -7,9 +7,9 @@ import { makeImage, makeLargePng } from '@tests/int/images'
 import { freshDataDir, member, removeDataDir, startSite, type Site } from './harness'
 
 /**
- * Per-account limits (issue 14) on the real site: the per-IP limits are set out of the way, so
- * what refuses here is the account's own budget, whatever address it writes from. Accounts are
- * made old by moving the server's clock a day on (BELONG_TEST_CLOCK_FILE).
+ * Per-account limits on the real site: the per-IP limits are set out of the way, so what refuses
+ * here is the account's own budget, whatever address it writes from. Accounts are made old by
+ * moving the server's clock a day on (BELONG_TEST_CLOCK_FILE).
  */
 
 let site: Site

@@ -17,11 +17,11 @@ import {
 } from './harness'
 
 /**
- * Fault (3), issue 14: the site publishes to an external realtime server (`npm run realtime`,
+ * The realtime server down: the site publishes to an external realtime server (`npm run realtime`,
  * src/realtime/standalone.ts) that is killed -9 under writes, then started again. Writes are
  * acknowledged while it is down and none is lost; the islands' own subscription code
- * (widgets/lib/realtime.ts, with the real pusher-js in Node) reconnects, asks its island to
- * re-read (Pusher replays nothing) and receives the next live event.
+ * (widgets/lib/realtime.ts, with the real pusher-js in Node) reconnects, asks its island to re-read
+ * (Pusher replays nothing) and receives the next live event.
  */
 
 const app = { id: 'belong-faults', key: 'faults-key', secret: randomBytes(24).toString('hex') }

@@ -15,9 +15,9 @@ import {
 } from './harness'
 
 /**
- * Fault (4), issue 14: the upload folder (DATA_DIR/media) cannot be written, or the disk is
- * full, or one file of an upload fails half-way. The answer says so ('Failed to upload image.',
- * the spec's words), no file of that upload stays on disk and no media row is made.
+ * The upload folder (DATA_DIR/media) cannot be written, or the disk is full, or one file of an
+ * upload fails half-way. The answer says so ('Failed to upload image.', the spec's words), no file
+ * of that upload stays on disk and no media row is made.
  *
  * The tests may run as root, for whom permissions stop nothing, so the folder is made unusable
  * in ways that hold for root too: the folder replaced by a plain file; a folder in the way of one

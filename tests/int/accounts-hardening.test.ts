@@ -14,10 +14,10 @@ import {
 import { makeUser, startTestSite, type TestSite } from './harness'
 
 /**
- * Issue 14, accounts: the sign-up confirmation e-mail and its link, external sign-in that links
- * only a confirmed address (and otherwise takes the account over), sessions ended by a password
- * reset or change, and a login lock that does not tell which e-mails exist. Mail goes through a
- * real SMTP server; external sign-in through a real oidc-provider on localhost.
+ * Accounts that resist takeover: the sign-up confirmation e-mail and its link, external sign-in
+ * that links only a confirmed address (and otherwise takes the account over), sessions ended by a
+ * password reset or change, and a login lock that does not tell which e-mails exist. Mail goes
+ * through a real SMTP server; external sign-in through a real oidc-provider on localhost.
  */
 const APP = 'http://127.0.0.1:4321'
 const INCORRECT = 'The email or password provided is incorrect.'

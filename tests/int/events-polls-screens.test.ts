@@ -12,9 +12,9 @@ import { bodyLike, fuzzWrites } from './fuzz'
 import { makeUser, startTestSite, type TestSite } from './harness'
 
 /**
- * The events and polls screens' server side (issue 11): the page loaders (paged, searched, at
- * most two SQL queries whatever the page size), the iCal feeds (parsed by ical.js), RSVP and
- * new-event notifications, and generated bodies (dates far out, 50 options) against every write.
+ * The events and polls screens' server side: the page loaders (paged, searched, at most two SQL
+ * queries whatever the page size), the iCal feeds (parsed by ical.js), RSVP and new-event
+ * notifications, and generated bodies (dates far out, 50 options) against every write.
  */
 let site: TestSite
 let author: Awaited<ReturnType<typeof makeUser>>

@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { makeUser, startTestSite, type TestSite } from './harness'
 
 /**
- * Issue 14: mails to one address are limited per address (not only per IP), and a sign-in
- * costs the same password hash whether or not the e-mail has an account.
+ * Mails to one address are limited per address (not only per IP, so no inbox can be flooded from
+ * many addresses), and a sign-in costs the same password hash whether or not the e-mail has an
+ * account (its timing tells nothing).
  */
 let site: TestSite
 beforeAll(async () => {

@@ -11,9 +11,9 @@ import { makeUser, startTestSite, type TestSite } from './harness'
 import { makeImage, makeLargePng, uploadMedia } from './images'
 
 /**
- * Media in an S3-compatible bucket (S3_* settings, issue 15): a local s3rver started for this
- * file, Payload configured from the environment like `npm start` (startTestSite sets S3_* before
- * payload.config.ts is imported: each test file is its own process).
+ * Media in an S3-compatible bucket (S3_* settings, so instances share it): a local s3rver started
+ * for this file, Payload configured from the environment like `npm start` (startTestSite sets S3_*
+ * before payload.config.ts is imported: each test file is its own process).
  */
 
 let s3: S3Stand

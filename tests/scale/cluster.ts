@@ -16,10 +16,10 @@ import {
 import { startS3 } from '@tests/support/s3'
 
 /**
- * A scaled-out Belong on 127.0.0.1 (issue 15): one PostgreSQL (the data folder's cluster, as a
- * managed one would be), a local S3 stand-in, the realtime role (`npm run realtime`), N app
- * instances sharing the database and the site folder, and Debian's nginx in front with the
- * configuration `npm run nginx:config` writes. Used by tests/scale and `npm run bench:scale`.
+ * A scaled-out Belong on 127.0.0.1: one PostgreSQL (the data folder's cluster, as a managed one
+ * would be), a local S3 stand-in, the realtime role (`npm run realtime`), N app instances sharing
+ * the database and the site folder, and Debian's nginx in front with the configuration
+ * `npm run nginx:config` writes. Used by tests/scale and `npm run bench:scale`.
  */
 export interface Cluster {
   front: string

@@ -27,10 +27,9 @@ import { startS3, type S3Stand } from '@tests/support/s3'
 import { NGINX, startFrontServer, type FrontServer } from './cluster'
 
 /**
- * The front server (issue 15): `npm run nginx:config` writes a configuration, Debian's nginx runs
- * it in front of one real app instance and the realtime role (`npm run realtime`), all on
- * 127.0.0.1. nginx serves the prerendered pages from disk (even with the app stopped) and
- * proxies the rest.
+ * The front server: `npm run nginx:config` writes a configuration, Debian's nginx runs it in front
+ * of one real app instance and the realtime role (`npm run realtime`), all on 127.0.0.1. nginx
+ * serves the prerendered pages from disk (even with the app stopped) and proxies the rest.
  */
 
 const realtimeApp = {

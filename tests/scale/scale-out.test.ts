@@ -9,9 +9,10 @@ import { freshDataDir, type Site } from '@tests/faults/harness'
 import { startCluster, type Cluster } from './cluster'
 
 /**
- * The proof of issue 15, all on 127.0.0.1: Debian's nginx (config from `npm run nginx:config`)
- * in front of two app instances, the realtime role (`npm run realtime`), one PostgreSQL and a
- * local S3 stand-in. The instances share the database and the site folder, nothing else.
+ * Proof that Belong scales out, all on 127.0.0.1: Debian's nginx (config from
+ * `npm run nginx:config`) in front of two app instances, the realtime role (`npm run realtime`),
+ * one PostgreSQL and a local S3 stand-in. The instances share the database and the site folder,
+ * nothing else.
  */
 
 const LOGIN_LIMIT = 6

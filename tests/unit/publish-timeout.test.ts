@@ -3,9 +3,9 @@ import net from 'node:net'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 
 /**
- * Fault (3), issue 14: a realtime server that accepts connections but never answers (a hung
- * process, a black-holed route) must not keep a publish waiting for minutes: the SDK gives up
- * after its timeout and the push is only logged (store first, push second).
+ * A realtime server that accepts connections but never answers (a hung process, a black-holed
+ * route) must not keep a publish waiting for minutes: the SDK gives up after its timeout and the
+ * push is only logged (store first, push second).
  */
 let silent: net.Server
 let port = 0

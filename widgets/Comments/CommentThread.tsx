@@ -164,7 +164,7 @@ export default function CommentThread({
             {!collapsible && <h2 className="comments-heading">Comments ({shownCount})</h2>}
             {!loaded && !failed && (
               // Holds about the room the comments will take, so the page below does not jump
-              // when they arrive (layout shift, issue 13).
+              // when they arrive (layout shift, which Lighthouse scores).
               <p className="muted" style={{ minHeight: `${Math.min(initialCount, 8) * 6.5}rem` }}>
                 Loading...
               </p>

@@ -13,7 +13,7 @@ interface Props {
 /**
  * A neighbourhood page's one island: its live header and its reviews, with the page's static
  * links between them. One island instead of two is one script file fewer for every reader
- * (issue 13: at most 8 a page); the two parts stay separate components.
+ * (budget: at most 8 a page); the two parts stay separate components.
  */
 export default function NeighbourhoodLive({ header, reviews, children }: Props) {
   return (

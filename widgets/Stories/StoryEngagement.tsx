@@ -11,7 +11,7 @@ import { $storyLive, watchStoryChannel } from './live'
 import './Stories.css'
 
 // The story page's date island loads from this module too: one script file fewer for every
-// reader (issue 13: at most 8 a page). TimeAgo stays its own small component.
+// reader (budget: at most 8 a page). TimeAgo stays its own small component.
 export { default as TimeAgo } from './TimeAgo'
 
 interface Props {

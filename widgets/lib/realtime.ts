@@ -16,10 +16,10 @@ interface RealtimeConfig {
 let client: Promise<Pusher> | undefined
 
 /**
- * Resolves once the page has loaded and the browser has had an idle moment: the live connection
- * is not part of the page's load (issue 13: its script, its socket and its first messages would
- * otherwise compete with the islands' hydration). What changes meanwhile is not lost: each
- * subscriber re-reads once its subscription is made (see subscribeChannel).
+ * Resolves once the page has loaded and the browser has had an idle moment: the live connection is
+ * not part of the page's load (its script, its socket and its first messages would otherwise
+ * compete with the islands' hydration). What changes meanwhile is not lost: each subscriber
+ * re-reads once its subscription is made (see subscribeChannel).
  */
 function pageIdle(): Promise<void> {
   return new Promise((resolve) => {

@@ -29,7 +29,7 @@ const cannotStore = (status: 503 | 507) =>
   new APIError(MESSAGES.imageUploadFailed, status, null, true)
 
 /**
- * Fault (4), issue 14: before Payload makes and writes the image and its variants, the upload
+ * Before Payload makes and writes the image and its variants, the upload
  * folder must be a writable folder with room to spare; otherwise the answer says so at once and
  * nothing is written (no half file, no media row: Payload writes files before the row).
  */
