@@ -1,9 +1,10 @@
 import * as migration_20261123_014547_initial from './20261123_014547_initial';
 import * as migration_20261123_230500_rate_limits from './20261123_230500_rate_limits';
 import * as migration_20261123_230600_email_confirmed_at from './20261123_230600_email_confirmed_at';
+import * as migration_20261124_014121_s3_storage_fields from './20261124_014121_s3_storage_fields';
 import * as migration_20261124_090000_site_stale_pages from './20261124_090000_site_stale_pages';
 import * as migration_20261124_100000_site_time_sweep from './20261124_100000_site_time_sweep';
-import * as migration_20261124_014121_s3_storage_fields from './20261124_014121_s3_storage_fields';
+import * as migration_20261125_235604_moderation from './20261125_235604_moderation';
 
 export const migrations = [
   {
@@ -24,7 +25,7 @@ export const migrations = [
   {
     up: migration_20261124_014121_s3_storage_fields.up,
     down: migration_20261124_014121_s3_storage_fields.down,
-    name: '20261124_014121_s3_storage_fields'
+    name: '20261124_014121_s3_storage_fields',
   },
   {
     up: migration_20261124_090000_site_stale_pages.up,
@@ -35,5 +36,10 @@ export const migrations = [
     up: migration_20261124_100000_site_time_sweep.up,
     down: migration_20261124_100000_site_time_sweep.down,
     name: '20261124_100000_site_time_sweep',
+  },
+  {
+    up: migration_20261125_235604_moderation.up,
+    down: migration_20261125_235604_moderation.down,
+    name: '20261125_235604_moderation'
   },
 ];

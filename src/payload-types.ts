@@ -84,6 +84,8 @@ export interface Config {
     'business-badges': BusinessBadge;
     'user-badges': UserBadge;
     pages: Page;
+    reports: Report;
+    'moderation-actions': ModerationAction;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -108,6 +110,8 @@ export interface Config {
     'business-badges': BusinessBadgesSelect<false> | BusinessBadgesSelect<true>;
     'user-badges': UserBadgesSelect<false> | UserBadgesSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
+    reports: ReportsSelect<false> | ReportsSelect<true>;
+    'moderation-actions': ModerationActionsSelect<false> | ModerationActionsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -162,6 +166,7 @@ export interface User {
   name?: string | null;
   bio?: string | null;
   avatar?: (number | null) | Media;
+  suspendedUntil?: string | null;
   role: 'member' | 'editor' | 'admin';
   invitedBy?: (number | null) | User;
   oidcIssuer?: string | null;
@@ -285,7 +290,16 @@ export interface Review {
 export interface Notification {
   id: number;
   user: number | User;
-  type: 'reaction' | 'comment' | 'reply' | 'comment-reply' | 'poll-vote' | 'new-event' | 'badge' | 'friend-joined';
+  type:
+    | 'reaction'
+    | 'comment'
+    | 'reply'
+    | 'comment-reply'
+    | 'poll-vote'
+    | 'new-event'
+    | 'badge'
+    | 'friend-joined'
+    | 'moderation';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -510,6 +524,62 @@ export interface Page {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reports".
+ */
+export interface Report {
+  id: number;
+  targetKind:
+    | 'review'
+    | 'review-comment'
+    | 'story'
+    | 'story-comment'
+    | 'discussion'
+    | 'discussion-comment'
+    | 'event'
+    | 'poll'
+    | 'local-business'
+    | 'profile';
+  targetId: number;
+  reporter: number | User;
+  reason: 'spam' | 'abuse' | 'private' | 'misleading' | 'off-topic' | 'other';
+  note?: string | null;
+  weight: number;
+  neighbourhood?: (number | null) | Neighbourhood;
+  status?: ('open' | 'upheld' | 'dismissed') | null;
+  decidedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "moderation-actions".
+ */
+export interface ModerationAction {
+  id: number;
+  action: 'hidden' | 'restored' | 'suspended';
+  targetKind:
+    | 'review'
+    | 'review-comment'
+    | 'story'
+    | 'story-comment'
+    | 'discussion'
+    | 'discussion-comment'
+    | 'event'
+    | 'poll'
+    | 'local-business'
+    | 'profile';
+  targetId: number;
+  neighbourhood?: (number | null) | Neighbourhood;
+  reason?: ('spam' | 'abuse' | 'private' | 'misleading' | 'off-topic' | 'other' | 'editor') | null;
+  automatic?: boolean | null;
+  decidedBy?: (number | null) | User;
+  member?: (number | null) | User;
+  until?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -599,6 +669,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'pages';
         value: number | Page;
+      } | null)
+    | ({
+        relationTo: 'reports';
+        value: number | Report;
+      } | null)
+    | ({
+        relationTo: 'moderation-actions';
+        value: number | ModerationAction;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -653,6 +731,7 @@ export interface UsersSelect<T extends boolean = true> {
   name?: T;
   bio?: T;
   avatar?: T;
+  suspendedUntil?: T;
   role?: T;
   invitedBy?: T;
   oidcIssuer?: T;
@@ -960,6 +1039,40 @@ export interface PagesSelect<T extends boolean = true> {
   slug?: T;
   summary?: T;
   body?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reports_select".
+ */
+export interface ReportsSelect<T extends boolean = true> {
+  targetKind?: T;
+  targetId?: T;
+  reporter?: T;
+  reason?: T;
+  note?: T;
+  weight?: T;
+  neighbourhood?: T;
+  status?: T;
+  decidedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "moderation-actions_select".
+ */
+export interface ModerationActionsSelect<T extends boolean = true> {
+  action?: T;
+  targetKind?: T;
+  targetId?: T;
+  neighbourhood?: T;
+  reason?: T;
+  automatic?: T;
+  decidedBy?: T;
+  member?: T;
+  until?: T;
   updatedAt?: T;
   createdAt?: T;
 }

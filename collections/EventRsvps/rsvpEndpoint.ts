@@ -11,6 +11,7 @@ import { findVisible, readJson, refuse, routeId } from '@/server/requests'
 import { relId } from '@/views/media'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { lockEvent, recountRsvps } from '@collections/EventRsvps/rsvpCounts'
+import { refusalForSuspended } from '@collections/shared/suspension'
 
 /**
  * POST /api/events/:id/rsvp {status}: SPEC §4 toggle (same status removes, another replaces,
@@ -22,6 +23,8 @@ export const rsvpEndpoint: Endpoint = {
   method: 'post',
   handler: async (req) => {
     if (!req.user) return refuse(401, MESSAGES.mustBeLoggedIn)
+    const suspended = refusalForSuspended(req.user)
+    if (suspended) return suspended
     const eventId = routeId(req)
     const parsed = rsvpSchema.safeParse(await readJson(req))
     if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)

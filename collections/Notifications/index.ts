@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'badge',
   // Someone signed up through the user's invite link.
   'friend-joined',
+  // An editor's decision about the user's post or account.
+  'moderation',
 ] as const
 
 const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {

@@ -29,6 +29,9 @@ const ownerOrAdmin: FieldAccess = ({ req, id }) =>
   hasRole(req.user, 'admin') ||
   (req.user != null && id !== undefined && String(userId(req.user)) === String(id))
 
+/** The account itself and staff (a suspension's end). */
+const ownerOrStaff: FieldAccess = (args) => isStaffUser(args.req.user) || ownerOrAdmin(args)
+
 /**
  * Accounts and their public profiles (SPEC §3 "profiles"). Anyone reads the public profile
  * (userName, name, bio, avatar); the e-mail only its owner and admins. Payload keeps the auth
@@ -112,6 +115,13 @@ export const Users: CollectionConfig = {
       type: 'upload',
       relationTo: 'media',
       filterOptions: { purpose: { equals: 'avatar' } },
+    },
+    {
+      // Set by an editor's Suspend (POST /api/reports/decide): every write is refused until then.
+      name: 'suspendedUntil',
+      type: 'date',
+      access: { create: () => false, update: adminField, read: ownerOrStaff },
+      admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     {
       name: 'role',

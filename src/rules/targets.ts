@@ -52,6 +52,26 @@ export const COMMENT_TARGETS = {
 export type CommentTargetKind = keyof typeof COMMENT_TARGETS
 export const COMMENT_TARGET_KINDS = Object.keys(COMMENT_TARGETS) as CommentTargetKind[]
 
+/**
+ * What members can report: every reaction target, plus events, polls and profiles. `owner` is
+ * the field naming whose it is; a profile cannot be hidden (editors suspend its member instead).
+ */
+export const REPORT_TARGETS = {
+  review: { collection: 'reviews', owner: 'user', noun: 'review' },
+  'review-comment': { collection: 'comments', owner: 'author', noun: 'comment' },
+  story: { collection: 'stories', owner: 'author', noun: 'story' },
+  'story-comment': { collection: 'comments', owner: 'author', noun: 'comment' },
+  discussion: { collection: 'discussions', owner: 'author', noun: 'discussion' },
+  'discussion-comment': { collection: 'comments', owner: 'author', noun: 'comment' },
+  event: { collection: 'events', owner: 'author', noun: 'event' },
+  poll: { collection: 'polls', owner: 'author', noun: 'poll' },
+  'local-business': { collection: 'local-businesses', owner: 'author', noun: 'local spot' },
+  profile: { collection: 'users', owner: 'id', noun: 'profile' },
+} as const satisfies Record<string, { collection: string; owner: string; noun: string }>
+export type ReportTargetKind = keyof typeof REPORT_TARGETS
+export const REPORT_TARGET_KINDS = Object.keys(REPORT_TARGETS) as ReportTargetKind[]
+export const canBeHidden = (kind: ReportTargetKind) => kind !== 'profile'
+
 /** SPEC §9: comment nesting depth 2 (a comment, a reply, a reply to a reply). */
 export const MAX_COMMENT_DEPTH = 2
 

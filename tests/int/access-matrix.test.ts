@@ -145,6 +145,20 @@ const EXPECTED: Record<string, Record<Op, string>> = {
     update: /*        */ '- - - - Y Y',
     delete: /*        */ '- - - - Y Y',
   },
+  // Members report through POST /api/reports/send; only staff read reports and decide them.
+  reports: {
+    read: /*          */ '- - - - Y Y',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - - -',
+    delete: /*        */ '- - - - - -',
+  },
+  // The public moderation log: anyone reads it, only the server's decisions write it.
+  'moderation-actions': {
+    read: /*          */ 'Y Y Y Y Y Y',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - - -',
+    delete: /*        */ '- - - - - -',
+  },
 }
 
 const allowedBy = (row: string): Record<Role, boolean> => {

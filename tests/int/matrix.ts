@@ -402,6 +402,43 @@ export const SPECS: CollectionSpec[] = [
     }),
     update: { field: 'title', value: (role) => `Title by ${role}` },
   },
+  {
+    // Reports are written only through POST /api/reports/send and read by staff alone.
+    slug: 'reports',
+    fixture: async (world) => {
+      const doc = await local(world, 'reports', {
+        targetKind: 'review',
+        targetId: 1_000_000 + next(),
+        reporter: owner(world),
+        reason: 'spam',
+        weight: 1,
+      })
+      return { id: doc.id }
+    },
+    create: (world) => ({
+      targetKind: 'review',
+      targetId: 1_000_000 + next(),
+      reporter: owner(world),
+      reason: 'spam',
+      weight: 1,
+    }),
+    update: { field: 'status', value: () => 'dismissed' },
+  },
+  {
+    // The public moderation log: written only by the server's decisions.
+    slug: 'moderation-actions',
+    fixture: async (world) => {
+      const doc = await local(world, 'moderation-actions', {
+        action: 'hidden',
+        targetKind: 'review',
+        targetId: next(),
+        reason: 'spam',
+      })
+      return { id: doc.id }
+    },
+    create: () => ({ action: 'hidden', targetKind: 'review', targetId: next(), reason: 'spam' }),
+    update: { field: 'reason', value: () => 'abuse' },
+  },
 ]
 
 /**

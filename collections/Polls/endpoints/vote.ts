@@ -18,6 +18,7 @@ import {
   refuse,
   routeId,
 } from '@/server/requests'
+import { refusalForSuspended } from '@collections/shared/suspension'
 
 const CHOOSE_OPTION = 'Choose one of the options.'
 
@@ -31,6 +32,8 @@ export const voteEndpoint: Endpoint = {
   method: 'post',
   handler: async (req) => {
     if (!req.user) return refuse(401, MESSAGES.mustBeLoggedInToVote)
+    const suspended = refusalForSuspended(req.user)
+    if (suspended) return suspended
     const pollId = routeId(req)
     const parsed = voteSchema.safeParse(await readJson(req))
     if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)

@@ -13,6 +13,7 @@ import { announceApiChanges } from '@/server/apiChanges'
 import { columnName, inTransaction, lockRow, query, sql, tableName } from '@/server/db'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { publish } from '@/server/realtime'
+import { refusalForSuspended } from '@collections/shared/suspension'
 import { readJson, refuse } from '@/server/requests'
 import { reactionTarget } from '@collections/shared/targets'
 import { summarise } from './summary'
@@ -23,6 +24,8 @@ export const toggleReaction: Endpoint = {
   method: 'post',
   handler: async (req) => {
     if (!req.user) return refuse(401, MESSAGES.loginToReact)
+    const suspended = refusalForSuspended(req.user)
+    if (suspended) return suspended
     const body = await readJson(req)
     const parsed = reactionToggleSchema.safeParse(body)
     if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)

@@ -3,6 +3,7 @@ import type { Endpoint } from 'payload'
 import { MESSAGES } from '@/rules/messages'
 import { inTransaction, query, sql } from '@/server/db'
 import { isStaffUser } from '@collections/access'
+import { refusalForSuspended } from '@collections/shared/suspension'
 
 const refuse = (status: number, message: string) =>
   Response.json({ errors: [{ message }] }, { status })
@@ -26,6 +27,8 @@ export const claimReview: Endpoint = {
   method: 'post',
   handler: async (req) => {
     if (!req.user) return refuse(401, MESSAGES.loginToClaim)
+    const suspended = refusalForSuspended(req.user)
+    if (suspended) return suspended
     const id = Number(req.routeParams?.id)
     if (!Number.isSafeInteger(id) || id <= 0) return refuse(404, MESSAGES.reviewNotFound)
     try {

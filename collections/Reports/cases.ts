@@ -1,0 +1,182 @@
+import type { CollectionSlug, PayloadRequest } from 'payload'
+
+import { REPORT_REASONS, leadingReason, type ReportReason } from '@/rules/moderation'
+import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
+import { query, sql } from '@/server/db'
+import { notify } from '@collections/Notifications/notify'
+import type { ModerationAction } from '@collections/ModerationActions'
+
+/** What a case is about, read under a row lock so decisions about one item go one at a time. */
+export interface LockedTarget {
+  owner: number | null
+  hidden: boolean
+  neighbourhood: number | null
+}
+
+const COMMENTED: Partial<Record<ReportTargetKind, string>> = {
+  'review-comment': 'review',
+  'story-comment': 'story',
+  'discussion-comment': 'discussion',
+}
+const COMMENTED_TABLE: Record<string, string> = {
+  review: 'reviews',
+  story: 'stories',
+  discussion: 'discussions',
+}
+
+/**
+ * Locks the reported item's row (FOR UPDATE) and reads whose it is, whether it is hidden and its
+ * neighbourhood; null when there is no such item a member could see (a private story, a comment
+ * on another kind of thing).
+ */
+export async function lockTarget(
+  req: PayloadRequest,
+  kind: ReportTargetKind,
+  id: number,
+): Promise<LockedTarget | null> {
+  const on = COMMENTED[kind]
+  let rows: LockedTarget[]
+  if (kind === 'profile') {
+    rows = await query<LockedTarget>(
+      req,
+      sql`SELECT id AS owner, false AS hidden, NULL::int AS neighbourhood
+            FROM users WHERE id = ${id} FOR UPDATE`,
+    )
+  } else if (on) {
+    const table = sql.raw(`"${COMMENTED_TABLE[on]}"`)
+    rows = await query<LockedTarget>(
+      req,
+      sql`SELECT c.author_id AS owner, coalesce(c.hidden, false) AS hidden,
+                 x.neighbourhood_id AS neighbourhood
+            FROM comments c LEFT JOIN ${table} x ON x.id = c.target_id
+           WHERE c.id = ${id} AND c.target_kind = ${on} FOR UPDATE OF c`,
+    )
+  } else {
+    const { collection, owner } = REPORT_TARGETS[kind]
+    const table = sql.raw(`"${collection.replace(/-/g, '_')}"`)
+    const ownerColumn = sql.raw(`"${owner}_id"`)
+    const publicOnly = kind === 'story' ? sql.raw('AND is_public IS TRUE') : sql.raw('')
+    rows = await query<LockedTarget>(
+      req,
+      sql`SELECT ${ownerColumn} AS owner, coalesce(hidden, false) AS hidden,
+                 neighbourhood_id AS neighbourhood
+            FROM ${table} WHERE id = ${id} ${publicOnly} FOR UPDATE`,
+    )
+  }
+  return rows[0] ?? null
+}
+
+/** The open reports' reasons of one item (for the log's category). */
+async function openReasons(req: PayloadRequest, kind: ReportTargetKind, id: number) {
+  const rows = await query<{ reason: ReportReason }>(
+    req,
+    sql`SELECT reason FROM reports
+         WHERE target_kind = ${kind} AND target_id = ${id} AND status = 'open'`,
+  )
+  return rows.map((r) => r.reason)
+}
+
+export interface Decision {
+  kind: ReportTargetKind
+  id: number
+  target: LockedTarget
+  /** The editor deciding; null when the threshold of reports decided. */
+  editor: number | null
+}
+
+async function log(
+  req: PayloadRequest,
+  d: Decision,
+  action: ModerationAction,
+  reason: ReportReason | 'editor',
+  extra: { member?: number; until?: string } = {},
+) {
+  await req.payload.create({
+    collection: 'moderation-actions',
+    data: {
+      action,
+      targetKind: d.kind,
+      targetId: d.id,
+      neighbourhood: d.target.neighbourhood,
+      reason,
+      automatic: d.editor === null,
+      decidedBy: d.editor,
+      ...extra,
+    },
+    req,
+    overrideAccess: true,
+  })
+}
+
+/** Sets `hidden` through the collection, so its hooks rewrite pages, counts and live views. */
+async function setHidden(req: PayloadRequest, d: Decision, hidden: boolean) {
+  await req.payload.update({
+    collection: REPORT_TARGETS[d.kind].collection as CollectionSlug,
+    id: d.id,
+    data: { hidden },
+    req,
+    overrideAccess: true,
+    context: { moderation: true },
+  })
+}
+
+async function closeReports(req: PayloadRequest, d: Decision, status: 'upheld' | 'dismissed') {
+  await query(
+    req,
+    sql`UPDATE reports SET status = ${status}, decided_at = now(), updated_at = now()
+         WHERE target_kind = ${d.kind} AND target_id = ${d.id} AND status = 'open'`,
+  )
+}
+
+/**
+ * Hides an item pending review (the threshold of reports, or an editor): once, logged once, and
+ * its author is told why in the bell.
+ */
+export async function hideItem(req: PayloadRequest, d: Decision, close = false): Promise<void> {
+  const reason = leadingReason(await openReasons(req, d.kind, d.id))
+  if (!d.target.hidden) {
+    await setHidden(req, d, true)
+    await log(req, d, 'hidden', reason ?? 'editor')
+    const noun = REPORT_TARGETS[d.kind].noun
+    await notify(req, {
+      recipient: d.target.owner,
+      type: 'moderation',
+      referenceId: `${d.kind}-${d.id}`,
+      link: '/moderation',
+      message: `Your ${noun} is hidden while an editor reviews it${
+        reason ? ` (reported as ${REPORT_REASONS[reason].toLowerCase()})` : ''
+      }.`,
+    })
+  }
+  if (close) await closeReports(req, d, 'upheld')
+}
+
+/** An editor's Restore: the reports are dismissed and the item shows again. */
+export async function restoreItem(req: PayloadRequest, d: Decision): Promise<void> {
+  const reason = leadingReason(await openReasons(req, d.kind, d.id))
+  if (d.target.hidden) await setHidden(req, d, false)
+  await closeReports(req, d, 'dismissed')
+  await log(req, d, 'restored', reason ?? 'editor')
+}
+
+/**
+ * An editor's Suspend of the item's author: hidden and upheld as with Hide, the member's writes
+ * refused until `until`, and every session of theirs ended at once.
+ */
+export async function suspendAuthor(
+  req: PayloadRequest,
+  d: Decision,
+  until: string,
+): Promise<void> {
+  const member = d.target.owner
+  if (member === null) return
+  if (d.kind !== 'profile') await hideItem(req, d, true)
+  else await closeReports(req, d, 'upheld')
+  await query(
+    req,
+    sql`UPDATE users SET suspended_until = ${until}, updated_at = now() WHERE id = ${member}`,
+  )
+  await query(req, sql`DELETE FROM users_sessions WHERE _parent_id = ${member}`)
+  const reason = leadingReason(await openReasons(req, d.kind, d.id))
+  await log(req, d, 'suspended', reason ?? 'editor', { member, until })
+}

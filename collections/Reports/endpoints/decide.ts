@@ -1,0 +1,47 @@
+import type { Endpoint } from 'payload'
+
+import { isStaffRole, suspensionEnd } from '@/rules/moderation'
+import { decisionSchema } from '@/schemas/report'
+import { inTransaction, query, sql } from '@/server/db'
+import { readJson, refuse } from '@/server/requests'
+import { isStaffUser } from '@collections/access'
+import { hideItem, lockTarget, restoreItem, suspendAuthor } from '@collections/Reports/cases'
+
+/**
+ * POST /api/reports/decide {cases: [{targetKind, targetId}], action, length?} (editors and
+ * admins): Hide, Restore, or Suspend the author, for one case or several at once. Every
+ * decision is logged; nothing is deleted.
+ */
+export const decideCases: Endpoint = {
+  path: '/decide',
+  method: 'post',
+  handler: async (req) => {
+    if (!isStaffUser(req.user)) return refuse(403, 'Only editors decide reports.')
+    const parsed = decisionSchema.safeParse(await readJson(req))
+    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
+    const { cases, action, length } = parsed.data
+    const editor = req.user!.id as number
+    const decided = await inTransaction(req, async () => {
+      let count = 0
+      for (const { targetKind: kind, targetId: id } of cases) {
+        const target = await lockTarget(req, kind, id)
+        if (!target) continue
+        const d = { kind, id, target, editor }
+        if (action === 'hide') await hideItem(req, d, true)
+        else if (action === 'restore') await restoreItem(req, d)
+        else {
+          const [owner] = await query<{ role: string }>(
+            req,
+            sql`SELECT role FROM users WHERE id = ${target.owner ?? 0}`,
+          )
+          if (!owner || isStaffRole(owner.role)) continue
+          await suspendAuthor(req, d, suspensionEnd(length ?? 'week'))
+        }
+        count++
+      }
+      return count
+    })
+    if (!decided) return refuse(404, 'Nothing to decide: those items are not there.')
+    return Response.json({ decided })
+  },
+}

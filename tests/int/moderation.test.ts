@@ -1,0 +1,362 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { MODERATION_TEXT } from '@/rules/moderation'
+import { REPORT_TARGET_KINDS, type ReportTargetKind } from '@/rules/targets'
+import { pgPool } from '@/server/db'
+import { makeUser, startTestSite, type TestSite } from './harness'
+
+/**
+ * Reports, the threshold that hides an item, editors' decisions and suspensions, through the
+ * REST API as members and editors use it.
+ */
+type User = Awaited<ReturnType<typeof makeUser>>
+let site: TestSite
+let author: User
+let editor: User
+let neighbourhood: number
+let serial = 0
+
+const sql = (text: string, values: unknown[] = []) => pgPool(site.payload).query(text, values)
+
+/** A member whose account is two days old with a confirmed e-mail: their report counts 1. */
+async function established(name: string): Promise<User> {
+  const user = await makeUser(site, `${name}${++serial}`)
+  await sql(
+    `UPDATE users SET created_at = now() - interval '2 days', email_confirmed_at = now()
+      WHERE id = $1`,
+    [user.id],
+  )
+  return user
+}
+
+const report = (
+  user: User | null,
+  targetKind: string,
+  targetId: number,
+  reason = 'spam',
+  note?: string,
+) =>
+  site.api<{ message?: string; errors?: { message: string }[] }>('POST', '/api/reports/send', {
+    body: { targetKind, targetId, reason, ...(note === undefined ? {} : { note }) },
+    ...(user ? { cookie: user.cookie } : {}),
+  })
+
+const messageOf = (r: { body: { message?: string; errors?: { message: string }[] } }) =>
+  r.body.message ?? r.body.errors?.[0]?.message
+
+const post = async (path: string, body: Record<string, unknown>, user = author) => {
+  const res = await site.api<{ doc: { id: number } }>('POST', path, { body, cookie: user.cookie })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body.doc.id
+}
+
+/** A fresh item of each kind, written by `author`. */
+async function itemOf(kind: ReportTargetKind): Promise<number> {
+  const n = ++serial
+  switch (kind) {
+    case 'review':
+      return post('/api/reviews', { neighbourhood, rating: 2, comment: `Review ${n}` })
+    case 'story':
+      return post('/api/stories', { neighbourhood, title: `Story ${n}`, description: 'Told.' })
+    case 'discussion':
+      return post('/api/discussions', { neighbourhood, title: `Talk ${n}`, content: 'Said.' })
+    case 'event':
+      return post('/api/events', {
+        neighbourhood,
+        title: `Event ${n}`,
+        description: 'On.',
+        eventDate: '2031-01-01T10:00:00.000Z',
+        location: 'Hall',
+      })
+    case 'poll':
+      return post('/api/polls', {
+        neighbourhood,
+        question: `Poll ${n}?`,
+        options: [{ text: 'a' }, { text: 'b' }],
+      })
+    case 'local-business':
+      return post('/api/local-businesses', {
+        neighbourhood,
+        name: `Spot ${n}`,
+        category: 'Cafe',
+        description: 'Coffee.',
+        address: '1 High St',
+      })
+    case 'profile':
+      return (await makeUser(site, `profile${n}`)).id
+    default: {
+      const on = kind.replace('-comment', '') as 'review' | 'story' | 'discussion'
+      const targetId = await itemOf(on)
+      return post('/api/comments', { targetKind: on, targetId, content: `Comment ${n}` })
+    }
+  }
+}
+
+const COLLECTION: Record<ReportTargetKind, string> = {
+  review: 'reviews',
+  'review-comment': 'comments',
+  story: 'stories',
+  'story-comment': 'comments',
+  discussion: 'discussions',
+  'discussion-comment': 'comments',
+  event: 'events',
+  poll: 'polls',
+  'local-business': 'local-businesses',
+  profile: 'users',
+}
+
+const visibleToReaders = async (kind: ReportTargetKind, id: number) =>
+  (await site.api('GET', `/api/${COLLECTION[kind]}/${id}`)).status === 200
+
+const logEntries = async (kind: ReportTargetKind, id: number) =>
+  (
+    await sql(`SELECT action FROM moderation_actions WHERE target_kind = $1 AND target_id = $2`, [
+      kind,
+      id,
+    ])
+  ).rows.map((r: { action: string }) => r.action)
+
+beforeAll(async () => {
+  site = await startTestSite()
+  author = await established('author')
+  editor = await makeUser(site, 'moderator', 'editor')
+  const n = await site.payload.create({
+    collection: 'neighbourhoods',
+    data: { name: 'Reportby', slug: 'reportby', tagline: 'Watched', vibes: ['Calm'] },
+    context: { disablePopulation: true, disableLive: true },
+  })
+  neighbourhood = n.id
+}, 120_000)
+afterAll(() => site?.close())
+
+describe('reporting', () => {
+  it('a visitor is told to sign in; a member is thanked once, then told they already did', async () => {
+    const id = await itemOf('review')
+    const visitor = await report(null, 'review', id)
+    expect(visitor.status).toBe(401)
+    expect(messageOf(visitor)).toBe(MODERATION_TEXT.loginToReport)
+    const member = await established('once')
+    const first = await report(member, 'review', id)
+    expect(first.status).toBe(201)
+    expect(messageOf(first)).toBe(MODERATION_TEXT.thanks)
+    const second = await report(member, 'review', id, 'abuse')
+    expect(second.status).toBe(409)
+    expect(messageOf(second)).toBe(MODERATION_TEXT.already)
+    expect(
+      (await sql(`SELECT count(*)::int AS n FROM reports WHERE target_id = $1`, [id])).rows[0].n,
+    ).toBe(1)
+  })
+
+  it('refuses own content, unknown and hidden items, a missing or too long note; writes nothing', async () => {
+    const id = await itemOf('discussion')
+    const before = (await sql(`SELECT count(*)::int AS n FROM reports`)).rows[0].n
+    const own = await report(author, 'discussion', id)
+    expect([own.status, messageOf(own)]).toEqual([403, MODERATION_TEXT.own])
+    const member = await established('picky')
+    const unknown = await report(member, 'discussion', 999_999)
+    expect([unknown.status, messageOf(unknown)]).toEqual([404, MODERATION_TEXT.gone])
+    const wrongKind = await report(member, 'review-comment', id)
+    expect(wrongKind.status).toBe(404)
+    const noNote = await report(member, 'discussion', id, 'other')
+    expect([noNote.status, messageOf(noNote)]).toEqual([400, MODERATION_TEXT.noteNeeded])
+    const long = await report(member, 'discussion', id, 'other', 'x'.repeat(10_000))
+    expect([long.status, messageOf(long)]).toEqual([400, MODERATION_TEXT.noteTooLong])
+    const badReason = await report(member, 'discussion', id, 'boring')
+    expect(badReason.status).toBe(400)
+    expect((await sql(`SELECT count(*)::int AS n FROM reports`)).rows[0].n).toBe(before)
+  })
+
+  it('whatever a stranger sends, never a 5xx and never a report of their own post', async () => {
+    const member = await established('fuzzer')
+    const id = await itemOf('story')
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          targetKind: fc.oneof(fc.constantFrom(...REPORT_TARGET_KINDS), fc.string()),
+          targetId: fc.oneof(fc.constant(id), fc.integer(), fc.string(), fc.constant(1e20)),
+          reason: fc.oneof(fc.constantFrom('spam', 'other', 'abuse'), fc.string()),
+          note: fc.oneof(fc.string({ maxLength: 600 }), fc.constant(undefined)),
+        }),
+        async (body) => {
+          const res = await site.api('POST', '/api/reports/send', { body, cookie: member.cookie })
+          expect(res.status).toBeLessThan(500)
+        },
+      ),
+      { numRuns: 60, seed: 5 },
+    )
+  })
+})
+
+describe('the threshold', () => {
+  for (const kind of REPORT_TARGET_KINDS.filter((k) => k !== 'profile')) {
+    it(`${kind}: three established members hide it, logged once, its author told`, async () => {
+      const id = await itemOf(kind)
+      const reporters = [
+        await established('reporter'),
+        await established('reporter'),
+        await established('reporter'),
+      ]
+      expect((await report(reporters[0]!, kind, id)).status).toBe(201)
+      expect((await report(reporters[1]!, kind, id, 'abuse')).status).toBe(201)
+      expect(await visibleToReaders(kind, id)).toBe(true)
+      expect((await report(reporters[2]!, kind, id, 'abuse')).status).toBe(201)
+      expect(await visibleToReaders(kind, id)).toBe(false)
+      expect(await logEntries(kind, id)).toEqual(['hidden'])
+      const { rows } = await sql(
+        `SELECT reason, automatic FROM moderation_actions WHERE target_kind = $1 AND target_id = $2`,
+        [kind, id],
+      )
+      expect(rows[0]).toEqual({ reason: 'abuse', automatic: true })
+      const told = await sql(
+        `SELECT message FROM notifications WHERE user_id = $1 AND type = 'moderation'
+          AND reference_id = $2`,
+        [author.id, `${kind}-${id}`],
+      )
+      expect(told.rows[0]?.message).toMatch(/hidden while an editor reviews it/)
+    })
+  }
+
+  it('a profile is never hidden by reports: it waits for an editor', async () => {
+    const id = await itemOf('profile')
+    for (let i = 0; i < 3; i++)
+      expect((await report(await established('peer'), 'profile', id)).status).toBe(201)
+    expect(await visibleToReaders('profile', id)).toBe(true)
+    expect(await logEntries('profile', id)).toEqual([])
+  })
+
+  it('new or unconfirmed accounts count half: three of them do not hide, a fourth full one does not either, six halves do', async () => {
+    const id = await itemOf('review')
+    for (let i = 0; i < 5; i++) {
+      const fresh = await makeUser(site, `fresh${++serial}`)
+      expect((await report(fresh, 'review', id)).status).toBe(201)
+    }
+    expect(await visibleToReaders('review', id)).toBe(true)
+    expect((await report(await makeUser(site, `fresh${++serial}`), 'review', id)).status).toBe(201)
+    expect(await visibleToReaders('review', id)).toBe(false)
+  })
+
+  it("an editor's report hides at once", async () => {
+    const id = await itemOf('story')
+    expect((await report(editor, 'story', id, 'private')).status).toBe(201)
+    expect(await visibleToReaders('story', id)).toBe(false)
+    expect(await logEntries('story', id)).toEqual(['hidden'])
+  })
+
+  it('five reports at once hide the item once and log it once', async () => {
+    const id = await itemOf('discussion')
+    const reporters = await Promise.all([1, 2, 3, 4, 5].map(() => established('crowd')))
+    const answers = await Promise.all(reporters.map((r) => report(r, 'discussion', id)))
+    expect(answers.every((a) => a.status < 500)).toBe(true)
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(3)
+    expect(await visibleToReaders('discussion', id)).toBe(false)
+    expect(await logEntries('discussion', id)).toEqual(['hidden'])
+  })
+})
+
+describe("editors' decisions", () => {
+  it('Restore dismisses the reports and shows the item again; both decisions are logged', async () => {
+    const id = await itemOf('review')
+    await report(editor, 'review', id, 'spam')
+    expect(await visibleToReaders('review', id)).toBe(false)
+    const restored = await site.api('POST', '/api/reports/decide', {
+      body: { cases: [{ targetKind: 'review', targetId: id }], action: 'restore' },
+      cookie: editor.cookie,
+    })
+    expect(restored.status).toBe(200)
+    expect(await visibleToReaders('review', id)).toBe(true)
+    expect(await logEntries('review', id)).toEqual(['hidden', 'restored'])
+    const { rows } = await sql(
+      `SELECT status FROM reports WHERE target_id = $1 AND target_kind = 'review'`,
+      [id],
+    )
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(['dismissed'])
+  })
+
+  it('members cannot decide, nor read reports or the log’s private fields', async () => {
+    const member = await established('nosy')
+    const id = await itemOf('poll')
+    await report(member, 'poll', id)
+    const decide = await site.api('POST', '/api/reports/decide', {
+      body: { cases: [{ targetKind: 'poll', targetId: id }], action: 'hide' },
+      cookie: member.cookie,
+    })
+    expect(decide.status).toBe(403)
+    expect(await visibleToReaders('poll', id)).toBe(true)
+    const reports = await site.api<{ docs: unknown[] }>('GET', '/api/reports', {
+      cookie: member.cookie,
+    })
+    expect(reports.status === 403 || reports.body.docs.length === 0).toBe(true)
+    await report(editor, 'poll', id)
+    const log = await site.api<{ docs: Record<string, unknown>[] }>(
+      'GET',
+      '/api/moderation-actions?limit=100',
+    )
+    expect(log.status).toBe(200)
+    expect(log.body.docs.length).toBeGreaterThan(0)
+    for (const entry of log.body.docs) {
+      expect(entry).not.toHaveProperty('decidedBy')
+      expect(entry).not.toHaveProperty('targetId')
+    }
+  })
+
+  it('Suspend: the author is signed out, reads on, and every write answers the suspension', async () => {
+    const troll = await established('troll')
+    const id = await post(
+      '/api/discussions',
+      { neighbourhood, title: 'Rude', content: 'Rude.' },
+      troll,
+    )
+    const decided = await site.api('POST', '/api/reports/decide', {
+      body: {
+        cases: [{ targetKind: 'discussion', targetId: id }],
+        action: 'suspend',
+        length: 'week',
+      },
+      cookie: editor.cookie,
+    })
+    expect(decided.status).toBe(200)
+    expect(await visibleToReaders('discussion', id)).toBe(false)
+    expect(await logEntries('discussion', id)).toEqual(['hidden', 'suspended'])
+    // Their session ended.
+    const me = await site.api<{ user: unknown }>('GET', '/api/users/me', { cookie: troll.cookie })
+    expect(me.body.user).toBeNull()
+    // Signed in again, they read but cannot write.
+    const cookie = await site.signIn(troll.email, troll.password)
+    expect((await site.api('GET', '/api/discussions', { cookie })).status).toBe(200)
+    const writes = [
+      await site.api('POST', '/api/reviews', {
+        body: { neighbourhood, rating: 5, comment: 'Still here' },
+        cookie,
+      }),
+      await site.api('POST', '/api/reactions/toggle', {
+        body: { targetKind: 'discussion', targetId: await itemOf('discussion'), emoji: 'heart' },
+        cookie,
+      }),
+      await site.api('POST', '/api/reports/send', {
+        body: { targetKind: 'review', targetId: await itemOf('review'), reason: 'spam' },
+        cookie,
+      }),
+    ]
+    for (const w of writes) {
+      expect(w.status).toBe(403)
+      expect(messageOf(w as never)).toMatch(/^Your account is suspended until \d{1,2} \w+ \d{4}\.$/)
+    }
+  })
+
+  it('staff accounts are not suspended', async () => {
+    const other = await makeUser(site, `staff${++serial}`, 'editor')
+    const id = await post(
+      '/api/discussions',
+      { neighbourhood, title: 'Staff', content: 'Note.' },
+      other,
+    )
+    const decided = await site.api('POST', '/api/reports/decide', {
+      body: { cases: [{ targetKind: 'discussion', targetId: id }], action: 'suspend' },
+      cookie: editor.cookie,
+    })
+    expect(decided.status).toBe(404)
+    const { rows } = await sql(`SELECT suspended_until FROM users WHERE id = $1`, [other.id])
+    expect(rows[0].suspended_until).toBeNull()
+  })
+})
