@@ -42,6 +42,16 @@ export default buildConfig({
       importMapFile: path.resolve(dirname, 'cms/app/(payload)/admin/importMap.js'),
     },
     meta: { titleSuffix: ' · Belong admin' },
+    components: {
+      // The editors' queue of reported content (cms/components/ModerationView.tsx).
+      views: {
+        moderation: {
+          Component: '/cms/components/ModerationView#ModerationView',
+          path: '/moderation',
+        },
+      },
+      beforeNavLinks: ['/cms/components/ModerationLink#ModerationLink'],
+    },
   },
   collections,
   editor: lexicalEditor(),

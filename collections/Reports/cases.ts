@@ -101,6 +101,8 @@ async function log(
       reason,
       automatic: d.editor === null,
       decidedBy: d.editor,
+      // Whose item it was: the queue counts each member's earlier upheld cases.
+      member: d.target.owner,
       ...extra,
     },
     req,

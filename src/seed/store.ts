@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import { pgPool } from '@/server/db'
+
 import {
   DEFAULT_SEED,
   DEMO_PASSWORD,
@@ -49,6 +51,13 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
     })
     userIds.set(user.userName, created.id)
   }
+  // Established accounts: created long ago with their e-mail confirmed, so their reports count
+  // fully (src/rules/moderation.ts) and mail reaches them.
+  await pgPool(payload).query(
+    `UPDATE users SET created_at = now() - interval '400 days', email_confirmed_at = now() - interval '400 days'
+      WHERE id = ANY($1::int[])`,
+    [[...userIds.values()]],
+  )
   log(`seed: ${data.users.length} users (password "${DEMO_PASSWORD}")`)
 
   const neighbourhoodIds = new Map<string, number>()

@@ -12,6 +12,7 @@ export const FOOTER_LINKS = [
   { href: '/contact', label: 'Contact' },
   { href: '/terms', label: 'Terms' },
   { href: '/privacy', label: 'Privacy' },
+  { href: '/moderation', label: 'Moderation log' },
 ]
 
 export const TAGLINE = 'Find a place to live based on real vibes, reviews and short stays.'

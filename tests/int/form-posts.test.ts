@@ -211,6 +211,7 @@ describe('generated form bodies against every form', () => {
     event: ['title', 'description', 'when', 'location', 'tags', 'isPublic', 'neighbourhood'],
     editNeighbourhood: ['id', 'name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'],
     editDiscussion: ['id', 'title', 'content'],
+    report: ['kind', 'id', 'reason', 'note', 'next'],
     // Last: it may delete the discussion the other forms name.
     remove: ['kind', 'id', 'next'],
   }

@@ -8,6 +8,7 @@ import { useHydrated } from '@widgets/lib/useHydrated'
 import CommentForm from './CommentForm'
 import { deleteHref } from '@/views/deletion'
 import type { CommentView } from '@/views/comment'
+import ReportButton from '@widgets/Reports/ReportButton'
 
 /** What every comment of one thread shares: who is looking, what is open, what to call. */
 export interface ThreadContext {
@@ -115,6 +116,14 @@ export default function CommentItem({
             label={`Reactions to ${name}'s comment`}
           />
           <div className="comment-buttons">
+            {!own && (
+              <ReportButton
+                kind={`${ctx.kind}-comment`}
+                id={c.id}
+                ownerId={c.author?.id ?? null}
+                label={`${name}'s comment`}
+              />
+            )}
             {canReply && (
               <a
                 href={`#reply-${c.id}`}

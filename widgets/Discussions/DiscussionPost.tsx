@@ -30,6 +30,7 @@ import {
   startEditPost,
   watchPost,
 } from './store'
+import ReportButton from '@widgets/Reports/ReportButton'
 
 interface Props {
   initial: DiscussionView
@@ -152,6 +153,14 @@ export default function DiscussionPost({
           channel={`discussion-${view.id}`}
           label="Reactions to this discussion"
         />
+        {!own && (
+          <ReportButton
+            kind="discussion"
+            id={view.id}
+            ownerId={view.author?.id ?? null}
+            label="this discussion"
+          />
+        )}
         {own && !editing && (
           <div className="comment-buttons">
             <a

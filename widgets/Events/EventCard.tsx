@@ -13,6 +13,7 @@ import { formAction } from '@/views/forms'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import '@widgets/Comments/Comments.css'
 import { $editing, $formOpen, deleteEvent, rsvp } from './store'
+import ReportButton from '@widgets/Reports/ReportButton'
 
 const RSVP_LABELS: Record<RsvpStatus, string> = {
   attending: 'Attending',
@@ -132,6 +133,14 @@ export default function EventCard({
           <a className="add-to-calendar" href={eventCalendarPath(event.id)} download>
             Add to calendar
           </a>
+          {!isAuthor && (
+            <ReportButton
+              kind="event"
+              id={event.id}
+              ownerId={event.author?.id ?? null}
+              label={event.title}
+            />
+          )}
           {isAuthor && (
             <span className="event-owner">
               <a

@@ -13,6 +13,7 @@ import Reactions from '@widgets/Reactions/Reactions'
 import { vibeSvg } from '@/views/emojiVibes'
 import { Emoji } from '@widgets/lib/Emoji'
 import { Icon } from '@widgets/lib/Icon'
+import ReportButton from '@widgets/Reports/ReportButton'
 
 interface Props {
   spot: LocalSpotView
@@ -118,6 +119,14 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
           channel={channel}
           label={`Reactions to ${spot.name}`}
         />
+        {!isOwner && (
+          <ReportButton
+            kind="local-business"
+            id={spot.id}
+            ownerId={spot.author?.id ?? null}
+            label={spot.name}
+          />
+        )}
         {isOwner && (
           <div className="spot-owner">
             <button type="button" className="btn-quiet" onClick={onEdit}>

@@ -8,6 +8,7 @@ import { $session } from '@widgets/lib/session'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import { $poll, vote, watchPoll } from './store'
 import './Polls.css'
+import ReportButton from '@widgets/Reports/ReportButton'
 
 /**
  * SPEC §2/§4 poll detail: vote once ('Vote submitted.'), then the buttons are disabled; results
@@ -65,7 +66,13 @@ export default function PollDetail({ initial }: { initial: PollView }) {
               {formatCloseDate(poll.closeDate, clock.locale, clock.timeZone)}
             </time>
           </>
-        )}
+        )}{' '}
+        <ReportButton
+          kind="poll"
+          id={poll.id}
+          ownerId={poll.author?.id ?? null}
+          label="this poll"
+        />
       </p>
 
       {closed && (

@@ -5,6 +5,7 @@ import { Emoji } from '@widgets/lib/Emoji'
 import { ClaimButton } from './ClaimButton'
 import { Stars } from './Stars'
 import { REVIEW_EMOJIS, type BadgeView, type ReviewView } from '@/views/review'
+import ReportButton from '@widgets/Reports/ReportButton'
 
 interface Props {
   review: ReviewView
@@ -106,6 +107,12 @@ export function ReviewCard({
           initial={{ counts: review.reactions.counts, mine: null }}
           channel={channel}
           label={`Reactions to ${review.authorName}'s review`}
+        />
+        <ReportButton
+          kind="review"
+          id={review.id}
+          ownerId={review.author?.id ?? null}
+          label={`${review.authorName}'s review`}
         />
         <CommentThread
           targetKind="review"

@@ -9,6 +9,7 @@ import CommentThread from '@widgets/Comments/CommentThread'
 import Reactions from '@widgets/Reactions/Reactions'
 import { $storyLive, watchStoryChannel } from './live'
 import './Stories.css'
+import ReportButton from '@widgets/Reports/ReportButton'
 
 // The story page's date island loads from this module too: one script file fewer for every
 // reader (budget: at most 8 a page). TimeAgo stays its own small component.
@@ -20,6 +21,8 @@ interface Props {
   /** Counts per emoji when the page was rendered. */
   reactions: Partial<Record<EmojiName, number>>
   commentCount: number
+  /** Whose story it is: they get no Report button. */
+  authorId?: number | null
   /** The thread as the page was rendered (in the HTML, so it reads without JavaScript). */
   comments?: CommentView[]
   now?: string
@@ -36,6 +39,7 @@ export default function StoryEngagement({
   title,
   reactions,
   commentCount,
+  authorId = null,
   comments,
   now,
   form,
@@ -54,6 +58,7 @@ export default function StoryEngagement({
         channel={channel}
         label={`Reactions to “${title}”`}
       />
+      <ReportButton kind="story" id={storyId} ownerId={authorId} label={`“${title}”`} />
       <CommentThread
         targetKind="story"
         targetId={storyId}

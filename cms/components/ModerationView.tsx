@@ -1,0 +1,53 @@
+import type { AdminViewServerProps } from 'payload'
+import { DefaultTemplate } from '@payloadcms/next/templates'
+import { Gutter } from '@payloadcms/ui'
+import React from 'react'
+
+import { isStaffUser } from '@collections/access'
+import { openCases } from '@collections/Reports/queue'
+import { REPORT_THRESHOLD } from '@/rules/moderation'
+import { CaseList } from './CaseList'
+
+/**
+ * The editors' queue (/admin/moderation): open cases oldest first, each as a reader sees it,
+ * with its reasons, notes, reporters' weight and author; Hide, Restore or Suspend, one case or
+ * several at once (POST /api/reports/decide).
+ */
+export async function ModerationView({
+  initPageResult,
+  params,
+  searchParams,
+}: AdminViewServerProps) {
+  const { req, permissions, visibleEntities, locale } = initPageResult
+  const staff = isStaffUser(req.user)
+  const cases = staff ? await openCases(req.payload) : []
+  return (
+    <DefaultTemplate
+      i18n={req.i18n}
+      locale={locale}
+      params={params}
+      payload={req.payload}
+      permissions={permissions}
+      searchParams={searchParams}
+      user={req.user ?? undefined}
+      visibleEntities={visibleEntities}
+    >
+      <Gutter>
+        <h1>Moderation</h1>
+        {staff ? (
+          <>
+            <p>
+              Open cases, oldest first. An item is hidden pending review once its reports weigh{' '}
+              {REPORT_THRESHOLD} (an established member counts 1, a new one 0.5, an editor hides at
+              once). Every decision is logged in the public <a href="/moderation">moderation log</a>
+              .
+            </p>
+            <CaseList cases={cases} />
+          </>
+        ) : (
+          <p>Only editors and admins moderate.</p>
+        )}
+      </Gutter>
+    </DefaultTemplate>
+  )
+}

@@ -1,0 +1,159 @@
+import type { Payload } from 'payload'
+
+import { REPORT_REASONS, type ReportReason } from '@/rules/moderation'
+import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
+import { pgPool } from '@/server/db'
+
+/** One open case of the editors' queue: an item with its open reports. */
+export interface ModerationCase {
+  kind: ReportTargetKind
+  id: number
+  firstReportedAt: string
+  reports: number
+  /** The reporters' summed weight (the threshold hides at REPORT_THRESHOLD). */
+  weight: number
+  reasons: { reason: string; label: string; count: number }[]
+  notes: string[]
+  neighbourhood: string | null
+  /** As a reader would see it (title and text). */
+  text: string
+  hidden: boolean
+  author: { id: number; userName: string | null; since: string; upheld: number } | null
+  /** Where it is on the site (the admin's document for a profile). */
+  href: string
+}
+
+const TEXT: Record<ReportTargetKind, string> = {
+  review: `comment`,
+  'review-comment': `content`,
+  story: `concat_ws(E'\\n', title, description)`,
+  'story-comment': `content`,
+  discussion: `concat_ws(E'\\n', title, content)`,
+  'discussion-comment': `content`,
+  event: `concat_ws(E'\\n', title, description)`,
+  poll: `question`,
+  'local-business': `concat_ws(E'\\n', name, description)`,
+  profile: `concat_ws(E'\\n', user_name, bio)`,
+}
+
+const hrefOf = (kind: ReportTargetKind, id: number, slug: string | null) => {
+  switch (kind) {
+    case 'review':
+      return `/neighbourhood/${slug}#review-${id}`
+    case 'story':
+      return `/neighbourhood/${slug}/stories/${id}`
+    case 'discussion':
+      return `/discussions/${id}`
+    case 'event':
+      return slug ? `/neighbourhood/${slug}/events` : '/event'
+    case 'poll':
+      return `/polls/${id}`
+    case 'local-business':
+      return `/neighbourhood/${slug}/local-spots`
+    case 'profile':
+      return `/admin/collections/users/${id}`
+    default:
+      return `/admin/collections/comments/${id}`
+  }
+}
+
+/**
+ * The open cases, oldest first: one grouped read of the open reports, then one read per kind of
+ * the items' text and author, and one of the authors' accounts and earlier upheld cases.
+ */
+export async function openCases(payload: Payload, limit = 200): Promise<ModerationCase[]> {
+  const pool = pgPool(payload)
+  const { rows } = await pool.query<{
+    kind: ReportTargetKind
+    id: number
+    first: Date
+    reports: number
+    weight: number
+    reasons: Record<string, number>
+    notes: string[] | null
+    neighbourhood: string | null
+    slug: string | null
+  }>(
+    `SELECT r.target_kind AS kind, r.target_id AS id, min(r.created_at) AS first,
+            count(*)::int AS reports, sum(r.weight)::float AS weight,
+            (SELECT jsonb_object_agg(reason, n) FROM (
+               SELECT reason, count(*)::int AS n FROM reports x
+                WHERE x.target_kind = r.target_kind AND x.target_id = r.target_id
+                  AND x.status = 'open' GROUP BY reason) counted) AS reasons,
+            array_agg(r.note) FILTER (WHERE r.note IS NOT NULL AND r.note <> '') AS notes,
+            min(n.name) AS neighbourhood, min(n.slug) AS slug
+       FROM reports r LEFT JOIN neighbourhoods n ON n.id = r.neighbourhood_id
+      WHERE r.status = 'open'
+      GROUP BY r.target_kind, r.target_id
+      ORDER BY first ASC LIMIT $1`,
+    [limit],
+  )
+  const items = new Map<string, { text: string; author: number | null; hidden: boolean }>()
+  const kinds = [...new Set(rows.map((r) => r.kind))]
+  for (const kind of kinds) {
+    const { collection, owner } = REPORT_TARGETS[kind]
+    const ids = rows.filter((r) => r.kind === kind).map((r) => r.id)
+    const ownerColumn = owner === 'id' ? 'id' : `${owner}_id`
+    const hidden = kind === 'profile' ? 'false' : 'coalesce(hidden, false)'
+    const found = await pool.query<{
+      id: number
+      text: string
+      author: number | null
+      hidden: boolean
+    }>(
+      `SELECT id, ${TEXT[kind]} AS text, ${ownerColumn} AS author, ${hidden} AS hidden
+         FROM "${collection.replace(/-/g, '_')}" WHERE id = ANY($1::int[])`,
+      [ids],
+    )
+    for (const f of found.rows) items.set(`${kind}-${f.id}`, f)
+  }
+  const authorIds = [...new Set([...items.values()].map((i) => i.author).filter((a) => a !== null))]
+  const { rows: authors } = await pool.query<{
+    id: number
+    user_name: string | null
+    created_at: Date
+    upheld: number
+  }>(
+    `SELECT u.id, u.user_name, u.created_at,
+            (SELECT count(*)::int FROM moderation_actions a
+              WHERE a.member_id = u.id AND a.automatic IS NOT TRUE
+                AND a.action IN ('hidden', 'suspended')) AS upheld
+       FROM users u WHERE u.id = ANY($1::int[])`,
+    [authorIds],
+  )
+  const byId = new Map(authors.map((a) => [a.id, a]))
+  return rows.map((r) => {
+    const item = items.get(`${r.kind}-${r.id}`)
+    const a = item?.author != null ? byId.get(item.author) : undefined
+    return {
+      kind: r.kind,
+      id: r.id,
+      firstReportedAt: r.first.toISOString(),
+      reports: r.reports,
+      weight: r.weight,
+      reasons: Object.entries(r.reasons ?? {})
+        .map(([reason, count]) => ({
+          reason,
+          label: REPORT_REASONS[reason as ReportReason] ?? reason,
+          count,
+        }))
+        .sort((x, y) => y.count - x.count),
+      notes: r.notes ?? [],
+      neighbourhood: r.neighbourhood,
+      text: item?.text ?? '(no longer there)',
+      hidden: item?.hidden ?? false,
+      author: a
+        ? { id: a.id, userName: a.user_name, since: a.created_at.toISOString(), upheld: a.upheld }
+        : null,
+      href: hrefOf(r.kind, r.id, r.slug),
+    }
+  })
+}
+
+/** How many cases are open (the dashboard's and the nav's figure). */
+export async function openCaseCount(payload: Payload): Promise<number> {
+  const { rows } = await pgPool(payload).query<{ n: number }>(
+    `SELECT count(DISTINCT (target_kind, target_id))::int AS n FROM reports WHERE status = 'open'`,
+  )
+  return rows[0]?.n ?? 0
+}

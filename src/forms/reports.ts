@@ -1,0 +1,21 @@
+import { MODERATION_TEXT } from '@/rules/moderation'
+import { safeNextPath } from '@/rules/accounts'
+import { ok, refusal, viewer } from './calls'
+import { id, text, type FormHandler } from './types'
+
+/** The report page's 'Send report': back to the item's page with the thanks. */
+export const report: FormHandler = async ({ fields, page, call }) => {
+  if (!(await viewer(call)))
+    return {
+      redirect: `/login?next=${encodeURIComponent(page.pathname + page.search)}`,
+      flash: MODERATION_TEXT.loginToReport,
+    }
+  const answer = await call('POST', '/api/reports/send', {
+    targetKind: text(fields, 'kind'),
+    targetId: id(fields, 'id'),
+    reason: text(fields, 'reason'),
+    note: text(fields, 'note'),
+  })
+  if (!ok(answer)) return refusal(answer, MODERATION_TEXT.failed)
+  return { redirect: safeNextPath(text(fields, 'next')), flash: MODERATION_TEXT.thanks }
+}
