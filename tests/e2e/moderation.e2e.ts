@@ -165,10 +165,10 @@ test('an editor suspends a member, whose next review answers the suspension', as
   })
   await page.goto(`/neighbourhood/${SLUG}`)
   await hydrated(page)
-  const form = page.getByRole('form', { name: /review/i }).first()
-  await form.getByRole('radio', { name: /4 stars?/ }).check({ force: true })
-  await form.getByRole('textbox').first().fill('Lovely place, honestly.')
-  await form.getByRole('button', { name: /Submit/ }).click()
+  const form = page.getByRole('form', { name: 'Write a review' })
+  await form.getByRole('radio', { name: /^4 stars?,/ }).check()
+  await form.getByRole('textbox', { name: 'Your review' }).fill('Lovely place, honestly.')
+  await form.getByRole('button', { name: 'Post review' }).click()
   await expect(
     page.getByText(/Your account is suspended until \d{1,2} \w+ \d{4}\./).first(),
   ).toBeVisible()
