@@ -106,10 +106,11 @@ test('three members report a review: it leaves every page, an editor restores it
   await editor.getByLabel('Password').fill(DEMO_PASSWORD)
   await editor.getByRole('button', { name: 'Login' }).click()
   await expect(editor).toHaveURL(/\/admin\/?$/)
-  await editor
-    .getByRole('link', { name: /^Moderation/ })
-    .first()
-    .click()
+  // First in the nav, with the number of open cases (the nav itself may be folded away).
+  await expect(
+    editor.getByRole('link', { name: /^Moderation \(\d+ open\)/ }).first(),
+  ).toHaveAttribute('href', '/admin/moderation')
+  await editor.goto('/admin/moderation')
   await expect(editor.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible()
   const theCase = editor.getByRole('listitem', { name: `Case: review ${reviewId}` })
   await expect(theCase.locator('blockquote')).toHaveText(text)
