@@ -1,5 +1,6 @@
 'use client'
 
+import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import React, { useState } from 'react'
 
@@ -11,6 +12,8 @@ const age = (iso: string) => {
   const days = Math.floor((Date.now() - Date.parse(iso)) / 86_400_000)
   return days < 1 ? 'today' : days === 1 ? '1 day' : `${days} days`
 }
+
+const ago = (iso: string) => (age(iso) === 'today' ? 'today' : `${age(iso)} ago`)
 
 /** The queue's cases with a checkbox each, and the decisions for the ticked ones. */
 export function CaseList({ cases }: { cases: ModerationCase[] }) {
@@ -59,12 +62,24 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
     <div className="moderation-queue">
       <div className="moderation-bar" role="group" aria-label="Decide the ticked cases">
         <span>{ticked.size} ticked</span>
-        <button type="button" disabled={busy} onClick={() => void decide('hide')}>
+        <Button
+          buttonStyle="secondary"
+          size="small"
+          margin={false}
+          disabled={busy}
+          onClick={() => void decide('hide')}
+        >
           Hide
-        </button>
-        <button type="button" disabled={busy} onClick={() => void decide('restore')}>
+        </Button>
+        <Button
+          buttonStyle="secondary"
+          size="small"
+          margin={false}
+          disabled={busy}
+          onClick={() => void decide('restore')}
+        >
           Restore
-        </button>
+        </Button>
         <label>
           Suspend for{' '}
           <select value={length} onChange={(e) => setLength(e.currentTarget.value)}>
@@ -73,9 +88,15 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
             <option value="lifted">until lifted</option>
           </select>
         </label>
-        <button type="button" disabled={busy} onClick={() => void decide('suspend')}>
+        <Button
+          buttonStyle="secondary"
+          size="small"
+          margin={false}
+          disabled={busy}
+          onClick={() => void decide('suspend')}
+        >
           Suspend
-        </button>
+        </Button>
         <span role="status">{message}</span>
       </div>
       <ol className="moderation-cases">
@@ -89,8 +110,8 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
               <p className="moderation-meta">
                 <strong>{c.kind}</strong>
                 {c.neighbourhood ? ` · ${c.neighbourhood}` : ''} · first reported{' '}
-                {age(c.firstReportedAt)} ago · {c.reports} report{c.reports === 1 ? '' : 's'},
-                weight {c.weight}
+                {ago(c.firstReportedAt)} · {c.reports} report{c.reports === 1 ? '' : 's'}, weight{' '}
+                {c.weight}
                 {c.hidden ? ' · hidden pending review' : ''}
               </p>
               <blockquote className="moderation-text">{c.text}</blockquote>
@@ -109,16 +130,34 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
                 · <a href={c.href}>Open where it is</a>
               </p>
               <div className="moderation-actions">
-                <button type="button" disabled={busy} onClick={() => void decide('hide', c)}>
+                <Button
+                  buttonStyle="primary"
+                  size="small"
+                  margin={false}
+                  disabled={busy}
+                  onClick={() => void decide('hide', c)}
+                >
                   Hide
-                </button>
-                <button type="button" disabled={busy} onClick={() => void decide('restore', c)}>
+                </Button>
+                <Button
+                  buttonStyle="secondary"
+                  size="small"
+                  margin={false}
+                  disabled={busy}
+                  onClick={() => void decide('restore', c)}
+                >
                   Restore
-                </button>
+                </Button>
                 {c.author && (
-                  <button type="button" disabled={busy} onClick={() => void decide('suspend', c)}>
+                  <Button
+                    buttonStyle="secondary"
+                    size="small"
+                    margin={false}
+                    disabled={busy}
+                    onClick={() => void decide('suspend', c)}
+                  >
                     Suspend author
-                  </button>
+                  </Button>
                 )}
               </div>
             </div>
