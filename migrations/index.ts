@@ -5,6 +5,7 @@ import * as migration_20261124_014121_s3_storage_fields from './20261124_014121_
 import * as migration_20261124_090000_site_stale_pages from './20261124_090000_site_stale_pages';
 import * as migration_20261124_100000_site_time_sweep from './20261124_100000_site_time_sweep';
 import * as migration_20261125_235604_moderation from './20261125_235604_moderation';
+import * as migration_20261126_001403_appeals from './20261126_001403_appeals';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261125_235604_moderation.up,
     down: migration_20261125_235604_moderation.down,
-    name: '20261125_235604_moderation'
+    name: '20261125_235604_moderation',
+  },
+  {
+    up: migration_20261126_001403_appeals.up,
+    down: migration_20261126_001403_appeals.down,
+    name: '20261126_001403_appeals'
   },
 ];

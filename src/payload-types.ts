@@ -575,6 +575,9 @@ export interface ModerationAction {
   decidedBy?: (number | null) | User;
   member?: (number | null) | User;
   until?: string | null;
+  appeal?: string | null;
+  appealedAt?: string | null;
+  appealDecidedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1073,6 +1076,9 @@ export interface ModerationActionsSelect<T extends boolean = true> {
   decidedBy?: T;
   member?: T;
   until?: T;
+  appeal?: T;
+  appealedAt?: T;
+  appealDecidedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -116,6 +116,11 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
               </p>
               <blockquote className="moderation-text">{c.text}</blockquote>
               <p>Reasons: {c.reasons.map((r) => `${r.label} (${r.count})`).join(', ')}</p>
+              {c.appeal && (
+                <p className="moderation-appeal">
+                  <strong>The author asks for a review:</strong> “{c.appeal}”
+                </p>
+              )}
               {c.notes.length > 0 && (
                 <ul className="moderation-notes">
                   {c.notes.map((n, i) => (

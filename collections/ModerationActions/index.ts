@@ -41,5 +41,10 @@ export const ModerationActions: CollectionConfig = {
     { name: 'decidedBy', type: 'relationship', relationTo: 'users', access: staffOnly },
     { name: 'member', type: 'relationship', relationTo: 'users', access: staffOnly },
     { name: 'until', type: 'date', access: staffOnly },
+    // The author's one 'Ask for a review' of a hidden item, shown in the editors' queue until
+    // an editor decides the case again.
+    { name: 'appeal', type: 'textarea', maxLength: 500, access: staffOnly },
+    { name: 'appealedAt', type: 'date', access: staffOnly },
+    { name: 'appealDecidedAt', type: 'date', access: staffOnly },
   ],
 }

@@ -123,6 +123,14 @@ async function setHidden(req: PayloadRequest, d: Decision, hidden: boolean) {
 }
 
 async function closeReports(req: PayloadRequest, d: Decision, status: 'upheld' | 'dismissed') {
+  // An editor's decision answers the author's appeal too.
+  if (d.editor !== null)
+    await query(
+      req,
+      sql`UPDATE moderation_actions SET appeal_decided_at = now()
+           WHERE target_kind = ${d.kind} AND target_id = ${d.id}
+             AND appealed_at IS NOT NULL AND appeal_decided_at IS NULL`,
+    )
   await query(
     req,
     sql`UPDATE reports SET status = ${status}, decided_at = now(), updated_at = now()
@@ -144,11 +152,14 @@ export async function hideItem(req: PayloadRequest, d: Decision, close = false):
       recipient: d.target.owner,
       type: 'moderation',
       referenceId: `${d.kind}-${d.id}`,
-      link: '/moderation',
+      link: `/appeal?kind=${d.kind}&id=${d.id}`,
       message: `Your ${noun} is hidden while an editor reviews it${
         reason ? ` (reported as ${REPORT_REASONS[reason].toLowerCase()})` : ''
       }.`,
     })
+  } else if (d.editor !== null) {
+    // An editor upholds what the reports hid: a decision of its own in the log.
+    await log(req, d, 'hidden', reason ?? 'editor')
   }
   if (close) await closeReports(req, d, 'upheld')
 }

@@ -3,8 +3,9 @@ import type { CollectionConfig } from 'payload'
 import { REPORT_NOTE_MAX, REPORT_REASON_VALUES } from '@/rules/moderation'
 import { REPORT_TARGET_KINDS } from '@/rules/targets'
 import { staff } from '@collections/access'
-import { decideCases } from './endpoints/decide'
-import { sendReport } from './endpoints/send'
+import { appealCase } from '@collections/Reports/endpoints/appeal'
+import { decideCases } from '@collections/Reports/endpoints/decide'
+import { sendReport } from '@collections/Reports/endpoints/send'
 
 export const REPORT_STATUSES = ['open', 'upheld', 'dismissed'] as const
 
@@ -42,5 +43,5 @@ export const Reports: CollectionConfig = {
     { name: 'status', type: 'select', options: [...REPORT_STATUSES], defaultValue: 'open' },
     { name: 'decidedAt', type: 'date' },
   ],
-  endpoints: [sendReport, decideCases],
+  endpoints: [sendReport, decideCases, appealCase],
 }

@@ -21,6 +21,8 @@ export interface ModerationCase {
   author: { id: number; userName: string | null; since: string; upheld: number } | null
   /** Where it is on the site (the admin's document for a profile). */
   href: string
+  /** The author's 'Ask for a review' note, while no editor has decided since. */
+  appeal: string | null
 }
 
 const TEXT: Record<ReportTargetKind, string> = {
@@ -74,7 +76,7 @@ export async function openCases(payload: Payload, limit = 200): Promise<Moderati
     neighbourhood: string | null
     slug: string | null
   }>(
-    `SELECT r.target_kind AS kind, r.target_id AS id, min(r.created_at) AS first,
+    `SELECT r.target_kind AS kind, r.target_id::int AS id, min(r.created_at) AS first,
             count(*)::int AS reports, sum(r.weight)::float AS weight,
             (SELECT jsonb_object_agg(reason, n) FROM (
                SELECT reason, count(*)::int AS n FROM reports x
@@ -88,6 +90,37 @@ export async function openCases(payload: Payload, limit = 200): Promise<Moderati
       ORDER BY first ASC LIMIT $1`,
     [limit],
   )
+  // Appeals waiting for an editor: their cases are open even when no report is.
+  const { rows: appeals } = await pool.query<{
+    kind: ReportTargetKind
+    id: number
+    appeal: string
+    appealed_at: Date
+    neighbourhood: string | null
+    slug: string | null
+  }>(
+    `SELECT a.target_kind AS kind, a.target_id::int AS id, a.appeal, a.appealed_at,
+            n.name AS neighbourhood, n.slug
+       FROM moderation_actions a LEFT JOIN neighbourhoods n ON n.id = a.neighbourhood_id
+      WHERE a.appealed_at IS NOT NULL AND a.appeal_decided_at IS NULL
+      ORDER BY a.appealed_at ASC LIMIT $1`,
+    [limit],
+  )
+  const appealOf = new Map(appeals.map((a) => [`${a.kind}-${a.id}`, a.appeal]))
+  for (const a of appeals) {
+    if (rows.some((r) => r.kind === a.kind && r.id === a.id)) continue
+    rows.push({
+      kind: a.kind,
+      id: a.id,
+      first: a.appealed_at,
+      reports: 0,
+      weight: 0,
+      reasons: {},
+      notes: [],
+      neighbourhood: a.neighbourhood,
+      slug: a.slug,
+    })
+  }
   const items = new Map<string, { text: string; author: number | null; hidden: boolean }>()
   const kinds = [...new Set(rows.map((r) => r.kind))]
   for (const kind of kinds) {
@@ -146,14 +179,56 @@ export async function openCases(payload: Payload, limit = 200): Promise<Moderati
         ? { id: a.id, userName: a.user_name, since: a.created_at.toISOString(), upheld: a.upheld }
         : null,
       href: hrefOf(r.kind, r.id, r.slug),
+      appeal: appealOf.get(`${r.kind}-${r.id}`) ?? null,
     }
   })
 }
 
-/** How many cases are open (the dashboard's and the nav's figure). */
+/** How many cases are open, appeals included (the dashboard's and the nav's figure). */
 export async function openCaseCount(payload: Payload): Promise<number> {
   const { rows } = await pgPool(payload).query<{ n: number }>(
-    `SELECT count(DISTINCT (target_kind, target_id))::int AS n FROM reports WHERE status = 'open'`,
+    `SELECT count(*)::int AS n FROM (
+       SELECT target_kind, target_id FROM reports WHERE status = 'open'
+        UNION
+       SELECT target_kind, target_id FROM moderation_actions
+        WHERE appealed_at IS NOT NULL AND appeal_decided_at IS NULL) open_cases`,
   )
   return rows[0]?.n ?? 0
+}
+
+/** A hidden item as its author sees it on the appeal page, or null when it is not theirs. */
+export async function hiddenItemOf(
+  payload: Payload,
+  owner: number,
+  kind: ReportTargetKind,
+  id: number,
+): Promise<{
+  text: string
+  hidden: boolean
+  reason: string | null
+  appealedAt: string | null
+} | null> {
+  const { collection, owner: ownerField } = REPORT_TARGETS[kind]
+  const ownerColumn = ownerField === 'id' ? 'id' : `${ownerField}_id`
+  const hidden = kind === 'profile' ? 'false' : 'coalesce(hidden, false)'
+  const pool = pgPool(payload)
+  const { rows } = await pool.query<{ text: string; hidden: boolean }>(
+    `SELECT ${TEXT[kind]} AS text, ${hidden} AS hidden
+       FROM "${collection.replace(/-/g, '_')}" WHERE id = $1 AND ${ownerColumn} = $2`,
+    [id, owner],
+  )
+  const item = rows[0]
+  if (!item) return null
+  const { rows: log } = await pool.query<{ reason: string | null; appealed_at: Date | null }>(
+    `SELECT reason, appealed_at FROM moderation_actions
+      WHERE target_kind = $1 AND target_id = $2 AND action = 'hidden'
+      ORDER BY created_at DESC LIMIT 1`,
+    [kind, id],
+  )
+  return {
+    text: item.text,
+    hidden: item.hidden,
+    reason: log[0]?.reason ?? null,
+    appealedAt: log[0]?.appealed_at?.toISOString() ?? null,
+  }
 }

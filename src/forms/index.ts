@@ -9,7 +9,7 @@ import { editNeighbourhood, neighbourhood } from './neighbourhoods'
 import { notificationRead, notificationsRead } from './notifications'
 import { poll } from './polls'
 import { profile } from './profile'
-import { report } from './reports'
+import { appeal, report } from './reports'
 import { review } from './reviews'
 import { story } from './stories'
 import type { FormHandler } from './types'
@@ -42,4 +42,5 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   notificationsRead,
   remove,
   report,
+  appeal,
 }

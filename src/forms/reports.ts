@@ -19,3 +19,19 @@ export const report: FormHandler = async ({ fields, page, call }) => {
   if (!ok(answer)) return refusal(answer, MODERATION_TEXT.failed)
   return { redirect: safeNextPath(text(fields, 'next')), flash: MODERATION_TEXT.thanks }
 }
+
+/** 'Ask for a review' of one's own hidden post: back to its appeal page with the thanks. */
+export const appeal: FormHandler = async ({ fields, page, call }) => {
+  if (!(await viewer(call)))
+    return {
+      redirect: `/login?next=${encodeURIComponent(page.pathname + page.search)}`,
+      flash: 'Please login first.',
+    }
+  const answer = await call('POST', '/api/reports/appeal', {
+    targetKind: text(fields, 'kind'),
+    targetId: id(fields, 'id'),
+    note: text(fields, 'note'),
+  })
+  if (!ok(answer)) return refusal(answer, MODERATION_TEXT.failed)
+  return { redirect: page.pathname + page.search, flash: MODERATION_TEXT.appealSent }
+}

@@ -37,6 +37,11 @@ export const MODERATION_TEXT = {
   reasonNeeded: 'Choose a reason.',
   failed: 'Failed to send the report.',
   hiddenNotice: 'Hidden while an editor reviews it',
+  askForReview: 'Ask for a review',
+  appealSent: 'Thanks — an editor will look at it again.',
+  appealedAlready: 'You already asked for a review.',
+  notHidden: 'This is not hidden.',
+  notYours: 'Only its author can ask for a review.',
 } as const
 
 interface Reporter {

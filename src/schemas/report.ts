@@ -46,3 +46,15 @@ export const decisionSchema = z.object({
   action: z.enum(['hide', 'restore', 'suspend'], { message: 'Choose hide, restore or suspend.' }),
   length: z.enum(Object.keys(SUSPENSIONS) as [SuspensionLength, ...SuspensionLength[]]).optional(),
 })
+
+/** POST /api/reports/appeal: the author's one 'Ask for a review', with a short note. */
+export const appealSchema = z.object({
+  targetKind: kind,
+  targetId: id,
+  note: z
+    .string()
+    .trim()
+    .max(REPORT_NOTE_MAX, { message: MODERATION_TEXT.noteTooLong })
+    .optional()
+    .default(''),
+})

@@ -212,6 +212,7 @@ describe('generated form bodies against every form', () => {
     editNeighbourhood: ['id', 'name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'],
     editDiscussion: ['id', 'title', 'content'],
     report: ['kind', 'id', 'reason', 'note', 'next'],
+    appeal: ['kind', 'id', 'note'],
     // Last: it may delete the discussion the other forms name.
     remove: ['kind', 'id', 'next'],
   }

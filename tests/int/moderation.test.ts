@@ -360,3 +360,44 @@ describe("editors' decisions", () => {
     expect(rows[0].suspended_until).toBeNull()
   })
 })
+
+describe('the author’s appeal', () => {
+  it('the author of a hidden item asks once; the case shows it until an editor decides', async () => {
+    const id = await itemOf('review')
+    await report(editor, 'review', id, 'abuse')
+    const other = await established('stranger')
+    const notTheirs = await site.api('POST', '/api/reports/appeal', {
+      body: { targetKind: 'review', targetId: id, note: 'Mine?' },
+      cookie: other.cookie,
+    })
+    expect([notTheirs.status, messageOf(notTheirs as never)]).toEqual([
+      403,
+      MODERATION_TEXT.notYours,
+    ])
+    const asked = await site.api('POST', '/api/reports/appeal', {
+      body: { targetKind: 'review', targetId: id, note: 'It was a fair review.' },
+      cookie: author.cookie,
+    })
+    expect(asked.status).toBe(201)
+    const again = await site.api('POST', '/api/reports/appeal', {
+      body: { targetKind: 'review', targetId: id, note: 'Please?' },
+      cookie: author.cookie,
+    })
+    expect([again.status, messageOf(again as never)]).toEqual([
+      409,
+      MODERATION_TEXT.appealedAlready,
+    ])
+    const { openCases } = await import('@collections/Reports/queue')
+    const inQueue = (await openCases(site.payload)).find((c) => c.kind === 'review' && c.id === id)
+    expect(inQueue?.appeal).toBe('It was a fair review.')
+    await site.api('POST', '/api/reports/decide', {
+      body: { cases: [{ targetKind: 'review', targetId: id }], action: 'hide' },
+      cookie: editor.cookie,
+    })
+    expect((await openCases(site.payload)).some((c) => c.kind === 'review' && c.id === id)).toBe(
+      false,
+    )
+    // The editor's Hide is a decision of its own in the log.
+    expect(await logEntries('review', id)).toEqual(['hidden', 'hidden'])
+  })
+})
