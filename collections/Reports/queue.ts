@@ -188,9 +188,9 @@ export async function openCases(payload: Payload, limit = 200): Promise<Moderati
 export async function openCaseCount(payload: Payload): Promise<number> {
   const { rows } = await pgPool(payload).query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (
-       SELECT target_kind, target_id FROM reports WHERE status = 'open'
+       SELECT target_kind::text, target_id::int FROM reports WHERE status = 'open'
         UNION
-       SELECT target_kind, target_id FROM moderation_actions
+       SELECT target_kind::text, target_id::int FROM moderation_actions
         WHERE appealed_at IS NOT NULL AND appeal_decided_at IS NULL) open_cases`,
   )
   return rows[0]?.n ?? 0

@@ -98,6 +98,19 @@ test('three members report a review: it leaves every page, an editor restores it
   const notes = (await told.json()) as { docs: { message: string }[] }
   expect(notes.docs[0]?.message).toMatch(/hidden while an editor reviews it \(reported as spam\)/)
 
+  // The notice leads to the post, marked, where its author asks for a review.
+  await author.goto(`/appeal?kind=review&id=${reviewId}`)
+  await expect(
+    author.getByRole('status').filter({ hasText: MODERATION_TEXT.hiddenNotice }),
+  ).toBeVisible()
+  await expect(author.locator('blockquote')).toHaveText(text)
+  const appeal = 'It was a joke between neighbours, not spam.'
+  await author.getByLabel(/why it should be shown again/).fill(appeal)
+  await author.getByRole('button', { name: MODERATION_TEXT.askForReview }).click()
+  await expect(author.getByText(MODERATION_TEXT.appealSent)).toBeVisible()
+  await expect(author.getByText(/You asked for a review on/)).toBeVisible()
+  await expectNoAxeViolations(author)
+
   // An editor opens Moderation in the admin and restores it.
   const editorContext = await browser.newContext()
   const editor = await editorContext.newPage()
@@ -115,6 +128,7 @@ test('three members report a review: it leaves every page, an editor restores it
   const theCase = editor.getByRole('listitem', { name: `Case: review ${reviewId}` })
   await expect(theCase.locator('blockquote')).toHaveText(text)
   await expect(theCase).toContainText('Spam (3)')
+  await expect(theCase).toContainText(appeal)
   await expectNoAxeViolations(editor)
   await shoot(editor, 'admin-moderation', [1280])
   await theCase.getByRole('button', { name: 'Restore' }).click()

@@ -401,3 +401,8 @@ describe('the author’s appeal', () => {
     expect(await logEntries('review', id)).toEqual(['hidden', 'hidden'])
   })
 })
+
+it('the open count is the queue’s length, appeals included', async () => {
+  const { openCaseCount, openCases } = await import('@collections/Reports/queue')
+  expect(await openCaseCount(site.payload)).toBe((await openCases(site.payload, 10_000)).length)
+})
