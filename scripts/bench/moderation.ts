@@ -1,0 +1,141 @@
+/**
+ * The editors' queue and a report on the target scale (SEED_SIZE=issue: 5,000 neighbourhoods,
+ * 50,000 reviews, 10,000 stories): the Moderation view's read with 1,000 open cases (and 20,000
+ * decided reports behind them), and the SQL statements one report costs.
+ * Usage: npm run bench:moderation   (SCALE=, REVIEWS=, STORIES=, CASES=1000)
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { handleEndpoints } from 'payload'
+import pg from 'pg'
+
+import { startEmbeddedPostgres } from '@/server/postgres'
+
+import { scaleUp } from './scaleSeed'
+
+const issueSeed = process.env.SEED_SIZE !== 'small'
+const SCALE = Number(process.env.SCALE ?? (issueSeed ? 119 : 10))
+const REVIEWS = Number(process.env.REVIEWS ?? (issueSeed ? 50_000 : 0))
+const STORIES = Number(process.env.STORIES ?? (issueSeed ? 10_000 : 0))
+const CASES = Number(process.env.CASES ?? 1000)
+
+const dir = path.resolve('.tmp/bench-moderation')
+fs.rmSync(dir, { recursive: true, force: true })
+const server = await startEmbeddedPostgres({ dir, databases: ['bench'] })
+process.env.DATABASE_URL = server.url('bench')
+process.env.DATA_DIR = dir
+process.env.PAYLOAD_SECRET = 'bench'
+process.env.LOG_LEVEL = 'warn'
+
+const { getPayload } = await import('payload')
+const { default: config } = await import('@payload-config')
+const { migrations } = await import('@migrations')
+const { seedDatabase } = await import('@/seed/store')
+const { openCases } = await import('@collections/Reports/queue')
+const payload = await getPayload({ config })
+await payload.db.migrate({ migrations: migrations as never })
+await seedDatabase(payload, () => {})
+
+const db = new pg.Client({ connectionString: server.url('bench') })
+await db.connect()
+await scaleUp(db, SCALE, { reviews: REVIEWS, stories: STORIES })
+// Reporters: 40 established members.
+await db.query(`
+  INSERT INTO users (email, user_name, user_name_key, role, created_at, updated_at, email_confirmed_at)
+  SELECT 'reporter' || g || '@bench.test', 'reporter' || g, 'reporter' || g, 'member',
+         now() - interval '1 year', now(), now()
+    FROM generate_series(1, 40) g`)
+// 1,000 open cases of two reports each on the newest reviews, and 20,000 decided reports on
+// older ones (the queue's history).
+await db.query(
+  `INSERT INTO reports (target_kind, target_id, reporter_id, reason, weight, neighbourhood_id,
+                        status, created_at, updated_at)
+   SELECT 'review', r.id, u.id, (ARRAY['spam','abuse','off-topic'])[1 + (r.id + u.id) % 3], 1,
+          r.neighbourhood_id, 'open', now() - (r.rn || ' minutes')::interval, now()
+     FROM (SELECT id, neighbourhood_id, row_number() OVER (ORDER BY id DESC) AS rn
+             FROM reviews ORDER BY id DESC LIMIT $1) r
+     CROSS JOIN LATERAL (SELECT id FROM users WHERE user_name LIKE 'reporter%'
+                          ORDER BY id LIMIT 2 OFFSET (r.rn % 30)) u`,
+  [CASES],
+)
+await db.query(
+  `INSERT INTO reports (target_kind, target_id, reporter_id, reason, weight, neighbourhood_id,
+                        status, decided_at, created_at, updated_at)
+   SELECT 'review', r.id, u.id, 'spam', 1, r.neighbourhood_id,
+          (ARRAY['upheld','dismissed'])[1 + r.id % 2], now() - interval '1 day',
+          now() - interval '2 days', now()
+     FROM (SELECT id, neighbourhood_id FROM reviews ORDER BY id ASC LIMIT 5000) r
+     CROSS JOIN LATERAL (SELECT id FROM users WHERE user_name LIKE 'reporter%'
+                          ORDER BY id LIMIT 4) u`,
+)
+await db.query('ANALYZE')
+for (const table of ['neighbourhoods', 'reviews', 'stories', 'reports']) {
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table}`)
+  console.log(`  ${table}: ${rows[0].n}`)
+}
+
+const time = async (name: string, run: () => Promise<unknown>) => {
+  for (let i = 0; i < 3; i++) await run()
+  const times: number[] = []
+  for (let i = 0; i < 20; i++) {
+    const s = performance.now()
+    await run()
+    times.push(performance.now() - s)
+  }
+  times.sort((a, b) => a - b)
+  console.log(
+    `${name.padEnd(52)} median ${times[10]!.toFixed(1)} ms, p95 ${times[18]!.toFixed(1)} ms`,
+  )
+}
+const cases = await openCases(payload, CASES)
+console.log(`\nopen cases: ${cases.length}`)
+await time(`the Moderation view's read (${CASES} open cases)`, () => openCases(payload, CASES))
+
+// A report's statements: every query the pool's clients run while one report is answered.
+let statements: string[] = []
+const original = pg.Client.prototype.query
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text
+  if (text) statements.push(text.replace(/\s+/g, ' ').slice(0, 90))
+  return (original as (...a: unknown[]) => unknown).apply(this, args)
+} as typeof original
+await payload.update({
+  collection: 'users',
+  where: { email: { equals: 'reporter40@bench.test' } },
+  data: { password: 'bench-password' },
+})
+const signedIn = await handleEndpoints({
+  config: payload.config,
+  request: new Request('http://local/api/users/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'reporter40@bench.test', password: 'bench-password' }),
+  }),
+})
+const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!
+const { rows: target } = await db.query(
+  `SELECT id FROM reviews WHERE id NOT IN (SELECT target_id FROM reports) ORDER BY id DESC LIMIT 1`,
+)
+// Warm the session check, then count one report.
+await handleEndpoints({
+  config: payload.config,
+  request: new Request('http://local/api/users/me', { headers: { cookie } }),
+})
+statements = []
+const res = await handleEndpoints({
+  config: payload.config,
+  request: new Request('http://local/api/reports/send', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ targetKind: 'review', targetId: target[0].id, reason: 'spam' }),
+  }),
+})
+console.log(`\na report answered ${res.status} after ${statements.length} statements:`)
+for (const s of statements) console.log(`  ${s}`)
+pg.Client.prototype.query = original
+
+await db.end()
+await payload.db.destroy?.()
+await server.stop()
+process.exit(0)
