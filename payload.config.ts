@@ -42,7 +42,14 @@ export default buildConfig({
       importMapFile: path.resolve(dirname, 'cms/app/(payload)/admin/importMap.js'),
     },
     meta: { titleSuffix: ' · Belong admin' },
+    // Initials, not Gravatar: the admin asks nothing of outside servers.
+    avatar: { Component: '/cms/components/Avatar#Avatar' },
     components: {
+      graphics: {
+        Logo: '/cms/components/Brand#Logo',
+        Icon: '/cms/components/Brand#Icon',
+      },
+      beforeDashboard: ['/cms/components/Dashboard#Dashboard'],
       // The editors' queue of reported content (cms/components/ModerationView.tsx).
       views: {
         moderation: {

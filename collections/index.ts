@@ -43,6 +43,40 @@ const productCollections: CollectionConfig[] = [
   ModerationActions,
 ]
 
+/** Where each collection sits in the admin's nav, as editors think of them. */
+const NAV_GROUPS: Record<string, string> = {
+  reports: 'Moderation',
+  'moderation-actions': 'Moderation',
+  reviews: 'Community',
+  comments: 'Community',
+  stories: 'Community',
+  discussions: 'Community',
+  events: 'Community',
+  polls: 'Community',
+  neighbourhoods: 'Places',
+  'local-businesses': 'Places',
+  'business-badges': 'Places',
+  users: 'People',
+  'user-badges': 'People',
+  notifications: 'People',
+  pages: 'Site',
+  media: 'Site',
+}
+
+/** Rows written only by their endpoints: out of editors' way (admins still open them). */
+const TECHNICAL = new Set(['reactions', 'event-rsvps', 'poll-votes'])
+const onlyForAdmins = ({ user }: { user: unknown }) =>
+  (user as { role?: string } | null)?.role !== 'admin'
+
+const inNav = (c: CollectionConfig): CollectionConfig => ({
+  ...c,
+  admin: {
+    ...c.admin,
+    ...(NAV_GROUPS[c.slug] ? { group: NAV_GROUPS[c.slug] } : {}),
+    ...(TECHNICAL.has(c.slug) ? { group: 'Technical', hidden: onlyForAdmins } : {}),
+  },
+})
+
 /** Reading one's notifications stays possible while suspended; every other write is refused. */
 const UNGUARDED = new Set(['notifications'])
 
@@ -50,7 +84,7 @@ const UNGUARDED = new Set(['notifications'])
  * Every collection of the product, registered in payload.config.ts. Add new ones above. Each
  * refuses a suspended member's writes first (collections/shared/suspension.ts).
  */
-export const collections: CollectionConfig[] = productCollections.map((c) =>
+export const collections: CollectionConfig[] = productCollections.map(inNav).map((c) =>
   UNGUARDED.has(c.slug)
     ? c
     : {

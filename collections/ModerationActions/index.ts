@@ -26,7 +26,6 @@ export const ModerationActions: CollectionConfig = {
     delete: () => false,
   },
   admin: {
-    group: 'Moderation',
     defaultColumns: ['createdAt', 'action', 'targetKind', 'reason', 'neighbourhood', 'decidedBy'],
   },
   defaultSort: '-createdAt',

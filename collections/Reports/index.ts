@@ -23,7 +23,6 @@ export const Reports: CollectionConfig = {
     delete: () => false,
   },
   admin: {
-    group: 'Moderation',
     defaultColumns: ['createdAt', 'targetKind', 'reason', 'note', 'status', 'reporter'],
   },
   defaultSort: '-createdAt',

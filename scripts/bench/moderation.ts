@@ -51,7 +51,7 @@ await db.query(`
 await db.query(
   `INSERT INTO reports (target_kind, target_id, reporter_id, reason, weight, neighbourhood_id,
                         status, created_at, updated_at)
-   SELECT 'review', r.id, u.id, (ARRAY['spam','abuse','off-topic'])[1 + (r.id + u.id) % 3], 1,
+   SELECT 'review', r.id, u.id, (ARRAY['spam','abuse','off-topic'])[1 + (r.id + u.id) % 3]::enum_reports_reason, 1,
           r.neighbourhood_id, 'open', now() - (r.rn || ' minutes')::interval, now()
      FROM (SELECT id, neighbourhood_id, row_number() OVER (ORDER BY id DESC) AS rn
              FROM reviews ORDER BY id DESC LIMIT $1) r
@@ -63,7 +63,7 @@ await db.query(
   `INSERT INTO reports (target_kind, target_id, reporter_id, reason, weight, neighbourhood_id,
                         status, decided_at, created_at, updated_at)
    SELECT 'review', r.id, u.id, 'spam', 1, r.neighbourhood_id,
-          (ARRAY['upheld','dismissed'])[1 + r.id % 2], now() - interval '1 day',
+          (ARRAY['upheld','dismissed'])[1 + r.id % 2]::enum_reports_status, now() - interval '1 day',
           now() - interval '2 days', now()
      FROM (SELECT id, neighbourhood_id FROM reviews ORDER BY id ASC LIMIT 5000) r
      CROSS JOIN LATERAL (SELECT id FROM users WHERE user_name LIKE 'reporter%'
@@ -136,6 +136,8 @@ for (const s of statements) console.log(`  ${s}`)
 pg.Client.prototype.query = original
 
 await db.end()
+// The server stops under the pools' idle connections: that is the end, not an error.
+;(payload.db as unknown as { pool?: pg.Pool }).pool?.on('error', () => {})
 await payload.db.destroy?.()
 await server.stop()
 process.exit(0)

@@ -1,0 +1,69 @@
+import type { ServerProps } from 'payload'
+import React from 'react'
+
+import { isStaffUser } from '@collections/access'
+import { dashboardFigures } from '@collections/Reports/dashboard'
+import { openCaseCount } from '@collections/Reports/queue'
+
+const since = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()
+
+/** Above the collections: open reports, what members posted today, this week's people and places. */
+export async function Dashboard({ payload, user }: ServerProps) {
+  if (!isStaffUser(user as never)) return null
+  const [figures, open] = await Promise.all([dashboardFigures(payload), openCaseCount(payload)])
+  const card: React.CSSProperties = {
+    padding: '1rem',
+    border: '1px solid var(--theme-elevation-150)',
+    borderRadius: 6,
+  }
+  return (
+    <section aria-label="Today on Belong" style={{ marginBottom: '2rem' }}>
+      <h2 style={{ marginBottom: '1rem' }}>Today on Belong</h2>
+      <div
+        style={{
+          display: 'grid',
+          gap: '1rem',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))',
+        }}
+      >
+        <div style={card}>
+          <h3>Open reports</h3>
+          <p style={{ fontSize: 32, fontWeight: 700, margin: '.25rem 0' }}>{open}</p>
+          <a href="/admin/moderation">Open the moderation queue</a>
+        </div>
+        <div style={card}>
+          <h3>Posted in the last 24 hours</h3>
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {figures.lastDay.map((k) => (
+              <li key={k.collection}>
+                <a
+                  href={`/admin/collections/${k.collection}?where[createdAt][greater_than]=${encodeURIComponent(since())}`}
+                >
+                  {k.label}: {k.count}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div style={card}>
+          <h3>This week</h3>
+          <p>
+            <a href="/admin/collections/users?sort=-createdAt">New members: {figures.newMembers}</a>
+          </p>
+          <h4>Most active neighbourhoods</h4>
+          {figures.activeNeighbourhoods.length ? (
+            <ol>
+              {figures.activeNeighbourhoods.map((n) => (
+                <li key={n.slug}>
+                  <a href={`/neighbourhood/${n.slug}`}>{n.name}</a> ({n.posts} posts)
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p>Nothing posted this week yet.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}
