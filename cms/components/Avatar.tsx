@@ -16,8 +16,10 @@ export function Avatar() {
       .join('') || '?'
   return (
     <span
-      aria-label={label ? `Account of ${label}` : 'Account'}
-      role="img"
+      // The account link around it is named 'Account' already.
+      aria-hidden="true"
+      title={label}
+      className="belong-avatar"
       style={{
         display: 'inline-grid',
         placeItems: 'center',

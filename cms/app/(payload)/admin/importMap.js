@@ -21,6 +21,10 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { Avatar as Avatar_c6a6a2ac71ac9088bbd83211a4522fc7 } from '../../../../cms/components/Avatar'
+import { Icon as Icon_bc64442ee066953691f85c8dc29a6959 } from '../../../../cms/components/Brand'
+import { Logo as Logo_bc64442ee066953691f85c8dc29a6959 } from '../../../../cms/components/Brand'
+import { Dashboard as Dashboard_758cc56c4b18c5339e55ed707c830b18 } from '../../../../cms/components/Dashboard'
 import { ModerationLink as ModerationLink_98042b7cc58bf84e0cf593002d3655d7 } from '../../../../cms/components/ModerationLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { ModerationView as ModerationView_36114f7ff3f7fa36b5bf51fae9bfea9f } from '../../../../cms/components/ModerationView'
@@ -51,6 +55,10 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/cms/components/Avatar#Avatar": Avatar_c6a6a2ac71ac9088bbd83211a4522fc7,
+  "/cms/components/Brand#Icon": Icon_bc64442ee066953691f85c8dc29a6959,
+  "/cms/components/Brand#Logo": Logo_bc64442ee066953691f85c8dc29a6959,
+  "/cms/components/Dashboard#Dashboard": Dashboard_758cc56c4b18c5339e55ed707c830b18,
   "/cms/components/ModerationLink#ModerationLink": ModerationLink_98042b7cc58bf84e0cf593002d3655d7,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "/cms/components/ModerationView#ModerationView": ModerationView_36114f7ff3f7fa36b5bf51fae9bfea9f,
