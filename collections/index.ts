@@ -21,7 +21,10 @@ import { UserBadges } from './UserBadges'
 import { Users } from './Users'
 import { refuseSuspendedWrites } from './shared/suspension'
 
+// The admin's nav lists its groups in this order: Moderation first.
 const productCollections: CollectionConfig[] = [
+  Reports,
+  ModerationActions,
   Users,
   Neighbourhoods,
   Reviews,
@@ -39,8 +42,6 @@ const productCollections: CollectionConfig[] = [
   BusinessBadges,
   UserBadges,
   Pages,
-  Reports,
-  ModerationActions,
 ]
 
 /** Where each collection sits in the admin's nav, as editors think of them. */

@@ -25,12 +25,7 @@ export function Logo() {
   )
 }
 
-/** The nav's icon. */
+/** The small mark (the header's breadcrumb, the nav). */
 export function Icon() {
-  return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-      <Mark size={28} />
-      <span style={{ fontWeight: 700 }}>Belong</span>
-    </span>
-  )
+  return <Mark size={28} />
 }
