@@ -67,6 +67,8 @@ export interface Config {
   };
   blocks: {};
   collections: {
+    reports: Report;
+    'moderation-actions': ModerationAction;
     users: User;
     neighbourhoods: Neighbourhood;
     reviews: Review;
@@ -84,8 +86,6 @@ export interface Config {
     'business-badges': BusinessBadge;
     'user-badges': UserBadge;
     pages: Page;
-    reports: Report;
-    'moderation-actions': ModerationAction;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -93,6 +93,8 @@ export interface Config {
   };
   collectionsJoins: {};
   collectionsSelect: {
+    reports: ReportsSelect<false> | ReportsSelect<true>;
+    'moderation-actions': ModerationActionsSelect<false> | ModerationActionsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     neighbourhoods: NeighbourhoodsSelect<false> | NeighbourhoodsSelect<true>;
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
@@ -110,8 +112,6 @@ export interface Config {
     'business-badges': BusinessBadgesSelect<false> | BusinessBadgesSelect<true>;
     'user-badges': UserBadgesSelect<false> | UserBadgesSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
-    reports: ReportsSelect<false> | ReportsSelect<true>;
-    'moderation-actions': ModerationActionsSelect<false> | ModerationActionsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -150,6 +150,34 @@ export interface UserAuthOperations {
     email: string;
     password: string;
   };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reports".
+ */
+export interface Report {
+  id: number;
+  targetKind:
+    | 'review'
+    | 'review-comment'
+    | 'story'
+    | 'story-comment'
+    | 'discussion'
+    | 'discussion-comment'
+    | 'event'
+    | 'poll'
+    | 'local-business'
+    | 'profile';
+  targetId: number;
+  reporter: number | User;
+  reason: 'spam' | 'abuse' | 'private' | 'misleading' | 'off-topic' | 'other';
+  note?: string | null;
+  weight: number;
+  neighbourhood?: (number | null) | Neighbourhood;
+  status?: ('open' | 'upheld' | 'dismissed') | null;
+  decidedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -262,6 +290,37 @@ export interface Neighbourhood {
   populationSource?: string | null;
   populationQuality?: number | null;
   createdBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "moderation-actions".
+ */
+export interface ModerationAction {
+  id: number;
+  action: 'hidden' | 'restored' | 'suspended';
+  targetKind:
+    | 'review'
+    | 'review-comment'
+    | 'story'
+    | 'story-comment'
+    | 'discussion'
+    | 'discussion-comment'
+    | 'event'
+    | 'poll'
+    | 'local-business'
+    | 'profile';
+  targetId: number;
+  neighbourhood?: (number | null) | Neighbourhood;
+  reason?: ('spam' | 'abuse' | 'private' | 'misleading' | 'off-topic' | 'other' | 'editor') | null;
+  automatic?: boolean | null;
+  decidedBy?: (number | null) | User;
+  member?: (number | null) | User;
+  until?: string | null;
+  appeal?: string | null;
+  appealedAt?: string | null;
+  appealDecidedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -524,65 +583,6 @@ export interface Page {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "reports".
- */
-export interface Report {
-  id: number;
-  targetKind:
-    | 'review'
-    | 'review-comment'
-    | 'story'
-    | 'story-comment'
-    | 'discussion'
-    | 'discussion-comment'
-    | 'event'
-    | 'poll'
-    | 'local-business'
-    | 'profile';
-  targetId: number;
-  reporter: number | User;
-  reason: 'spam' | 'abuse' | 'private' | 'misleading' | 'off-topic' | 'other';
-  note?: string | null;
-  weight: number;
-  neighbourhood?: (number | null) | Neighbourhood;
-  status?: ('open' | 'upheld' | 'dismissed') | null;
-  decidedAt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "moderation-actions".
- */
-export interface ModerationAction {
-  id: number;
-  action: 'hidden' | 'restored' | 'suspended';
-  targetKind:
-    | 'review'
-    | 'review-comment'
-    | 'story'
-    | 'story-comment'
-    | 'discussion'
-    | 'discussion-comment'
-    | 'event'
-    | 'poll'
-    | 'local-business'
-    | 'profile';
-  targetId: number;
-  neighbourhood?: (number | null) | Neighbourhood;
-  reason?: ('spam' | 'abuse' | 'private' | 'misleading' | 'off-topic' | 'other' | 'editor') | null;
-  automatic?: boolean | null;
-  decidedBy?: (number | null) | User;
-  member?: (number | null) | User;
-  until?: string | null;
-  appeal?: string | null;
-  appealedAt?: string | null;
-  appealDecidedAt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -605,6 +605,14 @@ export interface PayloadKv {
 export interface PayloadLockedDocument {
   id: number;
   document?:
+    | ({
+        relationTo: 'reports';
+        value: number | Report;
+      } | null)
+    | ({
+        relationTo: 'moderation-actions';
+        value: number | ModerationAction;
+      } | null)
     | ({
         relationTo: 'users';
         value: number | User;
@@ -672,14 +680,6 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'pages';
         value: number | Page;
-      } | null)
-    | ({
-        relationTo: 'reports';
-        value: number | Report;
-      } | null)
-    | ({
-        relationTo: 'moderation-actions';
-        value: number | ModerationAction;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -722,6 +722,43 @@ export interface PayloadMigration {
   batch?: number | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reports_select".
+ */
+export interface ReportsSelect<T extends boolean = true> {
+  targetKind?: T;
+  targetId?: T;
+  reporter?: T;
+  reason?: T;
+  note?: T;
+  weight?: T;
+  neighbourhood?: T;
+  status?: T;
+  decidedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "moderation-actions_select".
+ */
+export interface ModerationActionsSelect<T extends boolean = true> {
+  action?: T;
+  targetKind?: T;
+  targetId?: T;
+  neighbourhood?: T;
+  reason?: T;
+  automatic?: T;
+  decidedBy?: T;
+  member?: T;
+  until?: T;
+  appeal?: T;
+  appealedAt?: T;
+  appealDecidedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1042,43 +1079,6 @@ export interface PagesSelect<T extends boolean = true> {
   slug?: T;
   summary?: T;
   body?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "reports_select".
- */
-export interface ReportsSelect<T extends boolean = true> {
-  targetKind?: T;
-  targetId?: T;
-  reporter?: T;
-  reason?: T;
-  note?: T;
-  weight?: T;
-  neighbourhood?: T;
-  status?: T;
-  decidedAt?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "moderation-actions_select".
- */
-export interface ModerationActionsSelect<T extends boolean = true> {
-  action?: T;
-  targetKind?: T;
-  targetId?: T;
-  neighbourhood?: T;
-  reason?: T;
-  automatic?: T;
-  decidedBy?: T;
-  member?: T;
-  until?: T;
-  appeal?: T;
-  appealedAt?: T;
-  appealDecidedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -5,6 +5,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import sharp from 'sharp'
 
 import { MESSAGES } from '@/rules/messages'
+import { MODERATION_TEXT } from '@/rules/moderation'
 
 import { expectNoAxeViolations } from './axe'
 import { DEMO_PASSWORD, FRESH_PASSWORD, freshUser, neighbourhoodBySlug } from './helpers'
@@ -512,6 +513,27 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await page.getByRole('button', { name: 'Delete' }).click()
       await expect(flash(page, 'Event deleted.')).toBeVisible()
       await expect(page.getByRole('heading', { name: renamed })).toHaveCount(0)
+    })
+
+    test('Report opens its own page: refused without a reason, then sent', async () => {
+      const { page } = v
+      await freshUser(page.request, 'reporter')
+      const list = await page.request.get('/api/discussions?limit=1&sort=createdAt&depth=0')
+      const { docs } = (await list.json()) as { docs: { id: number; title: string }[] }
+      const discussion = docs[0]!
+      await page.goto(`/discussions/${discussion.id}`, { waitUntil: 'commit' })
+      await page.getByRole('button', { name: 'Report this discussion' }).click()
+      await expect(page.getByRole('heading', { name: MODERATION_TEXT.title })).toBeVisible()
+      await page.getByLabel(/^Note/).fill('Copied from another site')
+      await page.getByRole('button', { name: MODERATION_TEXT.send }).click()
+      await expect(page.getByRole('alert')).toHaveText(MODERATION_TEXT.reasonNeeded)
+      await expect(page.getByLabel(/^Note/)).toHaveValue('Copied from another site')
+      if (mode === 'no-js') await expectNoAxeViolationsAsShown(page)
+      await page.getByRole('radio', { name: 'Spam' }).check()
+      await page.getByRole('button', { name: MODERATION_TEXT.send }).click()
+      await expect(flash(page, MODERATION_TEXT.thanks)).toBeVisible()
+      await expect(page).toHaveURL(new RegExp(`/discussions/${discussion.id}$`))
+      expectNotInAnyUrl(v, 'Copied from another site')
     })
 
     test("a comment on a story is in the story's page, and answered there", async () => {

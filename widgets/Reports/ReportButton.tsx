@@ -85,6 +85,7 @@ export default function ReportButton({ kind, id, ownerId = null, label }: Props)
       <dialog ref={dialog} className="report-dialog" aria-labelledby={`report-${kind}-${id}`}>
         <form
           method="post"
+          noValidate
           action={`${reportHref(kind, id)}&${formAction('report').slice(1)}`}
           onSubmit={(e) => void send(e)}
         >
