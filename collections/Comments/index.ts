@@ -24,7 +24,11 @@ export const Comments: CollectionConfig = {
     update: staffOrAuthor,
     delete: staffOrAuthor,
   },
-  admin: { useAsTitle: 'content', defaultColumns: ['targetKind', 'targetId', 'author', 'content'] },
+  admin: {
+    useAsTitle: 'content',
+    defaultColumns: ['content', 'targetKind', 'author', 'hidden', 'createdAt'],
+    listSearchableFields: ['content'],
+  },
   defaultSort: 'createdAt',
   indexes: [{ fields: ['targetKind', 'targetId'] }],
   fields: [

@@ -19,6 +19,7 @@ import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExi
 import { normaliseTags } from '@collections/shared/normaliseTags'
 import { discussionListEndpoint } from './endpoints/list'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { publicPage } from '@collections/shared/preview'
 
 /** The community forum sees discussions appear, change and go at once. */
 const live = liveHooks<Discussion>({
@@ -52,7 +53,9 @@ export const Discussions: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'neighbourhood', 'author', 'reactionCount', 'createdAt'],
+    defaultColumns: ['title', 'content', 'neighbourhood', 'author', 'hidden', 'createdAt'],
+    listSearchableFields: ['title', 'content'],
+    preview: publicPage((doc) => `/discussions/${String(doc.id)}`),
   },
   // SPEC §7: discussions view ordered by reaction_count, then created_at, both descending.
   defaultSort: ['-reactionCount', '-createdAt'],

@@ -20,6 +20,7 @@ import { rsvpEndpoint } from '@collections/EventRsvps/rsvpEndpoint'
 import { deleteRsvps } from './hooks/deleteRsvps'
 import { notifyNewEvent } from './hooks/notifyNewEvent'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { publicPage } from '@collections/shared/preview'
 
 /** The /event list and the neighbourhood's events page see public events change at once. */
 const live = liveHooks<Event>({
@@ -56,7 +57,9 @@ export const Events: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'eventDate', 'location', 'neighbourhood', 'author'],
+    defaultColumns: ['title', 'description', 'eventDate', 'neighbourhood', 'author', 'hidden'],
+    listSearchableFields: ['title', 'description', 'location'],
+    preview: publicPage((_doc, slug) => (slug ? `/neighbourhood/${slug}/events` : '/event')),
   },
   // Lists show the soonest first (SPEC §7).
   defaultSort: 'eventDate',

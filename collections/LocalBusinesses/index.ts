@@ -22,6 +22,7 @@ import { deleteBadges } from './hooks/deleteBadges'
 import { enforceEditWindow } from './hooks/enforceEditWindow'
 import { normaliseCategory } from './hooks/normaliseCategory'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { publicPage } from '@collections/shared/preview'
 
 /** Readers of a neighbourhood's local spots see new, edited and removed spots at once. */
 const live = liveHooks<LocalBusiness>({
@@ -59,7 +60,9 @@ export const LocalBusinesses: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'name',
-    defaultColumns: ['name', 'category', 'neighbourhood', 'author', 'createdAt'],
+    defaultColumns: ['name', 'category', 'description', 'neighbourhood', 'author', 'hidden'],
+    listSearchableFields: ['name', 'description', 'address'],
+    preview: publicPage((_doc, slug) => `/neighbourhood/${slug}/local-spots`),
   },
   defaultSort: '-createdAt',
   endpoints: [spotListEndpoint],

@@ -49,7 +49,12 @@ export const Neighbourhoods: CollectionConfig = {
     update: staffOrOwner('createdBy'),
     delete: staff,
   },
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'vibes', 'createdAt'] },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'tagline', 'vibes', 'createdBy', 'createdAt'],
+    listSearchableFields: ['name', 'tagline', 'slug'],
+    preview: (doc) => `/neighbourhood/${String(doc.slug)}`,
+  },
   defaultSort: 'name',
   fields: [
     { name: 'name', type: 'text', required: true, index: true },

@@ -18,6 +18,7 @@ import { deleteVotes } from './hooks/deleteVotes'
 import { lockAnsweredPoll } from './hooks/lockAnsweredPoll'
 import { emptyDateIsNone, optionsFromText } from './hooks/normalisePollInput'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { publicPage } from '@collections/shared/preview'
 
 /**
  * Community polls. Votes live in poll-votes and are cast through POST /:id/vote; the question and
@@ -31,7 +32,12 @@ export const Polls: CollectionConfig = {
     update: staffOrAuthor,
     delete: staffOrAuthor,
   },
-  admin: { useAsTitle: 'question', defaultColumns: ['question', 'closeDate', 'author'] },
+  admin: {
+    useAsTitle: 'question',
+    defaultColumns: ['question', 'neighbourhood', 'author', 'closeDate', 'hidden', 'createdAt'],
+    listSearchableFields: ['question'],
+    preview: publicPage((doc) => `/polls/${String(doc.id)}`),
+  },
   defaultSort: '-createdAt',
   fields: [
     { name: 'question', type: 'text', required: true, maxLength: 300 },

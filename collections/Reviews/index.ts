@@ -25,6 +25,7 @@ import { claimReview } from './endpoints/claim'
 import { awardBadges } from './hooks/awardBadges'
 import { setAuthor } from './hooks/setAuthor'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { publicPage } from '@collections/shared/preview'
 
 const staffOnly = ({ req }: { req: { user: Parameters<typeof isStaffUser>[0] } }) =>
   isStaffUser(req.user)
@@ -52,7 +53,10 @@ export const Reviews: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'comment',
-    defaultColumns: ['neighbourhood', 'authorName', 'rating', 'createdAt'],
+    // What an editor judges from: the text, who, where, hidden, when.
+    defaultColumns: ['comment', 'rating', 'authorName', 'neighbourhood', 'hidden', 'createdAt'],
+    listSearchableFields: ['comment', 'authorName'],
+    preview: publicPage((doc, slug) => `/neighbourhood/${slug}#review-${String(doc.id)}`),
   },
   defaultSort: '-createdAt',
   endpoints: [claimReview],

@@ -18,6 +18,7 @@ import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { publicPage } from '@collections/shared/preview'
 
 /** Readers of a neighbourhood's stories see new, edited and removed public stories at once. */
 const live = liveHooks<Story>({
@@ -50,7 +51,17 @@ export const Stories: CollectionConfig = {
   },
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'neighbourhood', 'author', 'isPublic', 'createdAt'],
+    defaultColumns: [
+      'title',
+      'description',
+      'neighbourhood',
+      'author',
+      'isPublic',
+      'hidden',
+      'createdAt',
+    ],
+    listSearchableFields: ['title', 'description'],
+    preview: publicPage((doc, slug) => `/neighbourhood/${slug}/stories/${String(doc.id)}`),
   },
   defaultSort: '-createdAt',
   fields: [

@@ -75,7 +75,12 @@ export const Users: CollectionConfig = {
     unlock: adminOnly,
     admin: ({ req }) => isStaffUser(req.user),
   },
-  admin: { useAsTitle: 'userName', defaultColumns: ['userName', 'email', 'role'] },
+  admin: {
+    useAsTitle: 'userName',
+    defaultColumns: ['userName', 'name', 'email', 'role', 'suspendedUntil', 'createdAt'],
+    listSearchableFields: ['userName', 'name', 'email'],
+    preview: (doc) => (doc.userName ? `/profile/${String(doc.userName)}` : null),
+  },
   // Other documents that point at a user (creator, author) show only the public profile.
   defaultPopulate: { userName: true, name: true, avatar: true },
   fields: [

@@ -32,7 +32,8 @@ const { getPayload } = await import('payload')
 const { default: config } = await import('@payload-config')
 const { migrations } = await import('@migrations')
 const { seedDatabase } = await import('@/seed/store')
-const { openCases } = await import('@collections/Reports/queue')
+const { openCases, openCaseCount } = await import('@collections/Reports/queue')
+const { dashboardFigures } = await import('@collections/Reports/dashboard')
 const payload = await getPayload({ config })
 await payload.db.migrate({ migrations: migrations as never })
 await seedDatabase(payload, () => {})
@@ -91,6 +92,9 @@ const time = async (name: string, run: () => Promise<unknown>) => {
 const cases = await openCases(payload, CASES)
 console.log(`\nopen cases: ${cases.length}`)
 await time(`the Moderation view's read (${CASES} open cases)`, () => openCases(payload, CASES))
+await time("the dashboard's figures (one query each)", () =>
+  Promise.all([dashboardFigures(payload), openCaseCount(payload)]),
+)
 
 // A report's statements: every query the pool's clients run while one report is answered.
 let statements: string[] = []

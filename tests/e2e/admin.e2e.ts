@@ -46,4 +46,9 @@ test("an editor's admin: Belong's name, the groups, today's figures, no technica
   // Reactions, RSVPs and poll votes are written by their endpoints: not in an editor's way.
   await expect(page.getByRole('link', { name: 'Reactions', exact: true })).toHaveCount(0)
   await page.screenshot({ path: '.tmp/shots/admin-dashboard-1280.png', fullPage: true })
+  // A list an editor can judge from: the text itself, and whether it is hidden.
+  await page.goto('/admin/collections/reviews')
+  for (const column of ['Comment', 'Rating', 'Neighbourhood', 'Hidden'])
+    await expect(page.getByRole('columnheader', { name: column })).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/admin-reviews-1280.png' })
 })
