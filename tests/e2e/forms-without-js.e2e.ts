@@ -388,6 +388,13 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await expect(flash(page, 'Thanks! Business suggested.')).toBeVisible()
       await expect(page.getByRole('heading', { name })).toBeVisible()
       expectNotInAnyUrl(v, name, 'Sourdough')
+
+      // Its author deletes it on the confirmation page.
+      await page.getByRole('link', { name: `Delete ${name}` }).click()
+      await expect(page.getByRole('heading', { name: 'Delete this business?' })).toBeVisible()
+      await page.getByRole('button', { name: 'Delete' }).click()
+      await expect(flash(page, 'Business deleted.')).toBeVisible()
+      await expect(page.getByRole('heading', { name })).toHaveCount(0)
     })
 
     test('a comment on a discussion; an empty one is refused', async () => {

@@ -247,7 +247,7 @@ test('suggest with image and maps link, react live, edit, refused after 7 days, 
 
   // Delete stays possible: asked first, then gone.
   await card(page, 'Rye Lane Roasters & Bakery')
-    .getByRole('button', { name: 'Delete Rye Lane Roasters & Bakery' })
+    .getByRole('link', { name: 'Delete Rye Lane Roasters & Bakery' })
     .click()
   const question = page.getByRole('dialog', { name: 'Delete this business?' })
   await question.getByRole('button', { name: 'Delete' }).click()

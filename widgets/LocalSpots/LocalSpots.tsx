@@ -30,10 +30,13 @@ import {
 export default function LocalSpots({
   initial,
   form,
+  viewerId = null,
 }: {
   initial: LocalSpotsScreen
   /** The suggestion form as it came back refused (posted before or without JavaScript). */
   form?: FormState
+  /** The reader as the server knew them: their spots' Delete shows before hydrating. */
+  viewerId?: number | null
 }) {
   initSpots(initial)
   const state = useStore($spots)
@@ -41,6 +44,7 @@ export default function LocalSpots({
   const deleting = useStore($deleting)
   const channel = `local-spots-${initial.neighbourhood.id}`
   const me = session.status === 'signed-in' ? session.user : null
+  const readerId = session.status === 'loading' ? viewerId : (me?.id ?? null)
   const now = state.mounted ? new Date() : new Date(state.renderedAt)
 
   useEffect(() => {
@@ -86,7 +90,7 @@ export default function LocalSpots({
                 spot={spot}
                 now={now}
                 channel={channel}
-                isOwner={!!me && spot.author?.id === me.id}
+                isOwner={readerId !== null && spot.author?.id === readerId}
                 onEdit={() => openEditSpot(spot)}
                 onDelete={() => $deleting.set(spot)}
               />

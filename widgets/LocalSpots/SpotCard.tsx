@@ -14,6 +14,7 @@ import { vibeSvg } from '@/views/emojiVibes'
 import { Emoji } from '@widgets/lib/Emoji'
 import { Icon } from '@widgets/lib/Icon'
 import ReportButton from '@widgets/Reports/ReportButton'
+import { deleteHref } from '@/views/deletion'
 
 interface Props {
   spot: LocalSpotView
@@ -132,9 +133,16 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
             <button type="button" className="btn-quiet" onClick={onEdit}>
               Edit<span className="sr-only"> {spot.name}</span>
             </button>
-            <button type="button" className="btn-quiet danger" onClick={onDelete}>
+            <a
+              className="btn-quiet danger"
+              href={deleteHref('spot', spot.id)}
+              onClick={(e) => {
+                e.preventDefault()
+                onDelete()
+              }}
+            >
               Delete<span className="sr-only"> {spot.name}</span>
-            </button>
+            </a>
           </div>
         )}
       </div>
