@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { LRUCache } from 'lru-cache'
 
 import { serverNow } from './clock'
 
@@ -61,21 +62,28 @@ interface Pending {
 const VARY = 'Cookie, Authorization'
 
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>()
+  /** Least recently used first out, by size (lru-cache); null while the cache is off. */
+  private entries: LRUCache<string, Entry> | null = null
   private readonly byTag = new Map<string, Set<string>>()
   private readonly pending = new WeakMap<IncomingMessage, Pending>()
-  private bytes = 0
   private generation = 0
-  private maxBytes = 0
 
   /** Off until the process listens for changes (src/server/boot.ts): never stale by silence. */
   enable(maxBytes: number): void {
-    this.maxBytes = maxBytes
-    if (!maxBytes) this.clear()
+    this.clear()
+    this.entries = maxBytes
+      ? new LRUCache<string, Entry>({
+          maxSize: maxBytes,
+          // One answer may take at most an eighth of the room.
+          maxEntrySize: maxBytes / 8,
+          sizeCalculation: (entry, key) => entry.bytes + key.length,
+          dispose: (entry, key) => this.untag(key, entry),
+        })
+      : null
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes }
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 }
   }
 
   /**
@@ -86,10 +94,12 @@ export class ReadCache {
     const route = routeOf(req)
     if (!route) return false
     const key = req.url!
-    const keepable = Boolean(this.maxBytes && !req.headers.cookie && !req.headers.authorization)
-    let entry = keepable ? this.entries.get(key) : undefined
+    const keepable = Boolean(this.entries && !req.headers.cookie && !req.headers.authorization)
+    // A hit becomes the most recently used.
+    let entry = keepable ? this.entries?.get(key) : undefined
+    // The age is the server's clock (tests move it), not lru-cache's own timer.
     if (entry && serverNow().getTime() - entry.storedAt > MAX_AGE_MS) {
-      this.remove(key)
+      this.entries?.delete(key)
       entry = undefined
     }
     if (!entry) {
@@ -97,9 +107,6 @@ export class ReadCache {
       this.pending.set(req, { key, tags: route, generation: this.generation, keepable })
       return false
     }
-    // Least recently used first: a hit moves to the end.
-    this.entries.delete(key)
-    this.entries.set(key, entry)
     res.setHeader(CACHE_STATUS_HEADER, 'hit')
     res.setHeader('vary', VARY)
     for (const [name, value] of entry.headers) res.setHeader(name, value)
@@ -144,50 +151,42 @@ export class ReadCache {
   invalidate(slug: string): void {
     this.generation++
     if (slug === 'resync' || slug === '*') return this.clear()
-    for (const key of this.byTag.get(slug) ?? []) this.remove(key)
+    for (const key of [...(this.byTag.get(slug) ?? [])]) this.entries?.delete(key)
   }
 
   clear(): void {
     this.generation++
-    this.entries.clear()
+    this.entries?.clear()
     this.byTag.clear()
-    this.bytes = 0
   }
 
   private put(pending: Pending, response: Response, body: Buffer): void {
-    const bytes = body.length + pending.key.length
-    if (bytes > this.maxBytes / 8) return
-    this.remove(pending.key)
+    if (!this.entries) return
     const headers: [string, string][] = []
     for (const name of KEPT_HEADERS) {
       const value = response.headers.get(name)
       if (value) headers.push([name, value])
     }
-    this.entries.set(pending.key, {
+    const entry: Entry = {
       status: 200,
       headers,
       body,
       bytes: body.length,
       tags: pending.tags,
       storedAt: serverNow().getTime(),
-    })
+    }
+    // Replacing an entry disposes the old one (and its tags) first.
+    this.entries.set(pending.key, entry)
+    if (this.entries.peek(pending.key) !== entry) return // larger than an entry may be
     for (const tag of pending.tags) {
       const keys = this.byTag.get(tag) ?? new Set()
       keys.add(pending.key)
       this.byTag.set(tag, keys)
     }
-    this.bytes += bytes
-    for (const key of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) break
-      this.remove(key)
-    }
   }
 
-  private remove(key: string): void {
-    const entry = this.entries.get(key)
-    if (!entry) return
-    this.entries.delete(key)
-    this.bytes -= entry.body.length + key.length
+  /** An entry left (evicted, replaced, expired or invalidated): its tags forget it. */
+  private untag(key: string, entry: Entry): void {
     for (const tag of entry.tags) {
       const keys = this.byTag.get(tag)
       keys?.delete(key)
