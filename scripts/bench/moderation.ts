@@ -1,8 +1,9 @@
 /**
- * The editors' queue and a report on the target scale (SEED_SIZE=issue: 5,000 neighbourhoods,
- * 50,000 reviews, 10,000 stories): the Moderation view's read with 1,000 open cases (and 20,000
- * decided reports behind them), and the SQL statements one report costs.
- * Usage: npm run bench:moderation   (SCALE=, REVIEWS=, STORIES=, CASES=1000)
+ * The editors' queue and a report on the target scale (5,000 neighbourhoods, 50,000 reviews,
+ * 10,000 stories; SEED_SIZE=small for a quick run): the Moderation view's read with 1,000 open
+ * cases (and 20,000 decided reports behind them), the dashboard's figures, and the SQL statements
+ * one report costs.
+ * Usage: npm run bench:moderation   (SEED_SIZE=small, SCALE=, REVIEWS=, STORIES=, CASES=1000)
  */
 import fs from 'node:fs'
 import path from 'node:path'
