@@ -110,6 +110,7 @@ test('three members report a review: it leaves every page, an editor restores it
   await expect(author.getByText(MODERATION_TEXT.appealSent)).toBeVisible()
   await expect(author.getByText(/You asked for a review on/)).toBeVisible()
   await expectNoAxeViolations(author)
+  await shoot(author, 'appeal')
 
   // An editor opens Moderation in the admin and restores it.
   const editorContext = await browser.newContext()
