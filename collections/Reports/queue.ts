@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { REPORT_REASONS, type ReportReason } from '@/rules/moderation'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/db'
+import { postPath } from '@/views/report'
 
 /** One open case of the editors' queue: an item with its open reports. */
 export interface ModerationCase {
@@ -25,7 +26,8 @@ export interface ModerationCase {
   appeal: string | null
 }
 
-const TEXT: Record<ReportTargetKind, string> = {
+/** Each kind's text as SQL over its own table (title and body, as readers see them). */
+export const ITEM_TEXT: Record<ReportTargetKind, string> = {
   review: `comment`,
   'review-comment': `content`,
   story: `concat_ws(E'\\n', title, description)`,
@@ -38,26 +40,10 @@ const TEXT: Record<ReportTargetKind, string> = {
   profile: `concat_ws(E'\\n', user_name, bio)`,
 }
 
-const hrefOf = (kind: ReportTargetKind, id: number, slug: string | null) => {
-  switch (kind) {
-    case 'review':
-      return `/neighbourhood/${slug}#review-${id}`
-    case 'story':
-      return `/neighbourhood/${slug}/stories/${id}`
-    case 'discussion':
-      return `/discussions/${id}`
-    case 'event':
-      return slug ? `/neighbourhood/${slug}/events` : '/event'
-    case 'poll':
-      return `/polls/${id}`
-    case 'local-business':
-      return `/neighbourhood/${slug}/local-spots`
-    case 'profile':
-      return `/admin/collections/users/${id}`
-    default:
-      return `/admin/collections/comments/${id}`
-  }
-}
+/** 'Open where it is': the post's public page, else its document in the admin. */
+const hrefOf = (kind: ReportTargetKind, id: number, slug: string | null) =>
+  postPath(kind, id, slug) ??
+  (kind === 'profile' ? `/admin/collections/users/${id}` : `/admin/collections/comments/${id}`)
 
 /**
  * The open cases, oldest first: one grouped read of the open reports, then one read per kind of
@@ -134,7 +120,7 @@ export async function openCases(payload: Payload, limit = 200): Promise<Moderati
       author: number | null
       hidden: boolean
     }>(
-      `SELECT id, ${TEXT[kind]} AS text, ${ownerColumn} AS author, ${hidden} AS hidden
+      `SELECT id, ${ITEM_TEXT[kind]} AS text, ${ownerColumn} AS author, ${hidden} AS hidden
          FROM "${collection.replace(/-/g, '_')}" WHERE id = ANY($1::int[])`,
       [ids],
     )
@@ -194,41 +180,4 @@ export async function openCaseCount(payload: Payload): Promise<number> {
         WHERE appealed_at IS NOT NULL AND appeal_decided_at IS NULL) open_cases`,
   )
   return rows[0]?.n ?? 0
-}
-
-/** A hidden item as its author sees it on the appeal page, or null when it is not theirs. */
-export async function hiddenItemOf(
-  payload: Payload,
-  owner: number,
-  kind: ReportTargetKind,
-  id: number,
-): Promise<{
-  text: string
-  hidden: boolean
-  reason: string | null
-  appealedAt: string | null
-} | null> {
-  const { collection, owner: ownerField } = REPORT_TARGETS[kind]
-  const ownerColumn = ownerField === 'id' ? 'id' : `${ownerField}_id`
-  const hidden = kind === 'profile' ? 'false' : 'coalesce(hidden, false)'
-  const pool = pgPool(payload)
-  const { rows } = await pool.query<{ text: string; hidden: boolean }>(
-    `SELECT ${TEXT[kind]} AS text, ${hidden} AS hidden
-       FROM "${collection.replace(/-/g, '_')}" WHERE id = $1 AND ${ownerColumn} = $2`,
-    [id, owner],
-  )
-  const item = rows[0]
-  if (!item) return null
-  const { rows: log } = await pool.query<{ reason: string | null; appealed_at: Date | null }>(
-    `SELECT reason, appealed_at FROM moderation_actions
-      WHERE target_kind = $1 AND target_id = $2 AND action = 'hidden'
-      ORDER BY created_at DESC LIMIT 1`,
-    [kind, id],
-  )
-  return {
-    text: item.text,
-    hidden: item.hidden,
-    reason: log[0]?.reason ?? null,
-    appealedAt: log[0]?.appealed_at?.toISOString() ?? null,
-  }
 }

@@ -1,6 +1,7 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import { relId } from '@/views/media'
+import { postPath } from '@/views/report'
 import { findVisible } from '@/server/requests'
 import {
   COMMENT_TARGETS,
@@ -51,7 +52,7 @@ export async function commentTarget(
       doc,
       owner: relId(doc.user),
       channel: `neighbourhood-${relId(doc.neighbourhood)}`,
-      link: `/neighbourhood/${slug}#review-${doc.id}`,
+      link: postPath('review', doc.id, slug)!,
     }
   }
   if (kind === 'story') {
@@ -60,14 +61,14 @@ export async function commentTarget(
       doc,
       owner: relId(doc.author),
       channel: `story-${doc.id}`,
-      link: `/neighbourhood/${slug}/stories/${doc.id}`,
+      link: postPath('story', doc.id, slug)!,
     }
   }
   return {
     doc,
     owner: relId(doc.author),
     channel: `discussion-${doc.id}`,
-    link: `/discussions/${doc.id}`,
+    link: postPath('discussion', doc.id, null)!,
   }
 }
 
@@ -98,7 +99,7 @@ export async function reactionTarget(
       doc,
       owner: relId(doc.author),
       channel: `local-spots-${relId(doc.neighbourhood)}`,
-      link: `/neighbourhood/${slug}/local-spots`,
+      link: postPath('local-business', doc.id, slug)!,
     }
   }
   return commentTarget(req, kind as CommentTargetKind, id)

@@ -1,9 +1,9 @@
-import { createLocalReq, type CollectionSlug, type Payload } from 'payload'
+import type { Payload } from 'payload'
 
-import { commentTarget } from '@collections/shared/targets'
 import type { User } from '@/payload-types'
-import { previewDescription } from '@/rules/localSpots'
-import { REPORT_TARGETS, type CommentTargetKind, type ReportTargetKind } from '@/rules/targets'
+import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
+import { postPath } from '@/views/report'
+import { commentPage, labelOf, readAs, slugOf } from './readerItem'
 
 /** The item a report page is about: a few words of it, and the page it is on. */
 export interface ReportedItem {
@@ -14,10 +14,18 @@ export interface ReportedItem {
   back: string
 }
 
-type Doc = Record<string, unknown> & { id: number }
-
-const slugOf = (n: unknown) =>
-  n && typeof n === 'object' ? String((n as { slug?: unknown }).slug ?? '') : ''
+const LABEL: Record<ReportTargetKind, string> = {
+  review: 'comment',
+  story: 'title',
+  discussion: 'title',
+  event: 'title',
+  poll: 'question',
+  'local-business': 'name',
+  profile: 'userName',
+  'review-comment': 'content',
+  'story-comment': 'content',
+  'discussion-comment': 'content',
+}
 
 /** The item as the reader may see it, or null (not there, hidden, private). */
 export async function loadReportedItem(
@@ -27,44 +35,14 @@ export async function loadReportedItem(
   id: number,
 ): Promise<ReportedItem | null> {
   const { collection, noun } = REPORT_TARGETS[kind]
-  const doc = (await payload.findByID({
-    collection: collection as CollectionSlug,
-    id,
-    depth: 1,
-    overrideAccess: false,
-    user: viewer,
-    disableErrors: true,
-  })) as Doc | null
-  if (!doc || doc.hidden === true) return null
-  const item = (label: unknown, back: string): ReportedItem => ({
-    kind,
-    id,
-    noun,
-    label: previewDescription(String(label ?? ''), 160).text,
-    back,
-  })
-  const slug = slugOf(doc.neighbourhood)
-  switch (kind) {
-    case 'review':
-      return item(doc.comment, `/neighbourhood/${slug}#review-${id}`)
-    case 'story':
-      return item(doc.title, `/neighbourhood/${slug}/stories/${id}`)
-    case 'discussion':
-      return item(doc.title, `/discussions/${id}`)
-    case 'event':
-      return item(doc.title, slug ? `/neighbourhood/${slug}/events` : '/event')
-    case 'poll':
-      return item(doc.question, `/polls/${id}`)
-    case 'local-business':
-      return item(doc.name, `/neighbourhood/${slug}/local-spots`)
-    case 'profile':
-      return doc.userName ? item(doc.userName, `/profile/${String(doc.userName)}`) : null
-    default: {
-      const on = kind.replace('-comment', '') as CommentTargetKind
-      if (doc.targetKind !== on) return null
-      const req = await createLocalReq({ user: { ...viewer, collection: 'users' } }, payload)
-      const target = await commentTarget(req, on, Number(doc.targetId))
-      return target ? item(doc.content, target.link) : null
-    }
-  }
+  const doc = await readAs(payload, viewer, collection, id)
+  if (!doc) return null
+  let back = postPath(kind, id, slugOf(doc.neighbourhood))
+  if (kind === 'profile') back = doc.userName ? `/profile/${String(doc.userName)}` : null
+  else if (kind.endsWith('-comment'))
+    back =
+      doc.targetKind === kind.replace('-comment', '')
+        ? await commentPage(payload, viewer, doc)
+        : null
+  return back === null ? null : { kind, id, noun, label: labelOf(doc[LABEL[kind]]), back }
 }

@@ -2,3 +2,26 @@ import type { ReportTargetKind } from '@/rules/targets'
 
 /** The report page of one item: the Report button's link before or without JavaScript. */
 export const reportHref = (kind: ReportTargetKind, id: number) => `/report?kind=${kind}&id=${id}`
+
+/**
+ * The public page a post is on, by kind (null for comments and profiles, whose page depends on
+ * more than the neighbourhood): the report page's way back and the editors' 'Open where it is'.
+ */
+export function postPath(kind: ReportTargetKind, id: number, slug: string | null): string | null {
+  switch (kind) {
+    case 'review':
+      return `/neighbourhood/${slug}#review-${id}`
+    case 'story':
+      return `/neighbourhood/${slug}/stories/${id}`
+    case 'discussion':
+      return `/discussions/${id}`
+    case 'event':
+      return slug ? `/neighbourhood/${slug}/events` : '/event'
+    case 'poll':
+      return `/polls/${id}`
+    case 'local-business':
+      return `/neighbourhood/${slug}/local-spots`
+    default:
+      return null
+  }
+}
