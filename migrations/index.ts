@@ -6,6 +6,7 @@ import * as migration_20261124_090000_site_stale_pages from './20261124_090000_s
 import * as migration_20261124_100000_site_time_sweep from './20261124_100000_site_time_sweep';
 import * as migration_20261125_235604_moderation from './20261125_235604_moderation';
 import * as migration_20261126_001403_appeals from './20261126_001403_appeals';
+import * as migration_20261126_025505_lift_suspension from './20261126_025505_lift_suspension';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261126_001403_appeals.up,
     down: migration_20261126_001403_appeals.down,
-    name: '20261126_001403_appeals'
+    name: '20261126_001403_appeals',
+  },
+  {
+    up: migration_20261126_025505_lift_suspension.up,
+    down: migration_20261126_025505_lift_suspension.down,
+    name: '20261126_025505_lift_suspension'
   },
 ];

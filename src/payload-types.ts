@@ -299,7 +299,7 @@ export interface Neighbourhood {
  */
 export interface ModerationAction {
   id: number;
-  action: 'hidden' | 'restored' | 'suspended';
+  action: 'hidden' | 'restored' | 'suspended' | 'lifted';
   targetKind:
     | 'review'
     | 'review-comment'

@@ -115,6 +115,14 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
                 {c.hidden ? ' · hidden pending review' : ''}
               </p>
               <blockquote className="moderation-text">{c.text}</blockquote>
+              {c.image && (
+                <img
+                  className="moderation-image"
+                  src={c.image}
+                  alt={`The ${c.kind}'s picture`}
+                  loading="lazy"
+                />
+              )}
               <p>Reasons: {c.reasons.map((r) => `${r.label} (${r.count})`).join(', ')}</p>
               {c.appeal && (
                 <p className="moderation-appeal">
@@ -177,6 +185,8 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
           border-radius: 6px; }
         .moderation-text { white-space: pre-wrap; margin: .5rem 0; padding: .5rem .75rem;
           border-left: 3px solid var(--theme-elevation-300); overflow-wrap: anywhere; }
+        .moderation-image { display: block; max-width: 240px; max-height: 160px; object-fit: cover;
+          border-radius: 4px; margin: 0 0 .5rem; }
         .moderation-actions { display: flex; gap: .5rem; flex-wrap: wrap; }
         .moderation-meta { margin: 0; }
         .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }

@@ -4,14 +4,16 @@ import { Gutter } from '@payloadcms/ui'
 import React from 'react'
 
 import { isStaffUser } from '@collections/access'
-import { openCases } from '@collections/Reports/queue'
+import { openCases, suspendedMembers } from '@collections/Reports/queue'
 import { REPORT_THRESHOLD } from '@/rules/moderation'
 import { CaseList } from './CaseList'
+import { SuspendedMembers } from './SuspendedMembers'
 
 /**
  * The editors' queue (/admin/moderation): open cases oldest first, each as a reader sees it,
  * with its reasons, notes, reporters' weight and author; Hide, Restore or Suspend, one case or
- * several at once (POST /api/reports/decide).
+ * several at once (POST /api/reports/decide); and the members suspended now, each with 'Lift
+ * suspension'.
  */
 export async function ModerationView({
   initPageResult,
@@ -21,6 +23,7 @@ export async function ModerationView({
   const { req, permissions, visibleEntities, locale } = initPageResult
   const staff = isStaffUser(req.user)
   const cases = staff ? await openCases(req.payload) : []
+  const suspended = staff ? await suspendedMembers(req.payload) : []
   return (
     <DefaultTemplate
       i18n={req.i18n}
@@ -43,6 +46,7 @@ export async function ModerationView({
               .
             </p>
             <CaseList cases={cases} />
+            <SuspendedMembers members={suspended} />
           </>
         ) : (
           <p>Only editors and admins moderate.</p>

@@ -6,7 +6,7 @@ import type { FieldAccess } from 'payload'
 
 import { anyone, isStaffUser } from '@collections/access'
 
-export const MODERATION_ACTIONS = ['hidden', 'restored', 'suspended'] as const
+export const MODERATION_ACTIONS = ['hidden', 'restored', 'suspended', 'lifted'] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
 const staffOnly: { read: FieldAccess } = { read: ({ req }) => isStaffUser(req.user) }

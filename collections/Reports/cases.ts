@@ -193,3 +193,35 @@ export async function suspendAuthor(
   const reason = leadingReason(await openReasons(req, d.kind, d.id))
   await log(req, d, 'suspended', reason ?? 'editor', { member, until })
 }
+
+/**
+ * An editor's 'Lift suspension': the member may write again at once; logged, and the member is
+ * told in the bell. False when they were not suspended.
+ */
+export async function liftSuspension(
+  req: PayloadRequest,
+  member: number,
+  editor: number,
+): Promise<boolean> {
+  const lifted = await query<{ id: number }>(
+    req,
+    sql`UPDATE users SET suspended_until = NULL, updated_at = now()
+         WHERE id = ${member} AND suspended_until > now() RETURNING id`,
+  )
+  if (!lifted.length) return false
+  const d: Decision = {
+    kind: 'profile',
+    id: member,
+    target: { owner: member, hidden: false, neighbourhood: null },
+    editor,
+  }
+  await log(req, d, 'lifted', 'editor', { member })
+  await notify(req, {
+    recipient: member,
+    type: 'moderation',
+    referenceId: `lifted-${member}-${Date.now()}`,
+    link: '/profile',
+    message: 'Your suspension is lifted: you can post again.',
+  })
+  return true
+}

@@ -5,6 +5,8 @@ import { REPORT_TARGET_KINDS } from '@/rules/targets'
 import { staff } from '@collections/access'
 import { appealCase } from '@collections/Reports/endpoints/appeal'
 import { decideCases } from '@collections/Reports/endpoints/decide'
+import { liftCase } from '@collections/Reports/endpoints/lift'
+import { ownHidden } from '@collections/Reports/endpoints/ownHidden'
 import { sendReport } from '@collections/Reports/endpoints/send'
 
 export const REPORT_STATUSES = ['open', 'upheld', 'dismissed'] as const
@@ -12,7 +14,7 @@ export const REPORT_STATUSES = ['open', 'upheld', 'dismissed'] as const
 /**
  * Members' reports of content and profiles, one per member per item (unique index), for every
  * kind in one table (src/rules/targets.ts REPORT_TARGETS). Written only through
- * POST /api/reports/send; decided by editors (POST /api/reports/decide); never deleted.
+ * POST /api/reports/send; decided by editors (POST /api/reports/decide, /lift); never deleted.
  */
 export const Reports: CollectionConfig = {
   slug: 'reports',
@@ -42,5 +44,5 @@ export const Reports: CollectionConfig = {
     { name: 'status', type: 'select', options: [...REPORT_STATUSES], defaultValue: 'open' },
     { name: 'decidedAt', type: 'date' },
   ],
-  endpoints: [sendReport, decideCases, appealCase],
+  endpoints: [sendReport, decideCases, appealCase, liftCase, ownHidden],
 }

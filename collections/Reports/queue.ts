@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { REPORT_REASONS, type ReportReason } from '@/rules/moderation'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/db'
+import { mediaUrl } from '@/views/media'
 import { postPath } from '@/views/report'
 
 /** One open case of the editors' queue: an item with its open reports. */
@@ -18,6 +19,8 @@ export interface ModerationCase {
   neighbourhood: string | null
   /** As a reader would see it (title and text). */
   text: string
+  /** Its picture (a review's photo, a story's image, a profile's avatar), as a thumbnail. */
+  image: string | null
   hidden: boolean
   author: { id: number; userName: string | null; since: string; upheld: number } | null
   /** Where it is on the site (the admin's document for a profile). */
@@ -38,6 +41,15 @@ export const ITEM_TEXT: Record<ReportTargetKind, string> = {
   poll: `question`,
   'local-business': `concat_ws(E'\\n', name, description)`,
   profile: `concat_ws(E'\\n', user_name, bio)`,
+}
+
+/** Each kind's picture column, for the kinds that have one. */
+const ITEM_IMAGE: Partial<Record<ReportTargetKind, string>> = {
+  review: 'photo_id',
+  story: 'image_id',
+  event: 'image_id',
+  'local-business': 'image_id',
+  profile: 'avatar_id',
 }
 
 /** 'Open where it is': the post's public page, else its document in the admin. */
@@ -107,25 +119,43 @@ export async function openCases(payload: Payload, limit = 200): Promise<Moderati
       slug: a.slug,
     })
   }
-  const items = new Map<string, { text: string; author: number | null; hidden: boolean }>()
+  const items = new Map<
+    string,
+    { text: string; author: number | null; hidden: boolean; image: number | null }
+  >()
   const kinds = [...new Set(rows.map((r) => r.kind))]
   for (const kind of kinds) {
     const { collection, owner } = REPORT_TARGETS[kind]
     const ids = rows.filter((r) => r.kind === kind).map((r) => r.id)
     const ownerColumn = owner === 'id' ? 'id' : `${owner}_id`
     const hidden = kind === 'profile' ? 'false' : 'coalesce(hidden, false)'
+    const image = ITEM_IMAGE[kind] ?? 'NULL::int'
     const found = await pool.query<{
       id: number
       text: string
       author: number | null
       hidden: boolean
+      image: number | null
     }>(
-      `SELECT id, ${ITEM_TEXT[kind]} AS text, ${ownerColumn} AS author, ${hidden} AS hidden
+      `SELECT id, ${ITEM_TEXT[kind]} AS text, ${ownerColumn} AS author, ${hidden} AS hidden,
+              ${image} AS image
          FROM "${collection.replace(/-/g, '_')}" WHERE id = ANY($1::int[])`,
       [ids],
     )
     for (const f of found.rows) items.set(`${kind}-${f.id}`, f)
   }
+  // The pictures through Payload, so their URLs follow the storage (disk or S3) as pages do.
+  const imageIds = [...new Set([...items.values()].map((i) => i.image).filter((i) => i !== null))]
+  const pictures = imageIds.length
+    ? await payload.find({
+        collection: 'media',
+        where: { id: { in: imageIds } },
+        depth: 0,
+        limit: imageIds.length,
+        pagination: false,
+      })
+    : { docs: [] }
+  const pictureOf = new Map(pictures.docs.map((m) => [m.id, mediaUrl(m, 'thumbnail')]))
   const authorIds = [...new Set([...items.values()].map((i) => i.author).filter((a) => a !== null))]
   const { rows: authors } = await pool.query<{
     id: number
@@ -160,6 +190,7 @@ export async function openCases(payload: Payload, limit = 200): Promise<Moderati
       notes: r.notes ?? [],
       neighbourhood: r.neighbourhood,
       text: item?.text ?? '(no longer there)',
+      image: item?.image != null ? (pictureOf.get(item.image) ?? null) : null,
       hidden: item?.hidden ?? false,
       author: a
         ? { id: a.id, userName: a.user_name, since: a.created_at.toISOString(), upheld: a.upheld }
@@ -180,4 +211,24 @@ export async function openCaseCount(payload: Payload): Promise<number> {
         WHERE appealed_at IS NOT NULL AND appeal_decided_at IS NULL) open_cases`,
   )
   return rows[0]?.n ?? 0
+}
+
+export interface SuspendedMember {
+  id: number
+  userName: string | null
+  until: string
+}
+
+/** Members whose suspension is running, the soonest to end first (for 'Lift suspension'). */
+export async function suspendedMembers(payload: Payload, limit = 100): Promise<SuspendedMember[]> {
+  const { rows } = await pgPool(payload).query<{
+    id: number
+    user_name: string | null
+    until: Date
+  }>(
+    `SELECT id, user_name, suspended_until AS until FROM users
+      WHERE suspended_until > now() ORDER BY suspended_until ASC LIMIT $1`,
+    [limit],
+  )
+  return rows.map((r) => ({ id: r.id, userName: r.user_name, until: r.until.toISOString() }))
 }

@@ -38,6 +38,7 @@ export const MODERATION_TEXT = {
   failed: 'Failed to send the report.',
   hiddenNotice: 'Hidden while an editor reviews it',
   askForReview: 'Ask for a review',
+  appealWaiting: 'You asked for a review; an editor will look at it.',
   appealSent: 'Thanks — an editor will look at it again.',
   appealedAlready: 'You already asked for a review.',
   notHidden: 'This is not hidden.',

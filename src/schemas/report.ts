@@ -58,3 +58,6 @@ export const appealSchema = z.object({
     .optional()
     .default(''),
 })
+
+/** POST /api/reports/lift (editors): end a member's suspension before its date. */
+export const liftSchema = z.object({ member: id })

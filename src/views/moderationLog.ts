@@ -6,7 +6,7 @@ export const MODERATION_LOG_PAGE_SIZE = 20
 
 export interface LogEntryView {
   createdAt: string
-  action: 'hidden' | 'restored' | 'suspended'
+  action: keyof typeof ACTION_LABELS
   kind: string
   neighbourhood: { name: string; slug: string } | null
   reason: string
@@ -27,6 +27,7 @@ export const ACTION_LABELS = {
   hidden: 'Hidden',
   restored: 'Restored',
   suspended: 'Member suspended',
+  lifted: 'Suspension lifted',
 } as const
 
 export const kindLabel = (kind: string) =>

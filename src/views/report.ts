@@ -25,3 +25,17 @@ export function postPath(kind: ReportTargetKind, id: number, slug: string | null
       return null
   }
 }
+
+/** One of a member's own posts that is hidden pending review, as its author sees it. */
+export interface OwnHiddenItem {
+  kind: ReportTargetKind
+  id: number
+  text: string
+  neighbourhood: number | null
+  /** For a comment, the review, story or discussion it is on. */
+  on: number | null
+  /** The page it was on. */
+  href: string | null
+  /** When its author asked for a review, or null while they may still ask. */
+  appealedAt: string | null
+}

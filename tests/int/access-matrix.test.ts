@@ -793,3 +793,32 @@ describe('forms that edit or delete', () => {
     }
   })
 })
+
+/** The editors' moderation endpoints: only staff decide or lift; everyone else changes nothing. */
+describe("editors' moderation endpoints", () => {
+  const cases = ROLES.map((role) => ({
+    role,
+    verdict: role === 'editor' || role === 'admin' ? 'allowed' : 'refused',
+  }))
+  it.each(cases)('POST /api/reports/lift by $role: $verdict', async ({ role, verdict }) => {
+    cells++
+    const member = await local(world, 'users', {
+      email: `suspended${next()}@example.test`,
+      password: 'a long enough password',
+      userName: `suspended${next()}`,
+      suspendedUntil: '2099-01-01T00:00:00.000Z',
+    })
+    const result = await api('POST', '/api/reports/lift', {
+      body: { member: member.id },
+      cookie: cookieFor(world, role),
+    })
+    const until = (await stored(world, 'users', member.id))?.suspendedUntil
+    if (verdict === 'allowed') {
+      expectAllowed(result)
+      expect(until).toBeNull()
+    } else {
+      expectRefused(result, [403])
+      expect(until).toBe('2099-01-01T00:00:00.000Z')
+    }
+  })
+})

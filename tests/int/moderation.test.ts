@@ -344,6 +344,66 @@ describe("editors' decisions", () => {
     }
   })
 
+  it('Lift suspension: the member writes again at once; only editors lift, once, and it is logged', async () => {
+    const member = await established('lifted')
+    const id = await post(
+      '/api/discussions',
+      { neighbourhood, title: 'Loud', content: 'Loud.' },
+      member,
+    )
+    await site.api('POST', '/api/reports/decide', {
+      body: {
+        cases: [{ targetKind: 'discussion', targetId: id }],
+        action: 'suspend',
+        length: 'lifted',
+      },
+      cookie: editor.cookie,
+    })
+    const cookie = await site.signIn(member.email, member.password)
+    const refused = await site.api('POST', '/api/reviews', {
+      body: { neighbourhood, rating: 4, comment: 'Back?' },
+      cookie,
+    })
+    expect(messageOf(refused as never)).toBe('Your account is suspended until an editor lifts it.')
+    const byMember = await site.api('POST', '/api/reports/lift', {
+      body: { member: member.id },
+      cookie: author.cookie,
+    })
+    expect(byMember.status).toBe(403)
+    const lifted = await site.api('POST', '/api/reports/lift', {
+      body: { member: member.id },
+      cookie: editor.cookie,
+    })
+    expect([lifted.status, messageOf(lifted as never)]).toEqual([200, 'Suspension lifted.'])
+    const again = await site.api('POST', '/api/reports/lift', {
+      body: { member: member.id },
+      cookie: editor.cookie,
+    })
+    expect([again.status, messageOf(again as never)]).toEqual([
+      409,
+      'That member is not suspended.',
+    ])
+    for (const bad of [{}, { member: 'x' }, { member: 2 ** 40 }]) {
+      const r = await site.api('POST', '/api/reports/lift', { body: bad, cookie: editor.cookie })
+      expect(r.status).toBe(400)
+    }
+    const written = await site.api('POST', '/api/reviews', {
+      body: { neighbourhood, rating: 4, comment: 'Back.' },
+      cookie,
+    })
+    expect(written.status).toBe(201)
+    expect(await logEntries('profile', member.id)).toEqual(['lifted'])
+    const { suspendedMembers } = await import('@collections/Reports/queue')
+    expect((await suspendedMembers(site.payload)).some((m) => m.id === member.id)).toBe(false)
+    const told = await sql(
+      `SELECT message FROM notifications WHERE user_id = $1 AND type = 'moderation'`,
+      [member.id],
+    )
+    expect(told.rows.map((r: { message: string }) => r.message)).toContain(
+      'Your suspension is lifted: you can post again.',
+    )
+  })
+
   it('staff accounts are not suspended', async () => {
     const other = await makeUser(site, `staff${++serial}`, 'editor')
     const id = await post(
@@ -399,6 +459,73 @@ describe('the author’s appeal', () => {
     )
     // The editor's Hide is a decision of its own in the log.
     expect(await logEntries('review', id)).toEqual(['hidden', 'hidden'])
+  })
+})
+
+describe('the author sees their hidden posts', () => {
+  const ownHidden = (user: User | null, query = '') =>
+    site.api<{
+      docs: {
+        kind: string
+        id: number
+        text: string
+        href: string | null
+        appealedAt: string | null
+      }[]
+    }>('GET', `/api/reports/own-hidden${query}`, user ? { cookie: user.cookie } : {})
+
+  it('of every kind, with the text and where it was; nobody else does', async () => {
+    const kinds = REPORT_TARGET_KINDS.filter((k) => k !== 'profile')
+    const ids = new Map<ReportTargetKind, number>()
+    for (const kind of kinds) {
+      const id = await itemOf(kind)
+      await report(editor, kind, id, 'abuse')
+      ids.set(kind, id)
+    }
+    const mine = await ownHidden(author, `?neighbourhood=${neighbourhood}`)
+    expect(mine.status).toBe(200)
+    for (const kind of kinds) {
+      const found = mine.body.docs.find((d) => d.kind === kind && d.id === ids.get(kind))
+      expect(found, kind).toBeDefined()
+      expect(found!.text.length, kind).toBeGreaterThan(0)
+      expect(found!.href, kind).toMatch(/^\/(neighbourhood|discussions|polls)\//)
+    }
+    const reviewId = ids.get('review')!
+    expect(mine.body.docs.find((d) => d.kind === 'review' && d.id === reviewId)?.href).toBe(
+      `/neighbourhood/reportby#review-${reviewId}`,
+    )
+    const other = await established('onlooker')
+    expect((await ownHidden(other)).body.docs).toEqual([])
+    expect((await ownHidden(null)).status).toBe(401)
+    for (const bad of ['?neighbourhood=x', '?neighbourhood=-1', `?neighbourhood=${2 ** 40}`])
+      expect((await ownHidden(author, bad)).status, bad).toBe(400)
+    // Elsewhere there is nothing of theirs hidden.
+    const elsewhere = await site.payload.create({
+      collection: 'neighbourhoods',
+      data: { name: 'Elsewhere', slug: `elsewhere${++serial}`, tagline: 'Far', vibes: ['Calm'] },
+      context: { disablePopulation: true, disableLive: true },
+    })
+    expect((await ownHidden(author, `?neighbourhood=${elsewhere.id}`)).body.docs).toEqual([])
+  })
+
+  it('once restored it is no longer listed; once appealed it says so', async () => {
+    const id = await itemOf('review')
+    await report(editor, 'review', id, 'spam')
+    await site.api('POST', '/api/reports/appeal', {
+      body: { targetKind: 'review', targetId: id, note: 'Fair.' },
+      cookie: author.cookie,
+    })
+    const listed = (await ownHidden(author)).body.docs.find(
+      (d) => d.kind === 'review' && d.id === id,
+    )
+    expect(listed?.appealedAt).toEqual(expect.any(String))
+    await site.api('POST', '/api/reports/decide', {
+      body: { cases: [{ targetKind: 'review', targetId: id }], action: 'restore' },
+      cookie: editor.cookie,
+    })
+    expect(
+      (await ownHidden(author)).body.docs.some((d) => d.kind === 'review' && d.id === id),
+    ).toBe(false)
   })
 })
 

@@ -29,6 +29,7 @@ import {
   threadKey,
   watchThread,
 } from './store'
+import OwnHidden from '@widgets/Reports/OwnHidden'
 
 export interface CommentThreadProps {
   targetKind: CommentTargetKind
@@ -171,6 +172,7 @@ export default function CommentThread({
             )}
             {failed && <p className="muted">Comments could not be loaded right now.</p>}
             {loaded && comments.length === 0 && <p className="comments-empty">No comments yet.</p>}
+            <OwnHidden kinds={[`${targetKind}-comment`]} on={targetId} />
             {nodes.length > 0 && (
               <ul className="comment-list" aria-live="polite" aria-relevant="additions">
                 {nodes.map((n) => (

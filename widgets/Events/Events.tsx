@@ -20,6 +20,7 @@ import {
   watchEvents,
 } from './store'
 import './Events.css'
+import OwnHidden from '@widgets/Reports/OwnHidden'
 
 /**
  * SPEC §2 Events (/event, /event?slug=, /neighbourhood/{slug}/events). The server renders the
@@ -139,6 +140,8 @@ export default function Events({
       <div className="events-status" role="status" aria-live="polite">
         {state.loading ? 'Loading...' : ''}
       </div>
+
+      <OwnHidden kinds={['event']} neighbourhood={state.neighbourhood?.id} />
 
       {events.length === 0 ? (
         <p className="empty">{state.q ? 'No events match your search.' : 'No upcoming events.'}</p>

@@ -21,6 +21,7 @@ import {
   openNewSpot,
   watchSpots,
 } from './store'
+import OwnHidden from '@widgets/Reports/OwnHidden'
 
 /**
  * The local spots of one neighbourhood (SPEC §2): 'Suggest a Spot' for signed-in users, the grid
@@ -80,6 +81,7 @@ export default function LocalSpots({
           </p>
         )}
       </div>
+      <OwnHidden kinds={['local-business']} neighbourhood={initial.neighbourhood.id} />
       {state.spots.length === 0 ? (
         <p className="spots-empty">No local spots yet. Coming soon!</p>
       ) : (

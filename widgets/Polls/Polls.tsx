@@ -7,6 +7,7 @@ import type { FormState } from '@/views/forms'
 import NewPollDialog from './NewPollDialog'
 import { $newPollOpen, $polls, initPolls, loadMorePolls } from './store'
 import './Polls.css'
+import OwnHidden from '@widgets/Reports/OwnHidden'
 
 /**
  * SPEC §2 Polls list (/polls, /neighbourhood/{slug}/polls): question, author, close date and
@@ -59,6 +60,7 @@ export default function Polls({ initial, form }: { initial: PollPage; form?: For
         neighbourhoodSlug={state.neighbourhood?.slug ?? ''}
         form={form}
       />
+      <OwnHidden kinds={['poll']} neighbourhood={state.neighbourhood?.id} />
       {state.polls.length === 0 ? (
         <p className="empty">No polls available.</p>
       ) : (

@@ -21,6 +21,7 @@ import { $starCounts } from './store'
 import { useNow } from './useNow'
 import { useViewer } from './useViewer'
 import './Reviews.css'
+import OwnHidden from '@widgets/Reports/OwnHidden'
 
 interface Props {
   neighbourhood: { id: number; name: string; slug: string }
@@ -240,6 +241,7 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
             </ul>
           </nav>
         </div>
+        <OwnHidden kinds={['review']} neighbourhood={neighbourhood.id} />
         {reviews.length === 0 ? (
           <p className="empty reviews-empty">No reviews yet. Be the first!</p>
         ) : (

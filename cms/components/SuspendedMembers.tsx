@@ -1,0 +1,72 @@
+'use client'
+
+import { Button } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation'
+import React, { useState } from 'react'
+
+import { UNTIL_LIFTED } from '@/rules/moderation'
+import type { SuspendedMember } from '@collections/Reports/queue'
+
+const untilText = (iso: string) =>
+  iso === UNTIL_LIFTED
+    ? 'until lifted'
+    : `until ${new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}`
+
+/** The members suspended now, each with 'Lift suspension' (POST /api/reports/lift). */
+export function SuspendedMembers({ members }: { members: SuspendedMember[] }) {
+  const router = useRouter()
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState('')
+
+  async function lift(m: SuspendedMember) {
+    setBusy(true)
+    setMessage('')
+    const res = await fetch('/api/reports/lift', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ member: m.id }),
+    })
+    const body = (await res.json().catch(() => ({}))) as {
+      message?: string
+      errors?: { message: string }[]
+    }
+    setBusy(false)
+    setMessage(res.ok ? (body.message ?? 'Done.') : (body.errors?.[0]?.message ?? 'It failed.'))
+    if (res.ok) router.refresh()
+  }
+
+  return (
+    <section aria-labelledby="suspended-heading" className="suspended-members">
+      <h2 id="suspended-heading">Suspended members</h2>
+      <p role="status">{message}</p>
+      {members.length === 0 ? (
+        <p>Nobody is suspended.</p>
+      ) : (
+        <ul>
+          {members.map((m) => (
+            <li key={m.id}>
+              <a href={`/admin/collections/users/${m.id}`}>{m.userName ?? `Member ${m.id}`}</a>,{' '}
+              {untilText(m.until)}{' '}
+              <Button
+                buttonStyle="secondary"
+                size="small"
+                margin={false}
+                disabled={busy}
+                aria-label={`Lift the suspension of ${m.userName ?? `member ${m.id}`}`}
+                onClick={() => void lift(m)}
+              >
+                Lift suspension
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <style>{`
+        .suspended-members { margin-top: 2rem; }
+        .suspended-members ul { list-style: none; padding: 0; display: grid; gap: .5rem; }
+        .suspended-members li { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
+      `}</style>
+    </section>
+  )
+}
