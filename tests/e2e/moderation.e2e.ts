@@ -112,6 +112,26 @@ test('three members report a review: it leaves every page, an editor restores it
   await expectNoAxeViolations(author)
   await shoot(author, 'appeal')
 
+  // Its author still sees it where it was, marked, and on their profile; readers do not.
+  await author.goto(`/neighbourhood/${SLUG}`)
+  const ownHidden = author.getByRole('list', { name: 'Your hidden posts' })
+  await expect(ownHidden.getByText(text)).toBeVisible()
+  await expect(ownHidden).toContainText(MODERATION_TEXT.hiddenNotice)
+  await expect(ownHidden).toContainText(MODERATION_TEXT.appealWaiting)
+  await expectNoAxeViolations(author)
+  await ownHidden.scrollIntoViewIfNeeded()
+  await shoot(author, 'own-hidden-review')
+  await author.goto('/profile')
+  const onProfile = author.getByRole('region', { name: MODERATION_TEXT.hiddenNotice })
+  await expect(onProfile.getByText(text)).toBeVisible()
+  await expect(onProfile.getByRole('link', { name: 'where it was' })).toHaveAttribute(
+    'href',
+    `/neighbourhood/${SLUG}#review-${reviewId}`,
+  )
+  await reader.reload()
+  await hydrated(reader)
+  await expect(reader.getByText(text)).toHaveCount(0)
+
   // An editor opens Moderation in the admin and restores it.
   const editorContext = await browser.newContext()
   const editor = await editorContext.newPage()
@@ -151,7 +171,8 @@ test('three members report a review: it leaves every page, an editor restores it
   await third.dispose()
 })
 
-test('an editor suspends a member, whose next review answers the suspension', async ({
+test('an editor suspends a member, whose next review answers the suspension, then lifts it', async ({
+  browser,
   page,
   playwright,
 }) => {
@@ -188,4 +209,21 @@ test('an editor suspends a member, whose next review answers the suspension', as
   await expect(
     page.getByText(/Your account is suspended until \d{1,2} \w+ \d{4}\./).first(),
   ).toBeVisible()
+
+  // An editor lifts it from the Moderation view; the member's next review is posted.
+  const editorContext = await browser.newContext()
+  const admin = await editorContext.newPage()
+  await admin.goto('/admin/login')
+  await admin.getByLabel('Email').fill('tom@belong.local')
+  await admin.getByLabel('Password').fill(DEMO_PASSWORD)
+  await admin.getByRole('button', { name: 'Login' }).click()
+  await expect(admin).toHaveURL(/\/admin\/?$/)
+  await admin.goto('/admin/moderation')
+  const suspended = admin.getByRole('region', { name: 'Suspended members' })
+  await suspended.getByRole('button', { name: `Lift the suspension of ${member.userName}` }).click()
+  await expect(suspended.getByRole('status')).toHaveText('Suspension lifted.')
+  await expect(suspended.getByText(member.userName)).toHaveCount(0)
+  await editorContext.close()
+  await form.getByRole('button', { name: 'Post review' }).click()
+  await expect(page.getByRole('listitem').getByText('Lovely place, honestly.')).toBeVisible()
 })
