@@ -7,6 +7,7 @@ import * as migration_20261124_100000_site_time_sweep from './20261124_100000_si
 import * as migration_20261125_235604_moderation from './20261125_235604_moderation';
 import * as migration_20261126_001403_appeals from './20261126_001403_appeals';
 import * as migration_20261126_025505_lift_suspension from './20261126_025505_lift_suspension';
+import * as migration_20261126_030416_versions_featured from './20261126_030416_versions_featured';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261126_025505_lift_suspension.up,
     down: migration_20261126_025505_lift_suspension.down,
-    name: '20261126_025505_lift_suspension'
+    name: '20261126_025505_lift_suspension',
+  },
+  {
+    up: migration_20261126_030416_versions_featured.up,
+    down: migration_20261126_030416_versions_featured.down,
+    name: '20261126_030416_versions_featured'
   },
 ];

@@ -411,6 +411,10 @@ export interface Story {
   tags?: string[] | null;
   author?: (number | null) | User;
   hidden?: boolean | null;
+  /**
+   * First in the home's Featured Stories.
+   */
+  featured?: boolean | null;
   reactionCount?: number | null;
   commentCount?: number | null;
   updatedAt: string;
@@ -943,6 +947,7 @@ export interface StoriesSelect<T extends boolean = true> {
   tags?: T;
   author?: T;
   hidden?: T;
+  featured?: T;
   reactionCount?: T;
   commentCount?: T;
   updatedAt?: T;

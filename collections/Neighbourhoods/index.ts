@@ -56,6 +56,9 @@ export const Neighbourhoods: CollectionConfig = {
     preview: (doc) => `/neighbourhood/${String(doc.slug)}`,
   },
   defaultSort: 'name',
+  // Editors see who changed what and restore an earlier version (the restore's hooks rewrite the
+  // page like any change).
+  versions: { maxPerDoc: 50 },
   fields: [
     { name: 'name', type: 'text', required: true, index: true },
     { name: 'slug', type: 'text', required: true, unique: true, index: true },

@@ -10,7 +10,13 @@ import { announceApiChange } from '@collections/shared/apiChanges'
 export const Pages: CollectionConfig = {
   slug: 'pages',
   access: { read: anyone, create: staff, update: staff, delete: staff },
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'slug', 'updatedAt'] },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'slug', 'updatedAt'],
+    preview: (doc) => `/${String(doc.slug)}`,
+  },
+  // Who changed what, and a way back to any earlier text.
+  versions: { maxPerDoc: 50 },
   fields: [
     { name: 'title', type: 'text', required: true },
     {

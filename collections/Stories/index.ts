@@ -19,6 +19,7 @@ import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExi
 import { normaliseTags } from '@collections/shared/normaliseTags'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
+import { isStaffUser } from '@collections/access'
 
 /** Readers of a neighbourhood's stories see new, edited and removed public stories at once. */
 const live = liveHooks<Story>({
@@ -57,6 +58,7 @@ export const Stories: CollectionConfig = {
       'neighbourhood',
       'author',
       'isPublic',
+      'featured',
       'hidden',
       'createdAt',
     ],
@@ -73,6 +75,18 @@ export const Stories: CollectionConfig = {
     tagsField,
     authorField(),
     hiddenField,
+    {
+      // Editors pick stories for the home's 'Featured Stories' (first there, then the newest).
+      name: 'featured',
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      access: {
+        create: ({ req }) => isStaffUser(req.user),
+        update: ({ req }) => isStaffUser(req.user),
+      },
+      admin: { position: 'sidebar', description: "First in the home's Featured Stories." },
+    },
     counterField('reactionCount'),
     counterField('commentCount'),
   ],

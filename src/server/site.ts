@@ -36,9 +36,14 @@ import {
 } from './rateLimits'
 import type { SiteBuilds } from './siteBuilds'
 import { staticSiteFor } from './staticSite'
-import { clearFlash, flashOf, handleFormPost } from './forms/formPosts'
+import { clearFlash, flashCookie, flashOf, handleFormPost } from './forms/formPosts'
+import { isStaffRole } from '@/rules/moderation'
 import { formHandlers } from '@/forms'
 import { FLASH_COOKIE } from '@/views/forms'
+
+/** The admin's own pages for signing in and out, open to anyone. */
+const ADMIN_SIGN_IN = /^\/admin\/(login|logout|forgot|reset|create-first-user|unauthorized)(\/|\?|$)/
+export const ADMIN_IS_FOR_EDITORS = 'The admin is for editors; your account is a member’s.'
 
 export interface SiteOptions {
   payload: Payload
@@ -135,6 +140,27 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     // A page Astro built once (no on-demand route) is still served from its file.
     const fallback = flash === undefined ? undefined : () => serveStaticFile(req, res, url.pathname)
     renderOnDemand(req, res, flash ? { flash } : {}, fallback)
+  }
+
+  /**
+   * The admin is for editors: a signed-in member opening one of its pages goes to their profile
+   * with a line saying why, instead of Payload's bare 'Unauthorized'. Sign-in pages stay open.
+   */
+  const sessionCookie = `${config.cookiePrefix ?? 'payload'}-token=`
+  const turnAwayMember = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? ''
+    if (req.method !== 'GET' || !path.startsWith('/admin') || ADMIN_SIGN_IN.test(path)) return false
+    const cookie = req.headers.cookie
+    if (!cookie?.includes(sessionCookie)) return false
+    const { user } = await payload.auth({ headers: new Headers({ cookie }) })
+    if (!user || isStaffRole((user as { role?: string }).role)) return false
+    res.writeHead(303, {
+      location: '/profile',
+      'cache-control': 'no-store',
+      'set-cookie': flashCookie(ADMIN_IS_FOR_EDITORS, secureCookies),
+    })
+    res.end()
+    return true
   }
 
   /** Astro's on-demand handler (the page route), with what the server tells the page. */
@@ -258,6 +284,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         url.startsWith('/admin?') ||
         url.startsWith('/_next/')
       ) {
+        if (admin && (await turnAwayMember(req, res))) return
         if (admin) return admin(req, res)
         res.writeHead(503, { 'content-type': 'text/plain' })
         return res.end('The admin is not built in this mode.')

@@ -47,7 +47,7 @@ const populate = {
 const common = { author: true, neighbourhood: true, createdAt: true } as const
 
 /**
- * SPEC §7 home feeds: discussions by reaction count, public stories newest, polls newest, public
+ * SPEC §7 home feeds: discussions by reaction count, public stories featured then newest, polls newest, public
  * events soonest (still to come at `now`). One query description serves the Local API at build
  * and the REST API in the browser.
  */
@@ -64,7 +64,7 @@ export function homeFeedQueries(now: Date): Record<FeedType, FeedQuery> {
       ...base,
       collection: 'stories',
       where: { isPublic: { equals: true } },
-      sort: '-createdAt',
+      sort: '-featured,-createdAt',
       select: { ...common, title: true, description: true, image: true },
     },
     poll: {

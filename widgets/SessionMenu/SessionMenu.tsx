@@ -19,10 +19,10 @@ function BellPlaceholder() {
  * The header's island on every page with JavaScript: the session menu and the page's one toast
  * outlet (one island, one file fewer to load than two).
  */
-export default function SessionMenu() {
+export default function SessionMenu({ adminPath }: { adminPath?: string }) {
   return (
     <>
-      <SessionControls />
+      <SessionControls adminPath={adminPath} />
       <Toasts />
     </>
   )
@@ -31,9 +31,10 @@ export default function SessionMenu() {
 /**
  * The session end of the header (SPEC §2): a placeholder of the same size while the session
  * loads, then 'Sign In', or the notification bell and the avatar menu. Signed-in users without
- * a user name are sent to /register to create their profile.
+ * a user name are sent to /register to create their profile. Staff also get 'Edit in admin' on a
+ * page that shows one document.
  */
-function SessionControls() {
+function SessionControls({ adminPath }: { adminPath?: string }) {
   // Hydrates as 'loading', matching the server-rendered placeholder, whatever loaded first.
   const session = useStore($session, { ssr: 'initial' })
 
@@ -69,6 +70,11 @@ function SessionControls() {
   }
   return (
     <div className="session-menu" data-session="signed-in">
+      {adminPath && (session.user.role === 'editor' || session.user.role === 'admin') && (
+        <a className="edit-in-admin" href={adminPath}>
+          Edit in admin
+        </a>
+      )}
       <Suspense fallback={<BellPlaceholder />}>
         <NotificationBell userId={session.user.id} />
       </Suspense>

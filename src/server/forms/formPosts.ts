@@ -105,13 +105,10 @@ export async function handleFormPost(
     options.renderPage(req, res, { form })
     return true
   }
-  const secure = options.secureCookies ? '; Secure' : ''
   if (outcome.dropCookies) cookies.length = 0
   // Always set, even without a message: the next page is then rendered for this request, so it
   // shows what was just written before its static file is rewritten.
-  // Never empty ('-' for no message): the nginx front server tells the cookie by its value.
-  const value = encodeURIComponent((outcome.flash ?? '').slice(0, 300)) || '-'
-  cookies.push(`${FLASH_COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure}`)
+  cookies.push(flashCookie(outcome.flash ?? '', Boolean(options.secureCookies)))
   res.writeHead(303, {
     location: safeNextPath(outcome.redirect),
     'cache-control': 'no-store',
@@ -141,6 +138,13 @@ export function flashOf(req: IncomingMessage): string | undefined {
     }
   }
   return undefined
+}
+
+/** The one-time message the next page shows (its `role=status` line). */
+export function flashCookie(message: string, secure: boolean): string {
+  // Never empty ('-' for no message): the nginx front server tells the cookie by its value.
+  const value = encodeURIComponent(message.slice(0, 300)) || '-'
+  return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 /** Clears the flash cookie on the answer that shows it. */
