@@ -8,6 +8,7 @@ import * as migration_20261125_235604_moderation from './20261125_235604_moderat
 import * as migration_20261126_001403_appeals from './20261126_001403_appeals';
 import * as migration_20261126_025505_lift_suspension from './20261126_025505_lift_suspension';
 import * as migration_20261126_030416_versions_featured from './20261126_030416_versions_featured';
+import * as migration_20261126_030655_admin_visits from './20261126_030655_admin_visits';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261126_030416_versions_featured.up,
     down: migration_20261126_030416_versions_featured.down,
-    name: '20261126_030416_versions_featured'
+    name: '20261126_030416_versions_featured',
+  },
+  {
+    up: migration_20261126_030655_admin_visits.up,
+    down: migration_20261126_030655_admin_visits.down,
+    name: '20261126_030655_admin_visits'
   },
 ];

@@ -195,6 +195,8 @@ export interface User {
   bio?: string | null;
   avatar?: (number | null) | Media;
   suspendedUntil?: string | null;
+  adminSeenAt?: string | null;
+  adminVisitFrom?: string | null;
   role: 'member' | 'editor' | 'admin';
   invitedBy?: (number | null) | User;
   oidcIssuer?: string | null;
@@ -776,6 +778,8 @@ export interface UsersSelect<T extends boolean = true> {
   bio?: T;
   avatar?: T;
   suspendedUntil?: T;
+  adminSeenAt?: T;
+  adminVisitFrom?: T;
   role?: T;
   invitedBy?: T;
   oidcIssuer?: T;

@@ -2,7 +2,7 @@ import type { ServerProps } from 'payload'
 import React from 'react'
 
 import { isStaffUser } from '@collections/access'
-import { dashboardFigures } from '@collections/Reports/dashboard'
+import { dashboardFigures, sinceLastVisit } from '@collections/Reports/dashboard'
 import { openCaseCount } from '@collections/Reports/queue'
 
 const since = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()
@@ -10,7 +10,12 @@ const since = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()
 /** Above the collections: open reports, what members posted today, this week's people and places. */
 export async function Dashboard({ payload, user }: ServerProps) {
   if (!isStaffUser(user as never)) return null
-  const [figures, open] = await Promise.all([dashboardFigures(payload), openCaseCount(payload)])
+  const [figures, open, visit] = await Promise.all([
+    dashboardFigures(payload),
+    openCaseCount(payload),
+    sinceLastVisit(payload, Number((user as { id: number }).id)),
+  ])
+  const after = (iso: string) => `where[createdAt][greater_than]=${encodeURIComponent(iso)}`
   const card: React.CSSProperties = {
     padding: '1rem',
     border: '1px solid var(--theme-elevation-150)',
@@ -26,6 +31,48 @@ export async function Dashboard({ payload, user }: ServerProps) {
           gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))',
         }}
       >
+        <div style={card}>
+          <h3>Since your last visit</h3>
+          {visit.from ? (
+            <>
+              <p style={{ margin: '0 0 .5rem' }}>
+                Which ended{' '}
+                {new Date(visit.from).toLocaleString('en-GB', {
+                  weekday: 'short',
+                  day: 'numeric',
+                  month: 'short',
+                  hour: '2-digit',
+                  minute: '2-digit',
+                  timeZone: 'Europe/London',
+                })}
+                :
+              </p>
+              <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {visit.posted
+                  .filter((k) => k.count > 0)
+                  .map((k) => (
+                    <li key={k.collection}>
+                      <a href={`/admin/collections/${k.collection}?${after(visit.from!)}`}>
+                        {k.label}: {k.count} new
+                      </a>
+                    </li>
+                  ))}
+                <li>
+                  <a href={`/admin/collections/users?${after(visit.from)}`}>
+                    Members: {visit.members} new
+                  </a>
+                </li>
+                <li>
+                  <a href={`/admin/collections/moderation-actions?${after(visit.from)}`}>
+                    Moderation decisions: {visit.decisions}
+                  </a>
+                </li>
+              </ul>
+            </>
+          ) : (
+            <p>Welcome. From your next visit, this shows what arrived while you were away.</p>
+          )}
+        </div>
         <div style={card}>
           <h3>Open reports</h3>
           <p style={{ fontSize: 32, fontWeight: 700, margin: '.25rem 0' }}>{open}</p>

@@ -48,6 +48,8 @@ export const Neighbourhoods: CollectionConfig = {
     create: signedIn,
     update: staffOrOwner('createdBy'),
     delete: staff,
+    // Earlier versions (and who wrote them) are the editors' tool against vandalism.
+    readVersions: staff,
   },
   admin: {
     useAsTitle: 'name',

@@ -9,7 +9,7 @@ import { announceApiChange } from '@collections/shared/apiChanges'
 /** The static pages of SPEC §2 (about, contact, terms, privacy, data deletion), edited in the admin. */
 export const Pages: CollectionConfig = {
   slug: 'pages',
-  access: { read: anyone, create: staff, update: staff, delete: staff },
+  access: { read: anyone, readVersions: staff, create: staff, update: staff, delete: staff },
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'slug', 'updatedAt'],

@@ -129,6 +129,20 @@ export const Users: CollectionConfig = {
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     {
+      // The editors' dashboard: when this editor last had the admin open, and where their
+      // previous visit ended ('since your last visit'). Written only by the dashboard.
+      name: 'adminSeenAt',
+      type: 'date',
+      access: { create: () => false, update: () => false, read: ownerOrStaff },
+      admin: { hidden: true },
+    },
+    {
+      name: 'adminVisitFrom',
+      type: 'date',
+      access: { create: () => false, update: () => false, read: ownerOrStaff },
+      admin: { hidden: true },
+    },
+    {
       name: 'role',
       type: 'select',
       required: true,
