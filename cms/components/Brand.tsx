@@ -27,5 +27,6 @@ export function Logo() {
 
 /** The small mark (the header's breadcrumb, the nav). */
 export function Icon() {
-  return <Mark size={28} />
+  // The header keeps an 18 px box for it (a larger mark is cut off).
+  return <Mark size={18} />
 }

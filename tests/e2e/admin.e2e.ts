@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+
+import { expectNoAxeViolations } from './axe'
 
 test('an admin signs in to /admin on the same origin and sees the collections', async ({
   page,
@@ -15,12 +17,18 @@ test('an admin signs in to /admin on the same origin and sees the collections', 
   expect(((await me.json()) as { user: { userName: string } }).user.userName).toBe('amara')
 })
 
-test('a member cannot use the admin', async ({ page }) => {
+test('a member opening the admin is turned back to their profile, told why', async ({ page }) => {
   await page.request.post('/api/users/login', {
     data: { email: 'olly@belong.local', password: 'belong-demo' },
   })
   await page.goto('/admin')
-  await expect(page.getByText(/not allowed|unauthorized/i).first()).toBeVisible()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The admin is for editors' }),
+  ).toBeVisible()
+  // Nor can they read the admin's documents through it.
+  await page.goto('/admin/collections/users')
+  await expect(page).toHaveURL(/\/profile$/)
 })
 
 test("an editor's admin: Belong's name, the groups, today's figures, no technical rows", async ({
@@ -51,4 +59,118 @@ test("an editor's admin: Belong's name, the groups, today's figures, no technica
   for (const column of ['Comment', 'Rating', 'Neighbourhood', 'Hidden'])
     await expect(page.getByRole('columnheader', { name: column })).toBeVisible()
   await page.screenshot({ path: '.tmp/shots/admin-reviews-1280.png' })
+})
+
+async function signInAsEditor(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('Email').fill('tom@belong.local')
+  await page.getByLabel('Password').fill('belong-demo')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/admin\/?$/)
+}
+
+const staticHtml = async (page: Page, path: string) =>
+  (await page.request.get(path, { headers: { cookie: '' } })).text()
+
+test("an editor's day: since the last visit, a review on its page, a vandalised tagline restored, a story featured", async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  await signInAsEditor(page)
+  await expect(page.getByRole('heading', { name: 'Since your last visit' })).toBeVisible()
+
+  // Search the reviews for a word; 'Preview' opens the review where it is on the site.
+  await page.goto('/admin/collections/reviews')
+  await page.getByPlaceholder(/Search by/).fill('Peckham')
+  await expect(page).toHaveURL(/search=Peckham/)
+  const firstRow = page.locator('table tbody tr').first()
+  await expect(firstRow).toContainText('Peckham')
+  await firstRow.locator('td a').first().click()
+  await expect(page).toHaveURL(/\/admin\/collections\/reviews\/\d+/)
+  const reviewId = page.url().match(/reviews\/(\d+)/)![1]
+  const popup = page.waitForEvent('popup')
+  await page
+    .getByRole('button', { name: 'Preview' })
+    .or(page.getByRole('link', { name: 'Preview' }))
+    .first()
+    .click()
+  const site = await popup
+  await expect(site).toHaveURL(new RegExp(`/neighbourhood/[a-z0-9-]+#review-${reviewId}$`))
+  await site.close()
+
+  // A neighbourhood's tagline is vandalised, then restored from its versions.
+  const n = (await (
+    await page.request.get('/api/neighbourhoods?where[slug][equals]=dalston&depth=0')
+  ).json()) as { docs: { id: number; tagline: string }[] }
+  const { id, tagline } = n.docs[0]!
+  await page.goto(`/admin/collections/neighbourhoods/${id}`)
+  const field = page.getByLabel('Tagline')
+  await field.fill('Vandalised by a passer-by')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(/updated successfully/i).first()).toBeVisible()
+  await expect
+    .poll(() => staticHtml(page, '/neighbourhood/dalston'), { timeout: 60_000 })
+    .toContain('Vandalised by a passer-by')
+  await page.goto(`/admin/collections/neighbourhoods/${id}/versions`)
+  await expect(page.locator('table tbody tr')).not.toHaveCount(0)
+  await page.screenshot({ path: '.tmp/shots/admin-versions-1280.png', fullPage: true })
+  // The oldest version is the last row (newest first).
+  await page.locator('table tbody tr').last().locator('a').first().click()
+  await page
+    .getByRole('button', { name: /Restore/ })
+    .first()
+    .click()
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/neighbourhoods/${id}`)).json()) as {
+            tagline: string
+          }
+        ).tagline,
+    )
+    .toBe(tagline)
+  await expect
+    .poll(() => staticHtml(page, '/neighbourhood/dalston'), { timeout: 60_000 })
+    .not.toContain('Vandalised by a passer-by')
+
+  // On the public page the editor is one click from the document.
+  await page.goto('/neighbourhood/dalston')
+  await expect(page.getByRole('link', { name: 'Edit in admin' })).toHaveAttribute(
+    'href',
+    `/admin/collections/neighbourhoods/${id}`,
+  )
+
+  // An older story is featured: it leads the home's Featured Stories.
+  const stories = (await (
+    await page.request.get(
+      '/api/stories?where[isPublic][equals]=true&sort=createdAt&limit=1&depth=0',
+    )
+  ).json()) as { docs: { id: number; title: string }[] }
+  const oldest = stories.docs[0]!
+  await page.goto(`/admin/collections/stories/${oldest.id}`)
+  await page.getByLabel('Featured').check()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(/updated successfully/i).first()).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/admin-story-edit-1280.png', fullPage: true })
+  await expect
+    .poll(
+      async () => {
+        const html = await staticHtml(page, '/')
+        const section = html.slice(html.indexOf('Featured Stories'))
+        return section.indexOf(oldest.title)
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(-1)
+  await page.goto('/')
+  const firstFeatured = page
+    .getByRole('region', { name: 'Featured Stories' })
+    .getByRole('link')
+    .filter({ hasText: oldest.title })
+  await expect(firstFeatured.first()).toBeVisible()
+  await expectNoAxeViolations(page)
+  // Leave the home as the other journeys expect it.
+  await page.request.patch(`/api/stories/${oldest.id}`, { data: { featured: false } })
 })
