@@ -141,6 +141,10 @@ test("an editor's day: since the last visit, a review on its page, a vandalised 
     'href',
     `/admin/collections/neighbourhoods/${id}`,
   )
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.screenshot({ path: `.tmp/shots/edit-in-admin-${width}.png` })
+  }
 
   // An older story is featured: it leads the home's Featured Stories.
   const stories = (await (
