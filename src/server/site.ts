@@ -42,7 +42,8 @@ import { formHandlers } from '@/forms'
 import { FLASH_COOKIE } from '@/views/forms'
 
 /** The admin's own pages for signing in and out, open to anyone. */
-const ADMIN_SIGN_IN = /^\/admin\/(login|logout|forgot|reset|create-first-user|unauthorized)(\/|\?|$)/
+const ADMIN_SIGN_IN =
+  /^\/admin\/(login|logout|forgot|reset|create-first-user|unauthorized)(\/|\?|$)/
 const ADMIN_IS_FOR_EDITORS = 'The admin is for editors; your account is a member’s.'
 
 export interface SiteOptions {

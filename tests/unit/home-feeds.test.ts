@@ -39,11 +39,11 @@ describe('home feed cards (SPEC §2/§3)', () => {
     })
     expect(poll).toMatchObject({ href: '/polls/4', title: 'Which?', text: 'A · B', author: null })
   })
-  it('asks for public stories newest, polls newest, discussions by reactions, future public events soonest', () => {
+  it('asks for public stories featured then newest, polls newest, discussions by reactions, future public events soonest', () => {
     const now = new Date('2026-03-01T12:00:00.000Z')
     const q = homeFeedQueries(now)
     expect(q.story).toMatchObject({
-      sort: '-createdAt',
+      sort: '-featured,-createdAt',
       limit: 2,
       where: { isPublic: { equals: true } },
     })
