@@ -11,7 +11,7 @@ import path from 'node:path'
 import { handleEndpoints } from 'payload'
 import pg from 'pg'
 
-import { startEmbeddedPostgres } from '@/server/postgres'
+import { startEmbeddedPostgres } from '@/server/database/postgres'
 
 import { scaleUp } from './scaleSeed'
 

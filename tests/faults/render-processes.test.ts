@@ -3,7 +3,7 @@ import { afterAll, expect, inject, it } from 'vitest'
 import { freshDataDir, member, removeDataDir, startSite, type Site } from './harness'
 
 /**
- * A full write of every page through render processes (src/server/pageRenderer.ts), which a
+ * A full write of every page through render processes (src/server/site/pageRenderer.ts), which a
  * large site uses (500 pages or more) and the test sites are too small for: RENDER_PROCESSES_FROM
  * lowers the threshold. The site is started once to write content, then again under another
  * public address, which makes it write every page again (what a full build does after astro).

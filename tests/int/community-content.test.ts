@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { MESSAGES } from '@/rules/messages'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { fuzzWrites } from './fuzz'
 import { makeUser, startTestSite, type TestSite } from './harness'
 

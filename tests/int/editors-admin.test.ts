@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { lexicalDoc } from '@/seed/pages'
 import { homeFeedQueries } from '@/views/home'
 import { makeUser, startTestSite, type TestSite } from './harness'

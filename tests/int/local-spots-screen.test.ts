@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { moveTestClock } from '@/server/clock'
-import { pgPool } from '@/server/db'
+import { moveTestClock } from '@/server/process/clock'
+import { pgPool } from '@/server/database/db'
 import type { LocalSpotPage } from '@/views/localSpot'
 import { makeUser, startTestSite, type TestSite } from './harness'
 import { makeImage, uploadMedia } from './images'

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { REPORT_TARGET_KINDS, type ReportTargetKind } from '@/rules/targets'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { makeUser, startTestSite, type TestSite } from './harness'
 
 /**

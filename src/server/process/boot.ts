@@ -1,3 +1,9 @@
+/**
+ * process/ — the running process: reading the environment (env), keeping secrets (secrets), the
+ * server clock (clock), building and mounting the editors' admin (admin), and boot, which starts
+ * everything in order (the database, migrations, the seed, the site build, the realtime service,
+ * the HTTP server) and stops it cleanly. It is the one folder that may import every other.
+ */
 import net from 'node:net'
 import path from 'node:path'
 
@@ -6,22 +12,22 @@ import type { Pool } from 'pg'
 
 import { createRealtimeServer, type RealtimeServer } from '@/realtime/server'
 import { adminBuildNeeded, buildAdmin, startAdmin, type AdminHandler } from './admin'
-import { pgPool, surfaceCommitFailures } from './db'
+import { pgPool, surfaceCommitFailures } from '@/server/database/db'
 import { env } from './env'
-import { startEmbeddedPostgres, type RunningPostgres } from './postgres'
-import { useLocalRealtimePort } from './realtime'
-import { API_CHANGES_CHANNEL } from './apiChanges'
-import { ChangeListener } from './changes'
-import { loadAstroHandler, PageRenderer } from './pageRenderer'
-import { prerenderBuild, PRERENDER_PATHS_URL } from './prerender'
-import { apiReadCache } from './readCache'
-import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from './siteRegen'
-import { registeredTimeBoundaries, STALE_PAGES_CHANNEL } from './siteRevision'
-import { SiteBuilds } from './siteBuilds'
-import { forgetStaticSite, staticSiteFor } from './staticSite'
+import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
+import { useLocalRealtimePort } from '@/server/services/realtime'
+import { API_CHANGES_CHANNEL } from '@/server/http/apiChanges'
+import { ChangeListener } from '@/server/database/changes'
+import { loadAstroHandler, PageRenderer } from '@/server/site/pageRenderer'
+import { prerenderBuild, PRERENDER_PATHS_URL } from '@/server/site/prerender'
+import { apiReadCache } from '@/server/http/readCache'
+import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from '@/server/site/siteRegen'
+import { registeredTimeBoundaries, STALE_PAGES_CHANNEL } from '@/server/site/siteRevision'
+import { SiteBuilds } from '@/server/site/siteBuilds'
+import { forgetStaticSite, staticSiteFor } from '@/server/site/staticSite'
 import { ensureSecrets } from './secrets'
-import { siteOrigins } from './security'
-import { createSiteServer } from './site'
+import { siteOrigins } from '@/server/http/security'
+import { createSiteServer } from '@/server/site/site'
 
 export interface BootOptions {
   projectRoot: string
@@ -63,7 +69,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     process.env.DATABASE_URL = postgres.url('belong')
   }
   // A database restart must not stop the site: its troubles are logged, never fatal, and make API
-  // requests that fail meanwhile answer 503 (src/server/databaseDown.ts) until a few seconds after
+  // requests that fail meanwhile answer 503 (src/server/database/databaseDown.ts) until a few seconds after
   // it is back.
   let databaseTroubleAt = 0
   const databaseTrouble = () =>
@@ -182,7 +188,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     })
     listening = true
 
-    // Incremental regeneration (src/server/siteRegen.ts), shared by every instance through
+    // Incremental regeneration (src/server/site/siteRegen.ts), shared by every instance through
     // PostgreSQL: writes queue their pages, one instance rewrites them, all re-read the files.
     const renderers = new Map<string, Promise<PageRenderer>>()
     const rendererFor = (dir: string) => {
@@ -219,7 +225,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     let sweeps: NodeJS.Timeout | undefined
     if (!dev) {
       changes.on(STALE_PAGES_CHANNEL, () => regenerator.wake())
-      // Cached public reads (src/server/readCache.ts): dropped by collection, all on 'resync'.
+      // Cached public reads (src/server/http/readCache.ts): dropped by collection, all on 'resync'.
       changes.on(API_CHANGES_CHANNEL, (slug) => apiReadCache().invalidate(slug))
       changes.on(PAGES_WRITTEN_CHANNEL, (message) => {
         const served = builds.served

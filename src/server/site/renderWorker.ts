@@ -1,5 +1,5 @@
 /**
- * A render process of a full build (PageRenderer.addProcesses in src/server/pageRenderer.ts):
+ * A render process of a full build (PageRenderer.addProcesses in src/server/site/pageRenderer.ts):
  * the build's on-demand handler on a private loopback port, reading content through its own
  * Payload and pool. It answers the parent its port and leaves when the parent lets go of it.
  */

@@ -1,3 +1,9 @@
+/**
+ * site/ — the public site on one origin: the HTTP server that routes /api, /admin, form posts and
+ * pages (site), the builds of the static site (siteBuilds, prerender, pageRenderer and its
+ * renderWorker processes), their regeneration after changes (siteRevision, siteRegen) and serving
+ * the files fast (staticSite, staticFiles). It uses database/ and http/, never services/.
+ */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 
@@ -5,18 +11,18 @@ import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
 
 import { wantsOnDemand } from '@/rules/pageQueries'
 import type { RealtimeServer } from '@/realtime/server'
-import type { AdminHandler } from './admin'
+import type { AdminHandler } from '@/server/process/admin'
 import { loadAstroHandler, type AstroHandler } from './pageRenderer'
 import {
   databaseUnavailableNow,
   databaseUnavailableResponse,
   isDatabaseDown,
   sendDatabaseUnavailable,
-} from './databaseDown'
-import { pgPool } from './db'
-import { apiReadCache } from './readCache'
-import { env } from './env'
-import { toFetchRequest, sendFetchResponse } from './nodeFetch'
+} from '@/server/database/databaseDown'
+import { pgPool } from '@/server/database/db'
+import { apiReadCache } from '@/server/http/readCache'
+import { env } from '@/server/process/env'
+import { toFetchRequest, sendFetchResponse } from '@/server/http/nodeFetch'
 import {
   pagePolicy,
   policyOrigins,
@@ -25,7 +31,7 @@ import {
   commonHeaderList,
   setCommonHeaders,
   siteOrigins,
-} from './security'
+} from '@/server/http/security'
 import {
   accountOfRequest,
   clientAddress,
@@ -33,16 +39,17 @@ import {
   limitFor,
   rateLimitSettings,
   tooManyRequestsResponse,
-} from './rateLimits'
+} from '@/server/http/rateLimits'
 import type { SiteBuilds } from './siteBuilds'
 import { staticSiteFor } from './staticSite'
-import { clearFlash, flashCookie, flashOf, handleFormPost } from './forms/formPosts'
+import { clearFlash, flashCookie, flashOf, handleFormPost } from '@/server/http/formPosts'
 import { isStaffRole } from '@/rules/moderation'
 import { formHandlers } from '@/forms'
 import { FLASH_COOKIE } from '@/views/forms'
 
 /** The admin's own pages for signing in and out, open to anyone. */
-const ADMIN_SIGN_IN = /^\/admin\/(login|logout|forgot|reset|create-first-user|unauthorized)(\/|\?|$)/
+const ADMIN_SIGN_IN =
+  /^\/admin\/(login|logout|forgot|reset|create-first-user|unauthorized)(\/|\?|$)/
 const ADMIN_IS_FOR_EDITORS = 'The admin is for editors; your account is a member’s.'
 
 export interface SiteOptions {
@@ -54,7 +61,7 @@ export interface SiteOptions {
   admin?: AdminHandler
   /** Checked by /healthz besides the database. */
   realtimeReady: () => boolean
-  /** True while the database is known to be down or just restarted (src/server/boot.ts). */
+  /** True while the database is known to be down or just restarted (src/server/process/boot.ts). */
   databaseTrouble?: () => boolean
   log: (line: string) => void
 }
@@ -123,7 +130,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
 
   const serveSite = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://site')
-    // The build's own listing for its prerender (src/server/prerender.ts), not a public page.
+    // The build's own listing for its prerender (src/server/site/prerender.ts), not a public page.
     if (url.pathname.startsWith('/internal/')) {
       res.writeHead(404, { 'content-type': 'text/plain' })
       return res.end('Not found')
@@ -187,14 +194,14 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     )
   }
 
-  // The Host header was checked against the site's names (src/server/security.ts).
+  // The Host header was checked against the site's names (src/server/http/security.ts).
   const originOf = (req: IncomingMessage) =>
     env.publicUrl ? origins.publicOrigin : `http://${req.headers.host}`
   const secureCookies = env.publicUrl?.startsWith('https://') ?? false
 
   /**
    * One API request: its rate limit, then Payload's handler. The /api route and the forms posted
-   * to pages (src/server/forms) both go through here, so both meet the same rules.
+   * to pages (src/server/http/formPosts.ts) both go through here, so both meet the same rules.
    */
   const callApi = async (request: Request, req: IncomingMessage): Promise<Response> => {
     const wait = await limitWait(request.method, new URL(request.url).pathname, req)
@@ -260,7 +267,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         // The limit before the body is read: a client over it sends nothing more for us to read.
         const wait = await limitWait(req.method ?? 'GET', new URL(url, 'http://site').pathname, req)
         if (wait) return sendFetchResponse(res, tooManyRequestsResponse(wait))
-        // Signed-out public reads from memory (src/server/readCache.ts).
+        // Signed-out public reads from memory (src/server/http/readCache.ts).
         if (apiReadCache().serve(req, res)) return
         const request = await toFetchRequest(req, res, originOf(req))
         if (!request) return

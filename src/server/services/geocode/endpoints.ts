@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { MESSAGES } from '@/rules/messages'
-import { refuse } from '@/server/requests'
+import { refuse } from '@/server/http/requests'
 import { geocoder, UpstreamFailure } from './geocoder'
 import { QueueFull } from './spacing'
 

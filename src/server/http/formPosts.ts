@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { safeNextPath } from '@/rules/accounts'
 import { isRefusal, type ApiCall, type FormHandler } from '@/forms/types'
 import { FLASH_COOKIE, FORM_PARAM, type FormState } from '@/views/forms'
-import { toFetchRequest } from '@/server/nodeFetch'
+import { toFetchRequest } from './nodeFetch'
 
 export interface FormPostOptions {
   handlers: Readonly<Record<string, FormHandler>>

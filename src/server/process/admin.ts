@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 
-import { hashSources } from './sourceHash'
+import { hashSources } from '@/server/site/sourceHash'
 
 /** The Payload admin is a Next app in cms/, built once per source change and run in-process. */
 export const ADMIN_SOURCES = [

@@ -1,3 +1,9 @@
+/**
+ * database/ — PostgreSQL and nothing else: queries and transactions on Payload's connection (db),
+ * the supervised embedded server (postgres), what requests answer while it is down
+ * (databaseDown), backups, the composite list indexes, after-commit callbacks and the one LISTEN
+ * connection shared by every instance (changes). It imports no other server folder.
+ */
 import { sql } from '@payloadcms/db-postgres'
 import {
   commitTransaction,

@@ -163,7 +163,7 @@ export async function restore(
     execFileSync('cp', ['-a', path.join(source, 'pg'), cluster])
     fs.chmodSync(cluster, 0o700)
     if (process.getuid?.() === 0) {
-      // PostgreSQL runs as `nobody` under root (src/server/postgres.ts).
+      // PostgreSQL runs as `nobody` under root (src/server/database/postgres.ts).
       const { uid, gid } = fs.statSync(aside(cluster), { throwIfNoEntry: false }) ?? {
         uid: 65534,
         gid: 65534,

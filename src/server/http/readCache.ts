@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
 
-import { serverNow } from './clock'
+import { serverNow } from '@/server/process/clock'
 
 /**
  * The public REST reads the islands make signed out (reviews pages, reaction summaries, the
@@ -9,7 +9,7 @@ import { serverNow } from './clock'
  * their full path and query. Only requests without any cookie or authorization header are
  * served from it or fill it, only 200 JSON answers without Set-Cookie are kept, and only the
  * routes below: an anonymous answer is the same for every anonymous reader, so nothing of one
- * user can reach another. Writes announce the collections they change (src/server/apiChanges.ts,
+ * user can reach another. Writes announce the collections they change (src/server/http/apiChanges.ts,
  * NOTIFY in the write's transaction): every instance drops the entries that may show them.
  */
 
@@ -68,7 +68,7 @@ export class ReadCache {
   private readonly pending = new WeakMap<IncomingMessage, Pending>()
   private generation = 0
 
-  /** Off until the process listens for changes (src/server/boot.ts): never stale by silence. */
+  /** Off until the process listens for changes (src/server/process/boot.ts): never stale by silence. */
   enable(maxBytes: number): void {
     this.clear()
     this.entries = maxBytes

@@ -1,15 +1,15 @@
 import type { PayloadRequest } from 'payload'
 
-import { afterCommit } from './afterCommit'
-import { query, sql } from './db'
+import { afterCommit } from '@/server/database/afterCommit'
+import { query, sql } from '@/server/database/db'
 import { apiReadCache } from './readCache'
 
-/** Instances LISTEN here (src/server/changes.ts): the payload is the slug of a changed collection. */
+/** Instances LISTEN here (src/server/database/changes.ts): the payload is the slug of a changed collection. */
 export const API_CHANGES_CHANNEL = 'belong_api_changes'
 
 /**
  * Announces, inside the write's own transaction, that documents of these collections changed:
- * every instance drops the cached public reads that show them (src/server/readCache.ts) when the
+ * every instance drops the cached public reads that show them (src/server/http/readCache.ts) when the
  * write commits, and this one already before the write's answer goes out (read your writes).
  */
 export async function announceApiChanges(req: PayloadRequest, slugs: string[]): Promise<void> {

@@ -77,7 +77,7 @@ export class PageRenderer {
   }
 
   /**
-   * Starts `count` render processes (src/server/renderWorker.ts) on the build in `buildDir`,
+   * Starts `count` render processes (src/server/site/renderWorker.ts) on the build in `buildDir`,
    * with this process's environment and loader flags. One that fails to start is left out
    * (the pages then render here), so a full build never depends on them.
    */

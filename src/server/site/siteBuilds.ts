@@ -2,15 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { env } from './env'
+import { env } from '@/server/process/env'
 import { hashSources } from './sourceHash'
 import { precompressBuild } from './staticSite'
 
 /**
  * The public site is built by `astro build` into a fresh folder under DATA_DIR/site and its
- * pages prerendered into it (src/server/prerender.ts); `current.json` names the folder being
+ * pages prerendered into it (src/server/site/prerender.ts); `current.json` names the folder being
  * served. A full build happens only when code or build-time settings change (the source hash);
- * content changes rewrite just their pages in the served folder (src/server/siteRegen.ts).
+ * content changes rewrite just their pages in the served folder (src/server/site/siteRegen.ts).
  */
 export const SITE_SOURCES = [
   'src',
@@ -112,7 +112,7 @@ export class SiteBuilds {
     this.running = run
     try {
       await run
-      // Compressed once here, so serving is a lookup (src/server/staticSite.ts).
+      // Compressed once here, so serving is a lookup (src/server/site/staticSite.ts).
       await precompressBuild(path.join(dir, 'client'))
       await this.options.prerender(dir)
       const build: SiteBuild = {

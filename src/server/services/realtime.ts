@@ -1,6 +1,11 @@
+/**
+ * services/ — the outside services the product talks to, each behind an environment setting with
+ * a working local default: live pushes over the Pusher protocol (realtime, realtimeEndpoints),
+ * e-mail (email) and place search (geocode). Nothing here reads the database or the site.
+ */
 import Pusher from 'pusher'
 
-import { env } from './env'
+import { env } from '@/server/process/env'
 
 /** Every live channel of the product, named in one place (docs/data-model.md, 'Live channels', lists them). */
 export const channels = {

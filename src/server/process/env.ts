@@ -86,7 +86,7 @@ export const env = {
     return process.env.POPULATION_TOKEN || undefined
   },
   /**
-   * Place search (SPEC §7) through our proxy (src/server/geocode): any Nominatim-compatible
+   * Place search (SPEC §7) through our proxy (src/server/services/geocode): any Nominatim-compatible
    * service. Its usage policy wants an identifying User-Agent with a way to reach us.
    */
   get geocoder() {
@@ -126,7 +126,7 @@ export const env = {
   get siteSweepIntervalMs() {
     return Math.max(100, Number(process.env.SITE_SWEEP_INTERVAL_MS ?? 60_000))
   },
-  /** Memory for cached signed-out API reads (src/server/readCache.ts); API_CACHE_MB=0 turns it off. */
+  /** Memory for cached signed-out API reads (src/server/http/readCache.ts); API_CACHE_MB=0 turns it off. */
   get apiCacheBytes() {
     return Math.max(0, Number(process.env.API_CACHE_MB ?? 64)) * 1024 * 1024
   },

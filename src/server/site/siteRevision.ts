@@ -1,15 +1,15 @@
 import type { PayloadRequest } from 'payload'
 
-import { query, sql } from './db'
+import { query, sql } from '@/server/database/db'
 
-/** Instances LISTEN here (src/server/changes.ts): pages are waiting in site_stale_pages. */
+/** Instances LISTEN here (src/server/database/changes.ts): pages are waiting in site_stale_pages. */
 export const STALE_PAGES_CHANNEL = 'belong_stale_pages'
 
 /**
  * Records the prerendered pages a write changes, inside the write's own transaction: the rows
  * and the NOTIFY take effect exactly when it commits (and vanish with a rollback), so no
  * acknowledged change is left off its page even if this process dies right after answering.
- * The page regenerator of one instance picks them up (src/server/siteRegen.ts).
+ * The page regenerator of one instance picks them up (src/server/site/siteRegen.ts).
  */
 export async function announceStalePages(req: PayloadRequest, paths: string[]): Promise<void> {
   const unique = [...new Set(paths)].filter((p) => p.startsWith('/'))
@@ -40,7 +40,7 @@ let timeBoundaries: TimeBoundaries | undefined
 
 /**
  * The collections say what changes with time alone (collections/shared/stalePages.ts); the
- * config registers it here at init, for the regenerator's sweep (src/server/siteRegen.ts).
+ * config registers it here at init, for the regenerator's sweep (src/server/site/siteRegen.ts).
  */
 export function useTimeBoundaries(find: TimeBoundaries): void {
   timeBoundaries = find

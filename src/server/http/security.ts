@@ -129,7 +129,7 @@ function htmlFiles(dir: string, out: string[] = []): string[] {
 
 const buildHashes = new Map<string, string[]>()
 
-/** Beside a build's client folder: the hashes its prerender found (src/server/prerender.ts). */
+/** Beside a build's client folder: the hashes its prerender found (src/server/site/prerender.ts). */
 export const scriptHashesFile = (clientDir: string) =>
   path.join(path.dirname(clientDir), 'script-hashes.json')
 
@@ -172,7 +172,7 @@ export interface PagePolicySources {
 
 /**
  * The page policy's other origins, from the settings: the map tiles' server, and `https:` when
- * browsers connect to a realtime service elsewhere (hosted Pusher). The app (src/server/site.ts)
+ * browsers connect to a realtime service elsewhere (hosted Pusher). The app (src/server/site/site.ts)
  * and the front server's config (scripts/nginx-config.ts) both make them here.
  */
 export function policyOrigins(settings: {

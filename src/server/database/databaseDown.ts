@@ -5,7 +5,7 @@ import type { Payload } from 'payload'
 import { pgPool } from './db'
 
 /**
- * While the database is down or restarting (src/server/postgres.ts supervises the embedded one), a
+ * While the database is down or restarting (src/server/database/postgres.ts supervises the embedded one), a
  * request that failed because of it answers 503 with Retry-After instead of 500, so clients and
  * proxies know to try again.
  */

@@ -1,8 +1,8 @@
 import path from 'node:path'
 
-import { env } from './env'
+import { env } from '@/server/process/env'
 import { loadAstroHandler, PageRenderer } from './pageRenderer'
-import { inlineScriptHashes, saveScriptHashes, scriptHashesOfBuild } from './security'
+import { inlineScriptHashes, saveScriptHashes, scriptHashesOfBuild } from '@/server/http/security'
 import { eachLimited, writePage } from './siteRegen'
 
 /** Answered by the build itself (src/pages/internal/prerender-paths.json.ts): every page to write. */
