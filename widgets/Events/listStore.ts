@@ -1,4 +1,4 @@
-import { atom, map } from 'nanostores'
+import { map } from 'nanostores'
 
 import { MESSAGES } from '@/rules/messages'
 import { nextRsvp, type RsvpStatus } from '@/rules/rsvp'
@@ -10,7 +10,8 @@ import { toast } from '@widgets/lib/toast'
 
 /**
  * The events screen (SPEC §2 Events): the listed events, the search, paging, RSVPs with
- * optimistic counts, live counts and list changes, and the form's create, edit and delete.
+ * optimistic counts, live counts and list changes. The form's create, edit and delete are in
+ * ./formStore.ts.
  */
 export interface EventsState {
   events: EventView[]
@@ -37,11 +38,6 @@ export const $events = map<EventsState>({
   live: 'connecting',
   initialized: false,
 })
-
-/** The event being edited (null: the form creates). */
-export const $editing = atom<EventView | null>(null)
-/** Whether the 'Create An Event' form is open. */
-export const $formOpen = atom(false)
 
 const slugOf = () => $events.get().neighbourhood?.slug ?? null
 
@@ -213,47 +209,6 @@ export function applyRsvpChanged(data: {
   const id = Number(data.eventId)
   if (rsvpFlights.has(id)) return
   patchEvent(id, { attendingCount: data.attendingCount, interestedCount: data.interestedCount })
-}
-
-/** What the form sends (SPEC §5 event form; the date is already an ISO instant). */
-export interface EventInput {
-  title: string
-  description: string
-  eventDate: string
-  location: string
-  tags: string
-  isPublic: boolean
-  image: number | null
-}
-
-/** Creates or updates an event; resolves with the saved event's id, rejects with a message. */
-export async function saveEvent(input: EventInput, editing: EventView | null): Promise<number> {
-  const neighbourhoodId = $events.get().neighbourhood?.id
-  const body = editing
-    ? input
-    : { ...input, ...(neighbourhoodId ? { neighbourhood: neighbourhoodId } : {}) }
-  const answer = await api<{ doc: { id: number } }>(
-    editing ? `/api/events/${editing.id}` : '/api/events',
-    { method: editing ? 'PATCH' : 'POST', json: body },
-  )
-  void reloadEvents()
-  return answer.doc.id
-}
-
-export async function deleteEvent(id: number) {
-  try {
-    await api(`/api/events/${id}`, { method: 'DELETE' })
-    $events.setKey(
-      'events',
-      $events.get().events.filter((e) => e.id !== id),
-    )
-    $events.setKey('total', Math.max(0, $events.get().total - 1))
-    if ($editing.get()?.id === id) $editing.set(null)
-    toast.success('Event deleted.')
-  } catch (e) {
-    console.warn('Could not delete event', id, e)
-    toast.error('Failed to delete event.')
-  }
 }
 
 /** One subscription per listed event for its RSVP counts, kept in step with the list. */
