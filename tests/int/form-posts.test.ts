@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formHandlers } from '@/forms'
 import { isRefusal, type ApiCall } from '@/forms/types'
 import { handleFormPost } from '@/server/http/formPosts'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 
 /**
  * Forms posted to pages (src/server/http/formPosts.ts): the browser's own encodings reach the same API
@@ -29,12 +29,11 @@ const rendered: App.Locals[] = []
 beforeAll(async () => {
   site = await startTestSite()
   member = await makeUser(site, 'former')
-  const n = await site.payload.create({
-    collection: 'neighbourhoods',
-    data: { name: 'Formby', slug: 'formby', tagline: 'Posted', vibes: ['Calm'] },
-    context: { disablePopulation: true, disableLive: true },
-  })
-  neighbourhood = n.id
+  neighbourhood = await makeNeighbourhood(
+    site,
+    { name: 'Formby', slug: 'formby', tagline: 'Posted', vibes: ['Calm'] },
+    { disablePopulation: true, disableLive: true },
+  )
   const post = async (path: string, body: Record<string, unknown>) => {
     const res = await site.api<{ doc: { id: number } }>('POST', path, {
       body,
