@@ -39,7 +39,7 @@ const clientChunks = {
 }
 
 export default defineConfig({
-  // The server builds each version of the site into its own folder (see src/server/siteBuilds.ts).
+  // The server builds each version of the site into its own folder (see src/server/site/siteBuilds.ts).
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   output: 'static',
   adapter: node({ mode: 'middleware' }),

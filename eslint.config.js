@@ -38,6 +38,15 @@ const boundary = (files, groups, message, { typesOfPayload = false } = {}) => ({
   },
 })
 
+/** What no server file imports: collections, pages, page loaders and islands. */
+const SERVER_OUTSIDE = [...PAGES, '@/loaders/*', '@widgets/*', ...COLLECTIONS]
+const serverFolder = (folder, forbidden, why) =>
+  boundary(
+    [`src/server/${folder}/**`],
+    [...SERVER_OUTSIDE, ...forbidden.map((f) => `@/server/${f}/*`)],
+    `src/server/${folder}/ ${why} (${forbidden.join(', ')} are off limits), and like all the server never imports collections, pages or islands.`,
+  )
+
 export default tseslint.config(
   {
     ignores: [
@@ -121,9 +130,19 @@ export default tseslint.config(
   ),
   boundary(
     ['src/server/**', 'src/realtime/**'],
-    [...PAGES, '@/loaders/*', '@widgets/*', ...COLLECTIONS],
+    SERVER_OUTSIDE,
     'The process layer does not reach into collections, pages or islands (only @payload-config).',
   ),
+  // Inside the server, by concern (docs/architecture.md): process/ starts everything and may
+  // import any folder; the others only downwards.
+  serverFolder('database', ['process', 'site', 'http', 'services'], 'stands on PostgreSQL alone'),
+  serverFolder('http', ['site', 'services'], 'serves requests without the static site or services'),
+  serverFolder(
+    'services',
+    ['site', 'database'],
+    'talks to outside services, not the site or database',
+  ),
+  serverFolder('site', ['services'], 'builds and serves pages without outside services'),
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

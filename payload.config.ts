@@ -13,25 +13,25 @@ import { MAX_IMAGE_PIXELS } from '@/rules/imageFile'
 import { collections } from './collections'
 import { uploadLimits } from '@collections/Media'
 import { Users } from '@collections/Users'
-import { installAfterCommit } from '@/server/afterCommit'
-import { emailAdapter } from '@/server/email'
-import { env } from '@/server/env'
+import { installAfterCommit } from '@/server/database/afterCommit'
+import { emailAdapter } from '@/server/services/email'
+import { env } from '@/server/process/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
 import { accountLogin } from '@collections/Users/accounts/endpoints'
 import { keepMeAnswers } from '@collections/Users/accounts/keptMe'
 import { oidcEndpoints } from '@collections/Users/oidc/endpoints'
 import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
-import { geocodeEndpoints } from '@/server/geocode'
-import { addListIndexes } from '@/server/listIndexes'
-import { realtimeEndpoints } from '@/server/realtimeEndpoints'
-import { useTimeBoundaries } from '@/server/siteRevision'
+import { geocodeEndpoints } from '@/server/services/geocode'
+import { addListIndexes } from '@/server/database/listIndexes'
+import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
+import { useTimeBoundaries } from '@/server/site/siteRevision'
 import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = env.s3
 
 export default buildConfig({
-  // The server sets it at boot (src/server/secrets.ts); tools that only read the schema (types,
+  // The server sets it at boot (src/server/process/secrets.ts); tools that only read the schema (types,
   // migrations) get a throwaway one.
   secret: env.payloadSecret ?? crypto.randomBytes(32).toString('hex'),
   serverURL: env.publicUrl,

@@ -5,7 +5,7 @@ import { withPayload } from '@payloadcms/next/withPayload'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-/** The Payload admin only; the public site is Astro. Served in-process by src/server/admin.ts. */
+/** The Payload admin only; the public site is Astro. Served in-process by src/server/process/admin.ts. */
 const nextConfig = {
   // One Payload instance for the whole process: Next must not bundle its own copy.
   serverExternalPackages: [

@@ -5,8 +5,8 @@
  */
 import path from 'node:path'
 
-import { backup } from '@/server/backup'
-import { env } from '@/server/env'
+import { backup } from '@/server/database/backup'
+import { env } from '@/server/process/env'
 
 if (env.databaseUrl) {
   console.error(

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { startEmbeddedPostgres } from '@/server/postgres'
+import { startEmbeddedPostgres } from '@/server/database/postgres'
 
 const name = process.argv[2] ?? 'change'
 const dir = path.resolve(`.tmp/migrate-create-${process.pid}`)

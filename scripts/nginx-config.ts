@@ -21,7 +21,7 @@
  *   --brotli                            also serve `.br` files (needs Debian's
  *                                       libnginx-mod-http-brotli-static; not in nginx-light)
  * The page policy, the security headers and HSTS come from the same settings as the app's
- * (PUBLIC_URL, TILE_URL, PUSHER_APP_ID) and from src/server/security.ts, with the inline-script
+ * (PUBLIC_URL, TILE_URL, PUSHER_APP_ID) and from src/server/http/security.ts, with the inline-script
  * hashes of the build being served: write the config again and `nginx -s reload` after a deploy
  * or a full site build.
  */
@@ -32,15 +32,15 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { PAGE_QUERIES } from '@/rules/pageQueries'
-import { env } from '@/server/env'
-import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@/server/nodeFetch'
+import { env } from '@/server/process/env'
+import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@/server/http/nodeFetch'
 import {
   pagePolicy,
   policyOrigins,
   scriptHashesOfBuild,
   setCommonHeaders,
   siteOrigins,
-} from '@/server/security'
+} from '@/server/http/security'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -103,7 +103,7 @@ const serverName =
   (env.publicUrl ? new URL(env.publicUrl).hostname : '_')
 const user = values.user ?? process.env.NGINX_USER
 
-// The served build: DATA_DIR/site/current links to it (src/server/siteBuilds.ts).
+// The served build: DATA_DIR/site/current links to it (src/server/site/siteBuilds.ts).
 const root = path.join(dataDir, 'site', 'current', 'client')
 if (!fs.existsSync(root))
   fail(
@@ -111,7 +111,7 @@ if (!fs.existsSync(root))
   )
 const servedBuild = fs.realpathSync(path.dirname(root))
 
-/** The headers src/server/site.ts sends, computed by the same functions. */
+/** The headers src/server/site/site.ts sends, computed by the same functions. */
 function securityHeaders() {
   const res = new ServerResponse(new IncomingMessage(new Socket()))
   setCommonHeaders(res, siteOrigins(env.publicUrl, env.port))
@@ -191,7 +191,7 @@ ${PAGE_QUERIES.map((q) => `  "~${q.path.replace(/\$$/, '')}\\?(.*&)?(${q.params.
 }
 
 # A form posted to a page, and the page after it (its one-time message cookie), are the app's
-# (src/server/forms): never a static file.
+# (src/server/http/formPosts.ts): never a static file.
 map "$request_method $cookie_belong_flash" $belong_form_or_flash {
   default 1;
   "~^(GET|HEAD) $" 0;
@@ -209,7 +209,7 @@ ${tls}
   charset utf-8;
 
   root ${root};
-  # The app's own limits (src/server/nodeFetch.ts): JSON bodies, and uploads under /api.
+  # The app's own limits (src/server/http/nodeFetch.ts): JSON bodies, and uploads under /api.
   client_max_body_size ${kb(JSON_BODY_LIMIT)};
 
   gzip_static on;

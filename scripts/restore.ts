@@ -4,8 +4,8 @@
  */
 import path from 'node:path'
 
-import { restore } from '@/server/backup'
-import { env } from '@/server/env'
+import { restore } from '@/server/database/backup'
+import { env } from '@/server/process/env'
 
 const source = process.argv[2]
 if (!source) {

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { boot, PortInUseError } from '@/server/boot'
+import { boot, PortInUseError } from '@/server/process/boot'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const buildOnly = process.argv.includes('--build-only')

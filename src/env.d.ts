@@ -2,7 +2,7 @@
 /// <reference types="astro/client" />
 
 declare namespace App {
-  /** What the server tells an on-demand page (src/server/site.ts, src/server/forms). */
+  /** What the server tells an on-demand page (src/server/site/site.ts, src/server/http/formPosts.ts). */
   interface Locals {
     /** A form of this page that was refused: its message and what was typed. */
     form?: import('@/views/forms').FormState

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Discussion } from '@/payload-types'
-import { channels } from '@/server/realtime'
+import { channels } from '@/server/services/realtime'
 import { liveHooks, notHidden } from '@collections/shared/live'
 
 import { deleteEngagement } from '@collections/shared/engagementCleanup'

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 
 export interface RsvpCounts {
   attendingCount: number

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Event } from '@/payload-types'
-import { channels } from '@/server/realtime'
+import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/live'
 
 import { markPagesStale } from '@collections/shared/stalePages'

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { LocalBusiness } from '@/payload-types'
-import { channels } from '@/server/realtime'
+import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 
 import { VIBE_EMOJIS, VIBE_EMOJI_NAMES } from '@/rules/localSpots'

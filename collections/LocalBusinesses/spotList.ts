@@ -2,8 +2,8 @@ import type { PayloadRequest } from 'payload'
 
 import { categoryLabel } from '@/rules/localSpots'
 import type { EmojiName } from '@/rules/targets'
-import { serverNow } from '@/server/clock'
-import { query, sql } from '@/server/db'
+import { serverNow } from '@/server/process/clock'
+import { query, sql } from '@/server/database/db'
 import {
   isVibeEmoji,
   LOCAL_SPOTS_PAGE_SIZE,

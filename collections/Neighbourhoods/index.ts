@@ -1,7 +1,7 @@
 import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
 import type { Neighbourhood } from '@/payload-types'
-import { channels } from '@/server/realtime'
+import { channels } from '@/server/services/realtime'
 import { liveHooks } from '@collections/shared/live'
 
 import { MESSAGES } from '@/rules/messages'

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Notification } from '@/payload-types'
-import { channels } from '@/server/realtime'
+import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks } from '@collections/shared/live'
 
 import { hasRole, userId } from '@collections/access'

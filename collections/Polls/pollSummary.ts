@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { countsPerOption } from '@/rules/polls'
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 
 export interface PollSummary {
   pollId: number

@@ -2,7 +2,7 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import { REPORT_REASONS, leadingReason, type ReportReason } from '@/rules/moderation'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 import { notify } from '@collections/Notifications/notify'
 import type { ModerationAction } from '@collections/ModerationActions'
 

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { REPORT_REASONS, type ReportReason } from '@/rules/moderation'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { mediaUrl } from '@/views/media'
 import { postPath } from '@/views/report'
 

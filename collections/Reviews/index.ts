@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Review } from '@/payload-types'
-import { channels } from '@/server/realtime'
+import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 
 import { MESSAGES } from '@/rules/messages'

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Story } from '@/payload-types'
-import { channels } from '@/server/realtime'
+import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/live'
 
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
@@ -12,14 +12,19 @@ import { storySchema } from '@/schemas/story'
 import { signedIn, staffOrAuthor } from '@collections/access'
 import { readableContent } from '@collections/shared/contentAccess'
 import { counterField, keepCounters } from '@collections/shared/counters'
-import { authorField, hiddenField, neighbourhoodField, tagsField } from '@collections/shared/fields'
+import {
+  authorField,
+  hiddenField,
+  staffWrites,
+  neighbourhoodField,
+  tagsField,
+} from '@collections/shared/fields'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
-import { isStaffUser } from '@collections/access'
 
 /** Readers of a neighbourhood's stories see new, edited and removed public stories at once. */
 const live = liveHooks<Story>({
@@ -81,10 +86,7 @@ export const Stories: CollectionConfig = {
       type: 'checkbox',
       defaultValue: false,
       index: true,
-      access: {
-        create: ({ req }) => isStaffUser(req.user),
-        update: ({ req }) => isStaffUser(req.user),
-      },
+      access: staffWrites,
       admin: { position: 'sidebar', description: "First in the home's Featured Stories." },
     },
     counterField('reactionCount'),

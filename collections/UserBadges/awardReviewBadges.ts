@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { BADGE_LINK, badgeEarnedMessage, reviewBadgesFor } from '@/rules/badges'
-import { lockKey } from '@/server/db'
+import { lockKey } from '@/server/database/db'
 
 /**
  * SPEC §9: after a user's review is created or claimed, award Frequent Explorer (3+ reviews) and

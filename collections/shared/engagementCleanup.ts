@@ -1,7 +1,7 @@
 import type { CollectionAfterDeleteHook } from 'payload'
 
-import { query, sql } from '@/server/db'
-import { announceApiChanges } from '@/server/apiChanges'
+import { query, sql } from '@/server/database/db'
+import { announceApiChanges } from '@/server/http/apiChanges'
 
 /**
  * When a reviewed, commented or reacted-to document is deleted, its comments and all reactions

@@ -1,4 +1,4 @@
-import type { Field } from 'payload'
+import type { Field, FieldAccess } from 'payload'
 
 import { isStaffUser } from '@collections/access'
 
@@ -12,16 +12,17 @@ export const authorField = (name = 'author'): Field => ({
   admin: { readOnly: true, position: 'sidebar' },
 })
 
+/** A field only editors and admins set; members' values are dropped without an error. */
+const staffOnly: FieldAccess = ({ req }) => isStaffUser(req.user)
+export const staffWrites = { create: staffOnly, update: staffOnly }
+
 /** Editors and admins hide content; hidden documents vanish from every public read. */
 export const hiddenField: Field = {
   name: 'hidden',
   type: 'checkbox',
   defaultValue: false,
   index: true,
-  access: {
-    create: ({ req }) => isStaffUser(req.user),
-    update: ({ req }) => isStaffUser(req.user),
-  },
+  access: staffWrites,
   admin: { position: 'sidebar' },
 }
 

@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { afterCommit } from '@/server/afterCommit'
-import { publish } from '@/server/realtime'
+import { afterCommit } from '@/server/database/afterCommit'
+import { publish } from '@/server/services/realtime'
 import { relId } from '@/views/media'
 
 type Doc = { id: number }

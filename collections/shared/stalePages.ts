@@ -7,8 +7,8 @@ import type {
 } from 'payload'
 
 import type { User } from '@/payload-types'
-import { query, sql } from '@/server/db'
-import { announceStalePages, type TimeBoundaryPages } from '@/server/siteRevision'
+import { query, sql } from '@/server/database/db'
+import { announceStalePages, type TimeBoundaryPages } from '@/server/site/siteRevision'
 import { FEED_TYPES, homeFeedQueries } from '@/views/home'
 import { relId } from '@/views/media'
 import { REVIEWS_PAGE_SIZE } from '@/views/review'
@@ -88,7 +88,7 @@ async function pagesShowing(req: PayloadRequest, slug: string, doc: Doc): Promis
 
 /**
  * After a write to content shown on prerendered pages: those pages are queued for regeneration
- * in the same transaction (src/server/siteRevision.ts). The previous version counts too (a
+ * in the same transaction (src/server/site/siteRevision.ts). The previous version counts too (a
  * renamed slug or a story moved out of public view leaves a page to rewrite or remove).
  */
 export const markPagesStale: CollectionAfterChangeHook & CollectionAfterDeleteHook = async (
@@ -228,7 +228,7 @@ export const markDeletedProfilePagesStale: CollectionBeforeDeleteHook = async ({
 
 /**
  * What the prerendered pages show that changes with the clock alone, for the periodic sweep of
- * the page regenerator (src/server/siteRegen.ts): the pages whose boundary passed in (from, to].
+ * the page regenerator (src/server/site/siteRegen.ts): the pages whose boundary passed in (from, to].
  * - the home's 'Events' feed lists public events still to come: one passing leaves it (the
  *   soonest event passes first, so it was on the page);
  * - review cards show their author's unexpired badges: one expiring changes the neighbourhood

@@ -1,7 +1,7 @@
 import { APIError, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload'
 
 import { suspensionMessage } from '@/rules/moderation'
-import { refuse } from '@/server/requests'
+import { refuse } from '@/server/http/requests'
 
 const until = (user: PayloadRequest['user']) =>
   (user as { suspendedUntil?: string | null } | null)?.suspendedUntil

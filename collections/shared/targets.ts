@@ -2,7 +2,7 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import { relId } from '@/views/media'
 import { postPath } from '@/views/report'
-import { findVisible } from '@/server/requests'
+import { findVisible } from '@/server/http/requests'
 import {
   COMMENT_TARGETS,
   REACTION_TARGETS,

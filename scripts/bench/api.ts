@@ -12,7 +12,7 @@ import path from 'node:path'
 
 import autocannon from 'autocannon'
 
-import { SiteBuilds } from '@/server/siteBuilds'
+import { SiteBuilds } from '@/server/site/siteBuilds'
 import { NO_FILTER, neighbourhoodListPath } from '@/rules/neighbourhoodSearch'
 import { reviewsQuery } from '@/views/review'
 

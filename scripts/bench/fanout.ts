@@ -10,7 +10,7 @@ import crypto from 'node:crypto'
 import Pusher from 'pusher'
 import PusherClient from 'pusher-js'
 
-import { freePort } from '@/server/postgres'
+import { freePort } from '@/server/database/postgres'
 
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 1000)
 const TRIGGERS = Number(process.env.TRIGGERS ?? 10)

@@ -8,8 +8,8 @@ import path from 'node:path'
 import { handleEndpoints } from 'payload'
 import pg from 'pg'
 
-import { startEmbeddedPostgres } from '@/server/postgres'
-import { pgPool } from '@/server/db'
+import { startEmbeddedPostgres } from '@/server/database/postgres'
+import { pgPool } from '@/server/database/db'
 
 import { scaleUp } from './scaleSeed'
 

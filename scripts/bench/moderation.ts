@@ -1,8 +1,8 @@
 /**
  * The editors' queue and a report on the target scale (5,000 neighbourhoods, 50,000 reviews,
  * 10,000 stories; SEED_SIZE=small for a quick run): the Moderation view's read with 1,000 open
- * cases (and 20,000 decided reports behind them), the dashboard's figures, and the SQL statements
- * one report costs.
+ * cases (and 20,000 decided reports behind them), the dashboard's figures, the editors' reviews
+ * list (paged, searched, filtered), and the SQL statements one report costs.
  * Usage: npm run bench:moderation   (SEED_SIZE=small, SCALE=, REVIEWS=, STORIES=, CASES=1000)
  */
 import fs from 'node:fs'
@@ -11,7 +11,7 @@ import path from 'node:path'
 import { handleEndpoints } from 'payload'
 import pg from 'pg'
 
-import { startEmbeddedPostgres } from '@/server/postgres'
+import { startEmbeddedPostgres } from '@/server/database/postgres'
 
 import { scaleUp } from './scaleSeed'
 
@@ -96,6 +96,33 @@ await time(`the Moderation view's read (${CASES} open cases)`, () => openCases(p
 await time("the dashboard's figures (one query each)", () =>
   Promise.all([dashboardFigures(payload), openCaseCount(payload)]),
 )
+
+// The reviews list as the admin asks for it (10 a page, newest first, the list's columns), signed
+// in as the demo editor: the first page, a far page, a search over the text, and hidden only.
+const editorLogin = await handleEndpoints({
+  config: payload.config,
+  request: new Request('http://local/api/users/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'tom@belong.local', password: 'belong-demo' }),
+  }),
+})
+const editorCookie = editorLogin.headers.getSetCookie()[0]!.split(';')[0]!
+const list = (query: string) => async () => {
+  const answer = await handleEndpoints({
+    config: payload.config,
+    request: new Request(`http://local/api/reviews?limit=10&depth=1&sort=-createdAt&${query}`, {
+      headers: { cookie: editorCookie },
+    }),
+  })
+  if (answer.status !== 200) throw new Error(`reviews list answered ${answer.status}`)
+  await answer.text()
+}
+console.log('')
+await time("the admin's reviews list, first page", list('page=1'))
+await time("the admin's reviews list, page 100", list('page=100'))
+await time("the admin's reviews list, searching 'quiet'", list('where[comment][like]=quiet'))
+await time("the admin's reviews list, hidden only", list('where[hidden][equals]=true'))
 
 // A report's statements: every query the pool's clients run while one report is answered.
 let statements: string[] = []

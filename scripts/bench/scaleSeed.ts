@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-import { freePort, startEmbeddedPostgres } from '@/server/postgres'
+import { freePort, startEmbeddedPostgres } from '@/server/database/postgres'
 
 /**
  * A throwaway site for the ×SCALE benchmarks under `root`: an embedded PostgreSQL migrated,

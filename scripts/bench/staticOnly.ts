@@ -1,11 +1,11 @@
 /**
- * A bare Node HTTP server answering only from StaticSite (src/server/staticSite.ts), for
+ * A bare Node HTTP server answering only from StaticSite (src/server/site/staticSite.ts), for
  * `npm run bench:serve`: the ceiling of one Node process on this machine, without the app's
  * routing and headers. `node --import tsx scripts/bench/staticOnly.ts <client dir> <port>`.
  */
 import http from 'node:http'
 
-import { StaticSite } from '@/server/staticSite'
+import { StaticSite } from '@/server/site/staticSite'
 
 const [dir, port] = process.argv.slice(2)
 const site = new StaticSite(dir!)

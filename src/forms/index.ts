@@ -16,7 +16,7 @@ import type { FormHandler } from './types'
 
 /**
  * Every form that writes, by the name its page posts it under (`?_form=<name>`). Each does what
- * its island does, through the same API requests (src/server/forms/formPosts.ts).
+ * its island does, through the same API requests (src/server/http/formPosts.ts).
  */
 export const formHandlers: Readonly<Record<string, FormHandler>> = {
   login,

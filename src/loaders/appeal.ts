@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { ITEM_TEXT } from '@collections/Reports/queue'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 
 /**
  * The author's own item for /appeal, hidden or not (readers' access would not find it): its

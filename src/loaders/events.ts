@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { EVENTS_PAGE_SIZE, toEventView, type EventPage, type EventRow } from '@/views/event'
 
 /** Longest search text read (longer is cut, never refused). */

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { MODERATION_LOG_PAGE_SIZE, type LogEntryView, type MonthView } from '@/views/moderationLog'
 
 interface EntryRow {

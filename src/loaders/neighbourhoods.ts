@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import {
   neighbourhoodCard,
   toNeighbourhoodView,

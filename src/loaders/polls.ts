@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { countsPerOption } from '@/rules/polls'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import {
   POLLS_PAGE_SIZE,
   toPollCard,

@@ -1,5 +1,5 @@
-import { env } from '@/server/env'
-import { siteOrigins } from '@/server/security'
+import { env } from '@/server/process/env'
+import { siteOrigins } from '@/server/http/security'
 
 /**
  * The origin of absolute links in pages, feeds, the sitemap and robots.txt: PUBLIC_URL's, else

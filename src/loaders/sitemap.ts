@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { STATIC_PAGES } from '@/rules/staticPages'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { SITEMAP_MAX_URLS, type SitemapEntry } from '@/views/seo'
 import { storyHref } from '@/views/story'
 

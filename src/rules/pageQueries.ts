@@ -2,7 +2,7 @@
  * Pages written as static files whose content also follows a few query parameters (filters,
  * sorts, "show more" pagers). A request carrying one of them is rendered on demand, so every
  * filter and pager is a real link or GET form that works before or without JavaScript; any
- * other query string (e.g. tracking tags) gets the static file. The app (src/server/site.ts)
+ * other query string (e.g. tracking tags) gets the static file. The app (src/server/site/site.ts)
  * and the front server's config (scripts/nginx-config.ts) both route by this table.
  */
 export const PAGE_QUERIES: readonly { path: string; params: readonly string[] }[] = [

@@ -1,6 +1,6 @@
 /**
  * Forms that write post to their own page (`?_form=<name>`); the server runs the same API
- * request the island would make (src/server/forms). A refusal renders the page again with this
+ * request the island would make (src/server/http/formPosts.ts). A refusal renders the page again with this
  * state: the spec's message, the field it is about, and what the person typed (never a
  * password or a file). Islands start from it, so the form comes back as it was sent.
  */

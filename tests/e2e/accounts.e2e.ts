@@ -1,9 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { expect, test, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
+import { lastMailTo } from './helpers'
 
 /** SPEC §2 account screens: sign-up, sign-in (remember me, next, errors), sign-out, reset. */
 const stamp = Date.now().toString(36)
@@ -92,23 +90,6 @@ test('a wrong password shows the server message in the red box', async ({ page }
   await expect(page).toHaveURL(/\/login$/)
   await expectNoAxeViolations(page)
 })
-
-/** The newest message to `to` in the e2e server's outbox (DATA_DIR/outbox), decoded. */
-async function lastMailTo(to: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox')
-  let found: string | undefined
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []
-      found = files
-        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
-        .filter((m) => m.includes(`To: ${to}`))
-        .pop()
-      return Boolean(found)
-    })
-    .toBe(true)
-  return found!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-}
 
 test('forgot password, then reset through the e-mailed link, then sign in', async ({ page }) => {
   await page.goto('/forgot-password')

@@ -1,6 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
@@ -8,7 +5,13 @@ import { MESSAGES } from '@/rules/messages'
 import { MODERATION_TEXT } from '@/rules/moderation'
 
 import { expectNoAxeViolations } from './axe'
-import { DEMO_PASSWORD, FRESH_PASSWORD, freshUser, neighbourhoodBySlug } from './helpers'
+import {
+  DEMO_PASSWORD,
+  FRESH_PASSWORD,
+  freshUser,
+  lastMailTo,
+  neighbourhoodBySlug,
+} from './helpers'
 
 /**
  * Every form that writes works with JavaScript off, and when it is sent before its island has
@@ -588,20 +591,7 @@ test('forgot password and the reset link work with JavaScript off', async ({ bro
     flash(page, 'If an account exists for that email, a reset link has been sent.'),
   ).toBeVisible()
 
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox')
-  let mail = ''
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []
-      mail =
-        files
-          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
-          .filter((m) => m.includes(`To: ${person.email}`))
-          .pop() ?? ''
-      return mail.length > 0
-    })
-    .toBe(true)
-  mail = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+  const mail = await lastMailTo(person.email)
   const link = /(http:\/\/[^\s"<]+\/reset-password\?token=[0-9a-f]+)/.exec(mail)![1]!
   await page.goto(new URL(link).pathname + new URL(link).search)
   await page.getByLabel('New password', { exact: true }).fill('brand new pass')

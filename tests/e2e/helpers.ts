@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import { expect, type APIRequestContext } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'belong-demo'
@@ -38,4 +41,24 @@ export async function neighbourhoodBySlug(request: APIRequestContext, slug: stri
     docs: { id: number; createdBy: number; tagline: string }[]
   }
   return docs[0]!
+}
+
+/**
+ * The newest message to `to` in the e2e server's outbox (DATA_DIR/outbox), decoded; shared by the
+ * tests that follow a mailed link (reset, confirm, link an account).
+ */
+export async function lastMailTo(to: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox')
+  let found: string | undefined
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []
+      found = files
+        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+        .filter((m) => m.includes(`To: ${to}`))
+        .pop()
+      return Boolean(found)
+    })
+    .toBe(true)
+  return found!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
 }

@@ -1,10 +1,8 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { expect, test, type Page } from '@playwright/test'
 
 import { startOidcProvider, type TestProvider } from '@tests/support/oidcProvider'
 import { expectNoAxeViolations } from './axe'
+import { lastMailTo } from './helpers'
 
 /**
  * "Continue with Google" against a real OpenID Connect provider (oidc-provider 9) on
@@ -91,23 +89,6 @@ test('sign up with Google: a new account creates its profile, then signs in agai
   await expect(page.getByRole('button', { name: `Account menu for gina_${stamp}` })).toBeVisible()
   expect((await me(page))?.id).toBe(first!.id)
 })
-
-/** The newest message to `to` in the e2e server's outbox (DATA_DIR/outbox), decoded. */
-async function lastMailTo(to: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox')
-  let found: string | undefined
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []
-      found = files
-        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
-        .filter((m) => m.includes(`To: ${to}`))
-        .pop()
-      return Boolean(found)
-    })
-    .toBe(true)
-  return found!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-}
 
 test('a verified e-mail signs in to the existing, confirmed password account, to ?next=', async ({
   page,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 
-import { startEmbeddedPostgres, type RunningPostgres } from '@/server/postgres'
+import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
 import { reviewsQuery } from '@/views/review'
 import { freshDataDir, member, removeDataDir, startSite, type Site } from '@tests/faults/harness'
 
 /**
- * The cache of signed-out API reads (src/server/readCache.ts) on two app instances sharing one
+ * The cache of signed-out API reads (src/server/http/readCache.ts) on two app instances sharing one
  * PostgreSQL: a write through either one refreshes both, signed-in requests never read or fill
  * it, private answers are never kept, and every answer of a cached route varies on the session;
  * the reader's own bits (my reactions, my vote) come from their own signed-in reads.

@@ -1,8 +1,7 @@
-import { afterAll, expect, inject, test } from 'vitest'
+import { expect, inject, test } from 'vitest'
 
 import {
   freshDataDir,
-  removeDataDir,
   member,
   report,
   reviewIds,
@@ -11,13 +10,11 @@ import {
   writeLoad,
   type Site,
 } from './harness'
+import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
 
 let site: Site | undefined
 let dataDir = ''
-afterAll(async () => {
-  await site?.stop()
-  if (dataDir) await removeDataDir(dataDir)
-})
+stopSiteAndRemoveDataAfterAll(() => ({ site, dataDir }))
 
 test('the app killed -9 mid-write and started again: no acknowledged write lost', async () => {
   dataDir = freshDataDir(inject('faultsTemplate'), 'appkill')

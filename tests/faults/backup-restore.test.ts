@@ -2,11 +2,10 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { afterAll, expect, inject, test } from 'vitest'
+import { expect, inject, test } from 'vitest'
 
 import {
   freshDataDir,
-  removeDataDir,
   member,
   projectRoot,
   reviewIds,
@@ -15,13 +14,11 @@ import {
   waitFor,
   type Site,
 } from './harness'
+import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
 
 let site: Site | undefined
 let dataDir = ''
-afterAll(async () => {
-  await site?.stop()
-  if (dataDir) await removeDataDir(dataDir)
-})
+stopSiteAndRemoveDataAfterAll(() => ({ site, dataDir }))
 
 const npmScript = (script: string, dataDir: string, ...args: string[]) =>
   spawnSync('npm', ['run', '--silent', script, '--', ...args], {

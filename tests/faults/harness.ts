@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { freePort } from '@/server/postgres'
+import { freePort } from '@/server/database/postgres'
 
 /**
  * Fault tests start the real site (`scripts/start.ts`, production mode, no admin) on their own

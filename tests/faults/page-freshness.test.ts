@@ -2,12 +2,12 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 
-import { startEmbeddedPostgres, type RunningPostgres } from '@/server/postgres'
+import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
 import { freshDataDir, member, removeDataDir, startSite, type Site } from '@tests/faults/harness'
 
 /**
  * Static pages that change without a write to their own content (collections/shared/stalePages.ts,
- * src/server/siteRegen.ts): a profile edit rewrites the pages that show the user, and the
+ * src/server/site/siteRegen.ts): a profile edit rewrites the pages that show the user, and the
  * regenerator's sweep rewrites the pages whose time boundary passed (an event, a badge). Real
  * server, real PostgreSQL; every wait is for what a reader would be served.
  */

@@ -1,11 +1,10 @@
-import { afterAll, expect, inject, test } from 'vitest'
+import { expect, inject, test } from 'vitest'
 
 import {
   alive,
   freshDataDir,
   member,
   postmasterPid,
-  removeDataDir,
   report,
   reviewIds,
   startSite,
@@ -13,13 +12,11 @@ import {
   writeLoad,
   type Site,
 } from './harness'
+import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
 
 let site: Site | undefined
 let dataDir = ''
-afterAll(async () => {
-  await site?.stop()
-  if (dataDir) await removeDataDir(dataDir)
-})
+stopSiteAndRemoveDataAfterAll(() => ({ site, dataDir }))
 
 const ROUNDS = 3
 

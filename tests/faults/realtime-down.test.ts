@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 
 import { afterAll, expect, inject, test, vi } from 'vitest'
 
-import { freePort } from '@/server/postgres'
+import { freePort } from '@/server/database/postgres'
 import {
   freshDataDir,
   member,

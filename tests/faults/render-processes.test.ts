@@ -1,9 +1,10 @@
-import { afterAll, expect, inject, it } from 'vitest'
+import { expect, inject, it } from 'vitest'
 
-import { freshDataDir, member, removeDataDir, startSite, type Site } from './harness'
+import { freshDataDir, member, startSite, type Site } from './harness'
+import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
 
 /**
- * A full write of every page through render processes (src/server/pageRenderer.ts), which a
+ * A full write of every page through render processes (src/server/site/pageRenderer.ts), which a
  * large site uses (500 pages or more) and the test sites are too small for: RENDER_PROCESSES_FROM
  * lowers the threshold. The site is started once to write content, then again under another
  * public address, which makes it write every page again (what a full build does after astro).
@@ -11,10 +12,7 @@ import { freshDataDir, member, removeDataDir, startSite, type Site } from './har
 let dataDir: string | undefined
 let site: Site | undefined
 
-afterAll(async () => {
-  await site?.stop()
-  if (dataDir) await removeDataDir(dataDir)
-})
+stopSiteAndRemoveDataAfterAll(() => ({ site, dataDir }))
 
 it('pages written by a render process show the content and the public address', async () => {
   dataDir = freshDataDir(inject('faultsTemplate'), 'render')

@@ -1,8 +1,6 @@
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 
-import { handleEndpoints } from 'payload'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
@@ -11,7 +9,8 @@ import {
   type Person,
   type TestProvider,
 } from '@tests/support/oidcProvider'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { mailCatcher } from '@tests/support/smtp'
+import { callAsBrowser, makeUser, startTestSite, type TestSite } from './harness'
 
 /**
  * Accounts that resist takeover: the sign-up confirmation e-mail and its link, external sign-in
@@ -22,23 +21,8 @@ import { makeUser, startTestSite, type TestSite } from './harness'
 const APP = 'http://127.0.0.1:4321'
 const INCORRECT = 'The email or password provided is incorrect.'
 
-interface Mail {
-  to: string[]
-  raw: string
-}
-const mails: Mail[] = []
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = ''
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
-    stream.on('end', () => {
-      mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
-      callback()
-    })
-  },
-})
+const smtp = mailCatcher()
+const mails = smtp.received
 
 let provider: TestProvider
 let site: TestSite
@@ -52,8 +36,7 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
-  const { port: smtpPort } = smtp.server.address() as AddressInfo
+  const smtpPort = await smtp.listen()
   provider = await startOidcProvider({
     port: await freePort(),
     redirectUris: [`${APP}/api/auth/oidc/callback`],
@@ -69,42 +52,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close()
   await provider?.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp.close()
 })
 
 /** A call through Payload's router as a browser on APP makes it, with every header visible. */
-async function call(
-  method: string,
-  url: string,
-  options: { body?: unknown; cookie?: string } = {},
-) {
-  const headers = new Headers()
-  if (options.body !== undefined) headers.set('content-type', 'application/json')
-  if (options.cookie) headers.set('cookie', options.cookie)
-  const request = new Request(new URL(url, APP), {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  })
-  const response = await handleEndpoints({ config: site.payload.config, request })
-  const text = await response.text()
-  let body: Record<string, unknown> = {}
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-  } catch {
-    body = { html: text }
-  }
-  const cookies = response.headers.getSetCookie()
-  const token = cookies.find((c) => c.startsWith('payload-token='))
-  return {
-    status: response.status,
-    body,
-    headers: response.headers,
-    cookies,
-    cookie: token?.split(';')[0],
-    message: (body.errors as { message: string }[] | undefined)?.[0]?.message,
-  }
-}
+const call = (method: string, url: string, options?: { body?: unknown; cookie?: string }) =>
+  callAsBrowser(site, APP, method, url, options)
 
 const me = async (cookie: string) =>
   ((await call('GET', '/api/users/me', { cookie })).body.user as { id: number } | null) ?? null

@@ -1,10 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { handleEndpoints } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { callAsBrowser, makeUser, startTestSite, type TestSite } from './harness'
 
 /** Server rules of the account screens (SPEC §2, §5, §9): remember me, passwords, lockout. */
 let site: TestSite
@@ -16,36 +15,8 @@ afterAll(() => site.close())
 const DAY = 24 * 60 * 60
 
 /** A raw call, to see every header (Set-Cookie attributes, Location). */
-async function call(
-  method: string,
-  url: string,
-  options: { body?: unknown; cookie?: string } = {},
-) {
-  const headers = new Headers()
-  if (options.body !== undefined) headers.set('content-type', 'application/json')
-  if (options.cookie) headers.set('cookie', options.cookie)
-  const request = new Request(new URL(url, 'http://127.0.0.1:4321'), {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  })
-  const response = await handleEndpoints({ config: site.payload.config, request })
-  const text = await response.text()
-  let body: Record<string, unknown> = {}
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-  } catch {
-    body = { html: text }
-  }
-  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('payload-token='))
-  return {
-    status: response.status,
-    body,
-    setCookie,
-    cookie: setCookie?.split(';')[0],
-    message: (body.errors as { message: string }[] | undefined)?.[0]?.message,
-  }
-}
+const call = (method: string, url: string, options?: { body?: unknown; cookie?: string }) =>
+  callAsBrowser(site, 'http://127.0.0.1:4321', method, url, options)
 
 const claims = (cookie: string) =>
   JSON.parse(Buffer.from(cookie.split('=')[1]!.split('.')[1]!, 'base64url').toString()) as {

@@ -1,13 +1,13 @@
 import { commitTransaction, createLocalReq, initTransaction, type PayloadRequest } from 'payload'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import { query, sql, surfaceCommitFailures } from '@/server/db'
+import { query, sql, surfaceCommitFailures } from '@/server/database/db'
 import { startTestSite, type TestSite } from './harness'
 
 /**
  * A COMMIT that fails (here a deferred unique constraint; in production the database dying at
  * that moment) must fail the request: Payload's postgres adapter swallows the error, so without
- * `surfaceCommitFailures` (called by src/server/boot.ts) the API would acknowledge a lost write.
+ * `surfaceCommitFailures` (called by src/server/process/boot.ts) the API would acknowledge a lost write.
  */
 let site: TestSite
 beforeAll(async () => {

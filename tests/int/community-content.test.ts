@@ -2,9 +2,9 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { MESSAGES } from '@/rules/messages'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { fuzzWrites } from './fuzz'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 
 /** Stories, events and discussions: validation with the spec's words, and who may do what. */
 
@@ -26,14 +26,12 @@ beforeAll(async () => {
   alice = await makeUser(site, 'alice')
   bob = await makeUser(site, 'bob')
   editor = await makeUser(site, 'eddie', 'editor')
-  const make = async (name: string, slug: string) =>
-    (
-      await site.payload.create({
-        collection: 'neighbourhoods',
-        data: { name, slug, tagline: `${name} tagline`, vibes: ['Calm'] },
-        context: { disableLive: true },
-      })
-    ).id
+  const make = (name: string, slug: string) =>
+    makeNeighbourhood(
+      site,
+      { name, slug, tagline: `${name} tagline`, vibes: ['Calm'] },
+      { disableLive: true },
+    )
   camden = await make('Camden', 'camden')
   peckham = await make('Peckham', 'peckham')
 })

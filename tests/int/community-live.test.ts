@@ -1,43 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import {
   connectClient,
-  disconnectAll,
   flush,
   nextEvent,
   record,
   serverSdk,
   subscribe,
-  type Target,
 } from '@tests/realtime/helpers'
-import { makeUser, startLiveTestSite, type TestSite } from './harness'
+import { liveTestSiteForFile, makeNeighbourhood, makeUser } from './harness'
 
 /** Live pushes of stories, events, discussions, RSVPs and votes: public content only. */
 
-let realtime: Target
-let site: TestSite
-let alice: Awaited<ReturnType<typeof makeUser>>
-let bob: Awaited<ReturnType<typeof makeUser>>
 let editor: Awaited<ReturnType<typeof makeUser>>
 let camden: number
 
-beforeAll(async () => {
-  ;({ site, realtime } = await startLiveTestSite())
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
+const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
   editor = await makeUser(site, 'eddie', 'editor')
-  camden = (
-    await site.payload.create({
-      collection: 'neighbourhoods',
-      data: { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
-      context: { disableLive: true },
-    })
-  ).id
-})
-afterAll(async () => {
-  disconnectAll()
-  await site.close()
-  await realtime.stop()
+  camden = await makeNeighbourhood(
+    site,
+    { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
+    { disableLive: true },
+  )
 })
 
 const listen = async (name: string) => subscribe(await connectClient(realtime), name)

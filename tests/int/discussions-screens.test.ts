@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadThreadComments } from '@/loaders/comments'
 import { loadDiscussion, loadDiscussionList } from '@/loaders/discussions'
 import { loadForumPage } from '@/loaders/forum'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import type { DiscussionListView } from '@/views/discussion'
 import { FORUM_TABS, type ForumPage } from '@/views/forum'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 
 /**
  * The discussion and forum screens' reads (SPEC §2 Discussions, Community forum): the list as
@@ -46,13 +46,11 @@ beforeAll(async () => {
   site = await startTestSite()
   alice = await makeUser(site, 'alice')
   bob = await makeUser(site, 'bob')
-  camden = (
-    await site.payload.create({
-      collection: 'neighbourhoods',
-      data: { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
-      context: { disableLive: true },
-    })
-  ).id
+  camden = await makeNeighbourhood(
+    site,
+    { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
+    { disableLive: true },
+  )
   await make(
     'popular',
     { title: 'Popular', tags: ['Parks'], reactionCount: 5 },

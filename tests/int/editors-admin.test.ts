@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { lexicalDoc } from '@/seed/pages'
 import { homeFeedQueries } from '@/views/home'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 
 /**
  * What the admin gives editors beyond Payload's defaults: versions of pages and neighbourhoods
@@ -24,12 +24,11 @@ beforeAll(async () => {
   site = await startTestSite()
   editor = await makeUser(site, 'versioner', 'editor')
   member = await makeUser(site, 'plainmember')
-  const n = await site.payload.create({
-    collection: 'neighbourhoods',
-    data: { name: 'Versionby', slug: 'versionby', tagline: 'First words', vibes: ['Calm'] },
-    context: { disablePopulation: true, disableLive: true },
-  })
-  neighbourhood = n.id
+  neighbourhood = await makeNeighbourhood(
+    site,
+    { name: 'Versionby', slug: 'versionby', tagline: 'First words', vibes: ['Calm'] },
+    { disablePopulation: true, disableLive: true },
+  )
 }, 120_000)
 afterAll(() => site?.close())
 

@@ -1,45 +1,22 @@
 import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { mailCatcher } from '@tests/support/smtp'
 import { startTestSite, type TestSite } from './harness'
 
-interface Received {
-  from: string
-  to: string[]
-  raw: string
-}
-
-const received: Received[] = []
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = ''
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
-    stream.on('end', () => {
-      received.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw,
-      })
-      callback()
-    })
-  },
-})
+const smtp = mailCatcher()
+const received = smtp.received
 
 let site: TestSite
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = smtp.server.address() as AddressInfo
+  const port = await smtp.listen()
   site = await startTestSite({ SMTP_URL: `smtp://127.0.0.1:${port}` })
 })
 afterAll(async () => {
   await site.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp.close()
 })
 
 describe('e-mail through SMTP_URL', () => {

@@ -1,4 +1,4 @@
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import fc from 'fast-check'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { formHandlers } from '@/forms'
 import { isRefusal, type ApiCall } from '@/forms/types'
-import { handleFormPost } from '@/server/forms/formPosts'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { handleFormPost } from '@/server/http/formPosts'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 
 /**
- * Forms posted to pages (src/server/forms): the browser's own encodings reach the same API
+ * Forms posted to pages (src/server/http/formPosts.ts): the browser's own encodings reach the same API
  * requests the islands make; a success is a 303 with a one-time message, a refusal renders the
  * page again with what was typed (never a password) and writes nothing; whatever a stranger
  * posts, never a 5xx.
@@ -29,12 +29,11 @@ const rendered: App.Locals[] = []
 beforeAll(async () => {
   site = await startTestSite()
   member = await makeUser(site, 'former')
-  const n = await site.payload.create({
-    collection: 'neighbourhoods',
-    data: { name: 'Formby', slug: 'formby', tagline: 'Posted', vibes: ['Calm'] },
-    context: { disablePopulation: true, disableLive: true },
-  })
-  neighbourhood = n.id
+  neighbourhood = await makeNeighbourhood(
+    site,
+    { name: 'Formby', slug: 'formby', tagline: 'Posted', vibes: ['Calm'] },
+    { disablePopulation: true, disableLive: true },
+  )
   const post = async (path: string, body: Record<string, unknown>) => {
     const res = await site.api<{ doc: { id: number } }>('POST', path, {
       body,
@@ -46,7 +45,7 @@ beforeAll(async () => {
   discussion = await post('/api/discussions', { title: 'T', content: 'C' })
   poll = await post('/api/polls', { question: 'Q?', options: [{ text: 'a' }, { text: 'b' }] })
 
-  // The form mechanism as src/server/site.ts wires it (limits aside: tested in faults).
+  // The form mechanism as src/server/site/site.ts wires it (limits aside: tested in faults).
   server = http.createServer((req, res) => {
     void handleFormPost(req, res, {
       handlers: formHandlers,

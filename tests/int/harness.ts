@@ -4,7 +4,10 @@ import path from 'node:path'
 
 import pg from 'pg'
 import { handleEndpoints, type Payload } from 'payload'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
+
+import type { Neighbourhood } from '@/payload-types'
+import type { Target } from '@tests/realtime/helpers'
 
 export interface ApiResult<T = Record<string, unknown>> {
   status: number
@@ -127,4 +130,89 @@ export async function startLiveTestSite() {
     PUSHER_PORT: String(realtime.port),
   })
   return { site, realtime }
+}
+
+/**
+ * Creates a neighbourhood straight in the database and answers its id: the place most int tests
+ * write into. `context` is passed to Payload as is (e.g. no live push), and left out when not given.
+ */
+export async function makeNeighbourhood(
+  site: TestSite,
+  data: Pick<Neighbourhood, 'name' | 'slug' | 'tagline' | 'vibes'>,
+  context?: Record<string, unknown>,
+): Promise<number> {
+  const doc = await site.payload.create({
+    collection: 'neighbourhoods',
+    data,
+    ...(context ? { context } : {}),
+  })
+  return doc.id
+}
+
+/**
+ * The hooks of a file of live tests, which all start from the same people: before all, a live test
+ * site with alice and bob made in that order, then the file's own `setUp` in the same hook; after
+ * all, every pusher-js client dropped, the site closed, the realtime server stopped. Answers the
+ * site, the realtime server and the two users, whose fields are filled in by the time tests run.
+ */
+export function liveTestSiteForFile(setUp: () => Promise<void> = async () => {}) {
+  const site = {} as TestSite
+  const realtime = {} as Target
+  const alice = {} as Awaited<ReturnType<typeof makeUser>>
+  const bob = {} as Awaited<ReturnType<typeof makeUser>>
+  beforeAll(async () => {
+    const started = await startLiveTestSite()
+    Object.assign(site, started.site)
+    Object.assign(realtime, started.realtime)
+    Object.assign(alice, await makeUser(site, 'alice'))
+    Object.assign(bob, await makeUser(site, 'bob'))
+    await setUp()
+  })
+  afterAll(async () => {
+    const { disconnectAll } = await import('@tests/realtime/helpers')
+    disconnectAll()
+    await site.close?.()
+    await realtime.stop?.()
+  })
+  return { site, realtime, alice, bob }
+}
+
+/**
+ * A call through Payload's router as a browser on `origin` makes it, answering every header and
+ * Set-Cookie (the account tests check cookie attributes and Location, which `api` leaves out).
+ */
+export async function callAsBrowser(
+  site: TestSite,
+  origin: string,
+  method: string,
+  url: string,
+  options: { body?: unknown; cookie?: string } = {},
+) {
+  const headers = new Headers()
+  if (options.body !== undefined) headers.set('content-type', 'application/json')
+  if (options.cookie) headers.set('cookie', options.cookie)
+  const request = new Request(new URL(url, origin), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+  const response = await handleEndpoints({ config: site.payload.config, request })
+  const text = await response.text()
+  let body: Record<string, unknown> = {}
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  } catch {
+    body = { html: text }
+  }
+  const cookies = response.headers.getSetCookie()
+  const setCookie = cookies.find((c) => c.startsWith('payload-token='))
+  return {
+    status: response.status,
+    body,
+    headers: response.headers,
+    cookies,
+    setCookie,
+    cookie: setCookie?.split(';')[0],
+    message: (body.errors as { message: string }[] | undefined)?.[0]?.message,
+  }
 }

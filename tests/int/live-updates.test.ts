@@ -1,39 +1,25 @@
 import type PusherClient from 'pusher-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import {
   connectClient,
-  disconnectAll,
   flush,
   nextEvent,
   record,
   serverSdk,
   subscribe,
   SubscriptionError,
-  type Target,
 } from '@tests/realtime/helpers'
-import { makeUser, startLiveTestSite, type TestSite } from './harness'
+import { liveTestSiteForFile } from './harness'
 
-let realtime: Target
-let site: TestSite
-let alice: Awaited<ReturnType<typeof makeUser>>
-let bob: Awaited<ReturnType<typeof makeUser>>
 let neighbourhoodId: number
 
-beforeAll(async () => {
-  ;({ site, realtime } = await startLiveTestSite())
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
+const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
   const created = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods', {
     body: { name: 'Peckham', slug: 'peckham', tagline: 'Rooftops', vibes: ['Creative'] },
     cookie: alice.cookie,
   })
   neighbourhoodId = created.body.doc.id
-})
-afterAll(async () => {
-  disconnectAll()
-  await site.close()
-  await realtime.stop()
 })
 
 /** pusher-js asks the app's own auth endpoint, carrying the given session cookie. */

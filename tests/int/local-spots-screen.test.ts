@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { moveTestClock } from '@/server/clock'
-import { pgPool } from '@/server/db'
+import { moveTestClock } from '@/server/process/clock'
+import { pgPool } from '@/server/database/db'
 import type { LocalSpotPage } from '@/views/localSpot'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 import { makeImage, uploadMedia } from './images'
 
 /**
@@ -30,12 +30,9 @@ beforeAll(async () => {
   bob = await makeUser(site, 'bob')
   editor = await makeUser(site, 'eddie', 'editor')
   const n = (name: string, slug: string) =>
-    site.payload.create({
-      collection: 'neighbourhoods',
-      data: { name, slug, tagline: 'Somewhere', vibes: ['Calm'] },
-    })
-  peckham = (await n('Peckham', 'peckham')).id
-  empty = (await n('Quietville', 'quietville')).id
+    makeNeighbourhood(site, { name, slug, tagline: 'Somewhere', vibes: ['Calm'] })
+  peckham = await n('Peckham', 'peckham')
+  empty = await n('Quietville', 'quietville')
 }, 120_000)
 afterAll(() => site.close())
 afterEach(() => moveTestClock(0))

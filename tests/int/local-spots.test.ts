@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import {
-  connectClient,
-  disconnectAll,
-  nextEvent,
-  subscribe,
-  type Target,
-} from '@tests/realtime/helpers'
-import { makeUser, startLiveTestSite, type TestSite } from './harness'
+import { connectClient, nextEvent, subscribe } from '@tests/realtime/helpers'
+import { liveTestSiteForFile, makeNeighbourhood, makeUser } from './harness'
 
 type User = Awaited<ReturnType<typeof makeUser>>
 type Spot = {
@@ -22,28 +16,17 @@ type Spot = {
 }
 type Errors = { errors: { message: string }[] }
 
-let realtime: Target
-let site: TestSite
-let alice: User
-let bob: User
 let editor: User
 let neighbourhood: number
 
-beforeAll(async () => {
-  ;({ site, realtime } = await startLiveTestSite())
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
+const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
   editor = await makeUser(site, 'eddie', 'editor')
-  const created = await site.payload.create({
-    collection: 'neighbourhoods',
-    data: { name: 'Peckham', slug: 'peckham', tagline: 'Rooftops', vibes: ['Creative'] },
+  neighbourhood = await makeNeighbourhood(site, {
+    name: 'Peckham',
+    slug: 'peckham',
+    tagline: 'Rooftops',
+    vibes: ['Creative'],
   })
-  neighbourhood = created.id
-})
-afterAll(async () => {
-  disconnectAll()
-  await site.close()
-  await realtime.stop()
 })
 
 const spotBody = (extra: Record<string, unknown> = {}) => ({

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { REPORT_TARGET_KINDS, type ReportTargetKind } from '@/rules/targets'
-import { pgPool } from '@/server/db'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { pgPool } from '@/server/database/db'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 
 /**
  * Reports, the threshold that hides an item, editors' decisions and suspensions, through the
@@ -121,12 +121,11 @@ beforeAll(async () => {
   site = await startTestSite()
   author = await established('author')
   editor = await makeUser(site, 'moderator', 'editor')
-  const n = await site.payload.create({
-    collection: 'neighbourhoods',
-    data: { name: 'Reportby', slug: 'reportby', tagline: 'Watched', vibes: ['Calm'] },
-    context: { disablePopulation: true, disableLive: true },
-  })
-  neighbourhood = n.id
+  neighbourhood = await makeNeighbourhood(
+    site,
+    { name: 'Reportby', slug: 'reportby', tagline: 'Watched', vibes: ['Calm'] },
+    { disablePopulation: true, disableLive: true },
+  )
 }, 120_000)
 afterAll(() => site?.close())
 

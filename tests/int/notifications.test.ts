@@ -1,17 +1,15 @@
 import type PusherClient from 'pusher-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import {
   connectClient,
-  disconnectAll,
   flush,
   nextEvent,
   record,
   serverSdk,
   subscribe,
-  type Target,
 } from '@tests/realtime/helpers'
-import { makeUser, startLiveTestSite, type TestSite } from './harness'
+import { liveTestSiteForFile, makeUser } from './harness'
 
 /**
  * The bell's server side (SPEC §2 Notifications, §4): each user reads and marks only their own
@@ -32,10 +30,6 @@ interface List {
   totalDocs: number
 }
 
-let site: TestSite
-let realtime: Target
-let alice: User
-let bob: User
 let admin: User
 let bobsReview: number
 const aliceIds: number[] = []
@@ -60,10 +54,7 @@ async function notification(user: User, message: string, link = '/profile') {
   return doc.id as number
 }
 
-beforeAll(async () => {
-  ;({ site, realtime } = await startLiveTestSite())
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
+const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
   admin = await makeUser(site, 'ada', 'admin')
   for (const n of [1, 2, 3]) aliceIds.push(await notification(alice, `Alice note ${n}.`))
   await notification(bob, 'Bob note.')
@@ -79,11 +70,6 @@ beforeAll(async () => {
   })
   expect(review.status).toBe(201)
   bobsReview = review.body.doc.id
-})
-afterAll(async () => {
-  disconnectAll()
-  await site?.close()
-  await realtime?.stop()
 })
 
 describe('reading notifications', () => {

@@ -1,4 +1,4 @@
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { seedDatabase } from '@/seed/store'

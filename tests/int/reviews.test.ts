@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 
 type User = Awaited<ReturnType<typeof makeUser>>
 type Review = {
@@ -28,12 +28,9 @@ beforeAll(async () => {
   bob = await makeUser(site, 'bob')
   editor = await makeUser(site, 'eddie', 'editor')
   const n = (name: string, slug: string) =>
-    site.payload.create({
-      collection: 'neighbourhoods',
-      data: { name, slug, tagline: 'A place', vibes: ['Calm'] },
-    })
-  neighbourhood = (await n('Brixton', 'brixton')).id
-  otherNeighbourhood = (await n('Kew', 'kew')).id
+    makeNeighbourhood(site, { name, slug, tagline: 'A place', vibes: ['Calm'] })
+  neighbourhood = await n('Brixton', 'brixton')
+  otherNeighbourhood = await n('Kew', 'kew')
 })
 afterAll(() => site.close())
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { MESSAGES } from '@/rules/messages'
 import { fuzzWrites } from './fuzz'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 
 /** Event RSVPs and poll votes: toggles and one-vote rules, also under parallel requests. */
 
@@ -28,13 +28,11 @@ beforeAll(async () => {
     makeUser(site, 'carol'),
     makeUser(site, 'eddie', 'editor'),
   ])
-  camden = (
-    await site.payload.create({
-      collection: 'neighbourhoods',
-      data: { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
-      context: { disableLive: true },
-    })
-  ).id
+  camden = await makeNeighbourhood(
+    site,
+    { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
+    { disableLive: true },
+  )
 })
 afterAll(() => site.close())
 

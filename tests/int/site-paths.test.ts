@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { LIST_PAGES, prerenderedPaths } from '@/loaders/sitePaths'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { startTestSite, type TestSite } from './harness'
 
 /**

@@ -6,11 +6,11 @@ import type { Story } from '@/payload-types'
 import { findStory, listStories, storyForRoute } from '@/loaders/stories'
 import { MESSAGES } from '@/rules/messages'
 import { normaliseTags } from '@/rules/tags'
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 import { storyListHref, type StoryListFilter } from '@/views/story'
 import { storiesRss } from '@/views/storyFeed'
 import { fuzzWrites } from './fuzz'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
 import { makeImage, uploadMedia } from './images'
 
 /**
@@ -42,14 +42,12 @@ beforeAll(async () => {
   site = await startTestSite()
   alice = await makeUser(site, 'alice')
   bob = await makeUser(site, 'bob')
-  const make = async (name: string, slug: string) =>
-    (
-      await site.payload.create({
-        collection: 'neighbourhoods',
-        data: { name, slug, tagline: `${name} tagline`, vibes: ['Calm'] },
-        context: { disableLive: true },
-      })
-    ).id
+  const make = (name: string, slug: string) =>
+    makeNeighbourhood(
+      site,
+      { name, slug, tagline: `${name} tagline`, vibes: ['Calm'] },
+      { disableLive: true },
+    )
   camden = await make('Camden', 'camden')
   peckham = await make('Peckham', 'peckham')
   const create = async (data: Partial<Story> & { title: string }, author: number) => {

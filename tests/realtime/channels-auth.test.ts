@@ -5,42 +5,27 @@
  * _KEY and _SECRET when set (see helpers.ts).
  */
 import type { Members, Options, PresenceChannel } from 'pusher-js'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   SubscriptionError,
   connectClient,
-  disconnectAll,
   flush,
   nextEvent,
   record,
   serverSdk,
-  startAuthServer,
-  startTarget,
   subscribe,
   uniqueChannel,
   waitUntil,
-  type AuthServer,
-  type Target,
+  useTargetWithAuth,
 } from './helpers'
 
-let target: Target
-let auth: AuthServer
 const room = uniqueChannel('presence-room')
 const privateChannel = uniqueChannel('private-team')
 
-beforeAll(async () => {
-  target = await startTarget()
+const { target, auth } = useTargetWithAuth(
   // Only alice, bob and carol may join; nobody may join private-secret-*.
-  auth = await startAuthServer(
-    serverSdk(target),
-    (user, channel) => ['alice', 'bob', 'carol'].includes(user) && !channel.includes('-secret-'),
-  )
-})
-afterEach(disconnectAll)
-afterAll(async () => {
-  await auth.stop()
-  await target.stop()
-})
+  (user, channel) => ['alice', 'bob', 'carol'].includes(user) && !channel.includes('-secret-'),
+)
 
 const connectAs = (user: string) => connectClient(target, { channelAuthorization: auth.as(user) })
 

@@ -4,31 +4,17 @@
  * REALTIME_TEST_HOST, _PORT, _APP_ID, _KEY and _SECRET when set (see helpers.ts).
  */
 import PusherServer from 'pusher'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   connectClient,
-  disconnectAll,
   serverSdk,
-  startAuthServer,
-  startTarget,
   subscribe,
   uniqueChannel,
   waitUntil,
-  type AuthServer,
-  type Target,
+  useTargetWithAuth,
 } from './helpers'
 
-let target: Target
-let auth: AuthServer
-beforeAll(async () => {
-  target = await startTarget()
-  auth = await startAuthServer(serverSdk(target), () => true)
-})
-afterEach(disconnectAll)
-afterAll(async () => {
-  await auth.stop()
-  await target.stop()
-})
+const { target, auth } = useTargetWithAuth(() => true)
 
 async function getJson(path: string, params?: Record<string, string>): Promise<unknown> {
   const response = await serverSdk(target).get({ path, params })

@@ -4,24 +4,18 @@
  * REALTIME_TEST_HOST, _PORT, _APP_ID, _KEY and _SECRET when set (see helpers.ts).
  */
 import PusherClient from 'pusher-js'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   connectClient,
   delay,
   disconnectAll,
   externalTarget,
   startInRepoServer,
-  startTarget,
   waitUntil,
-  type Target,
+  useTarget,
 } from './helpers'
 
-let target: Target
-beforeAll(async () => {
-  target = await startTarget()
-})
-afterEach(disconnectAll)
-afterAll(() => target.stop())
+const target = useTarget()
 
 interface Message {
   event: string

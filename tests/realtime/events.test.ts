@@ -4,26 +4,19 @@
  * _KEY and _SECRET when set (see helpers.ts).
  */
 import PusherServer from 'pusher'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   connectClient,
-  disconnectAll,
   flush,
   nextEvent,
   record,
   serverSdk,
-  startTarget,
   subscribe,
   uniqueChannel,
-  type Target,
+  useTarget,
 } from './helpers'
 
-let target: Target
-beforeAll(async () => {
-  target = await startTarget()
-})
-afterEach(disconnectAll)
-afterAll(() => target.stop())
+const target = useTarget()
 
 /** The SDK's rejection for a non-2xx answer, asserted to be its RequestError. */
 async function rejection(promise: Promise<unknown>): Promise<PusherServer.RequestError> {

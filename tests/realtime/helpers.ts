@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import PusherServer from 'pusher'
 import PusherClient, { type Channel, type Options } from 'pusher-js'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createRealtimeServer, type RealtimeServerOptions } from '@/realtime/server'
 
 export const WAIT_MS = 3000
@@ -274,4 +275,41 @@ function listen(server: Server): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))
   })
+}
+
+/**
+ * The hooks every conformance file starts with: the target started before its tests, every client
+ * disconnected after each test, the target stopped after all. Answers the target, whose fields are
+ * filled in by the time the tests run.
+ */
+export function useTarget(): Target {
+  const target = {} as Target
+  beforeAll(async () => {
+    Object.assign(target, await startTarget())
+  })
+  afterEach(disconnectAll)
+  afterAll(() => target.stop())
+  return target
+}
+
+/**
+ * useTarget's hooks plus an auth server that signs for the target when `allowed(user, channel)`,
+ * for the channel files: started after the target, stopped before it.
+ */
+export function useTargetWithAuth(allowed: (user: string, channel: string) => boolean): {
+  target: Target
+  auth: AuthServer
+} {
+  const target = {} as Target
+  const auth = {} as AuthServer
+  beforeAll(async () => {
+    Object.assign(target, await startTarget())
+    Object.assign(auth, await startAuthServer(serverSdk(target), allowed))
+  })
+  afterEach(disconnectAll)
+  afterAll(async () => {
+    await auth.stop()
+    await target.stop()
+  })
+  return { target, auth }
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { freePort, startEmbeddedPostgres } from '@/server/postgres'
+import { freePort, startEmbeddedPostgres } from '@/server/database/postgres'
 import {
   projectRoot,
   removeDataDir,

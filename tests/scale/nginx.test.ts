@@ -11,7 +11,7 @@ import PusherClient from 'pusher-js'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import type { Media } from '@/payload-types'
-import { freePort } from '@/server/postgres'
+import { freePort } from '@/server/database/postgres'
 import {
   freshDataDir,
   member,
@@ -138,7 +138,7 @@ test('prerendered pages and hashed assets come from disk: gzip, ETag/304, cachin
   expect(page.body.equals(fs.readFileSync(path.join(clientDir(), 'index.html')))).toBe(true)
   expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
 
-  // The same headers the app sends for the same page (src/server/security.ts).
+  // The same headers the app sends for the same page (src/server/http/security.ts).
   const fromApp = await get(`${site!.url}/`)
   expect(fromApp.headers['x-belong-render']).toBe('static')
   for (const name of SECURITY_HEADERS) {

@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import type { TestProject } from 'vitest/node'
 
-import { startEmbeddedPostgres } from '@/server/postgres'
+import { startEmbeddedPostgres } from '@/server/database/postgres'
 
 /**
  * One embedded PostgreSQL per test run. The schema is migrated once into `belong_template`;

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 
-import { freePort } from '@/server/postgres'
+import { freePort } from '@/server/database/postgres'
 
 /**
  * A local S3-protocol server (s3rver) on 127.0.0.1, a free port and a temporary folder, with one

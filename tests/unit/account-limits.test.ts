@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 
 import { describe, expect, it } from 'vitest'
 
-import { accountLimitsFor, rateLimitSettings } from '@/server/rateLimits'
+import { accountLimitsFor, rateLimitSettings } from '@/server/http/rateLimits'
 
 /** Which per-account budgets a request spends (the real site test: tests/faults/account-limits). */
 const request = (method: string, url: string, headers: Record<string, string> = {}) =>

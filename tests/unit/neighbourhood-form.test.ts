@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { mapReverse, mapSearch } from '@/server/geocode/nominatim'
-import { TtlCache } from '@/server/geocode/cache'
+import { mapReverse, mapSearch } from '@/server/services/geocode/nominatim'
+import { TtlCache } from '@/server/services/geocode/cache'
 import { checkForm, formatCoordinate, parseCoordinate } from '@widgets/NeighbourhoodForm/formRules'
 
 const valid = {

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 test('a publish to a server that never answers gives up and is only logged', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  const { publish } = await import('@/server/realtime')
+  const { publish } = await import('@/server/services/realtime')
   await publish('neighbourhood-1', 'review.created', { id: 1 })
   expect(sockets.size).toBeGreaterThan(0)
   expect(warn).toHaveBeenCalledWith(

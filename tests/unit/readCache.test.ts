@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { describe, expect, test } from 'vitest'
 
-import { moveTestClock } from '@/server/clock'
-import { MAX_AGE_MS, ReadCache } from '@/server/readCache'
+import { moveTestClock } from '@/server/process/clock'
+import { MAX_AGE_MS, ReadCache } from '@/server/http/readCache'
 
 /** The smallest request and response the cache looks at. */
 const request = (url: string, headers: Record<string, string> = {}) =>

@@ -4,8 +4,8 @@ import path from 'node:path'
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { ensureSecrets, UnsafeSecretError } from '@/server/secrets'
-import { inlineScriptHashes, pagePolicy, siteOrigins } from '@/server/security'
+import { ensureSecrets, UnsafeSecretError } from '@/server/process/secrets'
+import { inlineScriptHashes, pagePolicy, siteOrigins } from '@/server/http/security'
 
 let dir: string
 const saved = { ...process.env }

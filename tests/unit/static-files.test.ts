@@ -7,7 +7,7 @@ import zlib from 'node:zlib'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { precompressBuild, StaticSite } from '@/server/staticSite'
+import { precompressBuild, StaticSite } from '@/server/site/staticSite'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-static-'))
 const client = path.join(root, 'client')

@@ -12,20 +12,22 @@ import './Comments.css'
 import ConfirmDialog from './ConfirmDialog'
 import { useNow } from './useNow'
 import {
-  $threads,
   askDelete,
   confirmDelete,
+  openReply,
+  postToThread,
+  saveComment,
+  startEdit,
+} from './commentWrites'
+import {
+  $threads,
   continueThread,
   ensureThread,
   followCommentHash,
   initialThread,
   loadThread,
-  openReply,
-  postToThread,
-  saveComment,
   setThreadOpen,
   showMoreReplies,
-  startEdit,
   threadKey,
   watchThread,
 } from './store'
@@ -57,7 +59,7 @@ export interface CommentThreadProps {
  * Threaded comments of one review, story or discussion (SPEC §4): oldest first, replies nested
  * to depth 2, the first 2 replies then 'View N more replies', reply boxes, the author's own
  * Edit and Delete, reactions on every comment, and every viewer kept up to date live. State and
- * actions live in ./store.ts; this component renders them.
+ * actions live in ./store.ts and ./commentWrites.ts; this component renders them.
  */
 export default function CommentThread({
   targetKind,

@@ -1,27 +1,21 @@
 import { map } from 'nanostores'
 
 import { withReplies } from '@/rules/commentTree'
-import { MESSAGES } from '@/rules/messages'
 import type { CommentTargetKind } from '@/rules/targets'
 import { subscribeChannel } from '@widgets/lib/realtime'
-import { $session, loadSession } from '@widgets/lib/session'
-import { toast } from '@widgets/lib/toast'
 import {
   commentFromHash,
   countComments,
-  deleteComment,
   loadComment,
   loadComments,
-  postComment,
-  updateComment,
   type CommentView,
 } from './commentsApi'
 
 /**
  * Every comment thread on the page (one per review, story or discussion), keyed `${kind}:${id}`.
- * The thread components only render this state and call the actions below (SPEC §4 comments:
- * reply boxes, the author's Edit and Delete with confirmation, 'View N more replies',
- * 'Continue thread', #comment-{id} links, live updates).
+ * The thread components only render this state and call the actions below and in
+ * ./commentWrites.ts (SPEC §4 comments: reply boxes, the author's Edit and Delete with
+ * confirmation, 'View N more replies', 'Continue thread', #comment-{id} links, live updates).
  */
 export interface ThreadState {
   open: boolean
@@ -51,13 +45,6 @@ export const $threads = map<Record<string, ThreadState>>({})
 
 export const threadKey = (t: ThreadTarget) => `${t.kind}:${t.id}`
 
-export const FAILED = {
-  comment: 'Failed to post comment',
-  reply: 'Failed to post reply',
-  update: 'Failed to update comment',
-  delete: 'Failed to delete comment',
-} as const
-
 /** What a thread looks like before its component mounted (also the server-rendered state). */
 export function initialThread(
   open: boolean,
@@ -78,10 +65,12 @@ export function initialThread(
   }
 }
 
-const get = (t: ThreadTarget) => $threads.get()[threadKey(t)]
+/** One thread's state (undefined until registered). */
+export const threadOf = (t: ThreadTarget) => $threads.get()[threadKey(t)]
 
-function update(t: ThreadTarget, change: (s: ThreadState) => Partial<ThreadState>) {
-  const s = get(t)
+/** Changes a registered thread (an unknown one is left alone). */
+export function updateThread(t: ThreadTarget, change: (s: ThreadState) => Partial<ThreadState>) {
+  const s = threadOf(t)
   if (s) $threads.setKey(threadKey(t), { ...s, ...change(s) })
 }
 
@@ -95,7 +84,7 @@ export function ensureThread(
   count: number,
   comments: CommentView[] | null = null,
 ) {
-  if (!get(t)) $threads.setKey(threadKey(t), initialThread(open, count, comments))
+  if (!threadOf(t)) $threads.setKey(threadKey(t), initialThread(open, count, comments))
 }
 
 /** Reads in flight per thread, so that opening from two places reads once. */
@@ -107,10 +96,10 @@ export function loadThread(t: ThreadTarget): Promise<void> {
   if (pending) return pending
   const read = loadComments(t.kind, t.id)
     .then(
-      (list) => update(t, () => ({ comments: list, failed: false })),
+      (list) => updateThread(t, () => ({ comments: list, failed: false })),
       (e: unknown) => {
         console.warn('Could not load comments', e)
-        update(t, () => ({ failed: true }))
+        updateThread(t, () => ({ failed: true }))
       },
     )
     .finally(() => reading.delete(key))
@@ -120,21 +109,21 @@ export function loadThread(t: ThreadTarget): Promise<void> {
 
 export function recountThread(t: ThreadTarget): Promise<void> {
   return countComments(t.kind, t.id).then(
-    (count) => update(t, () => ({ count })),
+    (count) => updateThread(t, () => ({ count })),
     (e: unknown) => console.warn('Could not count comments', e),
   )
 }
 
 /** Opens (and loads, the first time) or closes a collapsible thread. */
 export function setThreadOpen(t: ThreadTarget, open: boolean) {
-  update(t, () => ({ open }))
-  const s = get(t)
+  updateThread(t, () => ({ open }))
+  const s = threadOf(t)
   if (open && s && s.comments === null) void loadThread(t)
 }
 
 /** Adds (or refreshes) one comment, once, wherever it arrived from. */
 export function upsertComment(t: ThreadTarget, c: CommentView) {
-  update(t, (s) =>
+  updateThread(t, (s) =>
     !s.comments
       ? {}
       : {
@@ -147,7 +136,7 @@ export function upsertComment(t: ThreadTarget, c: CommentView) {
 
 /** Removes a comment and its replies (a delete takes the replies too). */
 export function removeComment(t: ThreadTarget, id: number) {
-  update(t, (s) => {
+  updateThread(t, (s) => {
     if (!s.comments) return {}
     const gone = withReplies(s.comments, id)
     return { comments: s.comments.filter((c) => !gone.has(c.id)) }
@@ -166,7 +155,7 @@ export function followCommentHash(t: ThreadTarget): () => void {
     void commentFromHash().then((c) => {
       if (c && isOf(t, c)) {
         setThreadOpen(t, true)
-        update(t, () => ({ highlight: c.id }))
+        updateThread(t, () => ({ highlight: c.id }))
       }
     })
   check()
@@ -188,14 +177,14 @@ interface LiveComment {
  * move their count. After a reconnect the thread is read again (Pusher does not replay).
  */
 export function watchThread(t: ThreadTarget, channel: string): () => void {
-  const loaded = () => get(t)?.comments != null
+  const loaded = () => threadOf(t)?.comments != null
   return subscribeChannel(
     channel,
     {
       'comment.created': (data) => {
         const d = data as LiveComment
         if (!isOf(t, d) || d.hidden) return
-        if (!loaded()) return update(t, (s) => ({ count: s.count + 1 }))
+        if (!loaded()) return updateThread(t, (s) => ({ count: s.count + 1 }))
         void loadComment(d.id).then((c) => c && upsertComment(t, c))
       },
       'comment.updated': (data) => {
@@ -203,7 +192,7 @@ export function watchThread(t: ThreadTarget, channel: string): () => void {
         if (!isOf(t, d)) return
         if (!loaded()) return void recountThread(t)
         if (d.hidden) return removeComment(t, d.id)
-        const known = get(t)?.comments?.find((c) => c.id === d.id)
+        const known = threadOf(t)?.comments?.find((c) => c.id === d.id)
         if (known) upsertComment(t, { ...known, content: d.content ?? known.content })
         // A moderator showed a hidden comment again: read it with its author.
         else void loadComment(d.id).then((c) => c && upsertComment(t, c))
@@ -219,97 +208,10 @@ export function watchThread(t: ThreadTarget, channel: string): () => void {
   )
 }
 
-async function signedIn(): Promise<boolean> {
-  const now = $session.get()
-  const s = now.status === 'loading' ? await loadSession() : now
-  return s.status === 'signed-in'
-}
-
-/** Posts a comment (parent null) or a reply; resolves true when saved. */
-export async function postToThread(
-  t: ThreadTarget,
-  text: string,
-  parent: CommentView | null,
-): Promise<boolean> {
-  if (!(await signedIn())) {
-    toast.error(parent ? MESSAGES.loginToReply : MESSAGES.loginToComment)
-    return false
-  }
-  try {
-    const c = await postComment({
-      targetKind: t.kind,
-      targetId: t.id,
-      parent: parent?.id ?? null,
-      content: text,
-    })
-    upsertComment(t, c)
-    if (parent) {
-      // The new reply is the newest: make sure it is not behind 'View N more replies'.
-      update(t, (s) => ({ expanded: new Set([...s.expanded, parent.id]), replyTo: null }))
-    }
-    return true
-  } catch (e) {
-    console.warn('Comment failed', e)
-    toast.error(parent ? FAILED.reply : FAILED.comment)
-    return false
-  }
-}
-
-/** Opens the reply box under a comment (null closes it); signed-out viewers are told why not. */
-export function openReply(t: ThreadTarget, id: number | null) {
-  if (id !== null && $session.get().status === 'signed-out') {
-    toast.error(MESSAGES.loginToReply)
-    return
-  }
-  update(t, () => ({ replyTo: id }))
-}
-
-export function startEdit(t: ThreadTarget, id: number | null) {
-  update(t, () => ({ editing: id }))
-}
-
-export async function saveComment(
-  t: ThreadTarget,
-  comment: CommentView,
-  text: string,
-): Promise<boolean> {
-  if (text === comment.content) {
-    startEdit(t, null)
-    return true
-  }
-  try {
-    await updateComment(comment.id, text)
-    upsertComment(t, { ...comment, content: text })
-    startEdit(t, null)
-    return true
-  } catch (e) {
-    console.warn('Comment update failed', e)
-    toast.error(FAILED.update)
-    return false
-  }
-}
-
-/** Asks 'Delete this comment?' (null closes the question). */
-export function askDelete(t: ThreadTarget, comment: CommentView | null) {
-  update(t, () => ({ toDelete: comment }))
-}
-
-export async function confirmDelete(t: ThreadTarget): Promise<void> {
-  const c = get(t)?.toDelete
-  if (!c) return
-  try {
-    await deleteComment(c.id)
-    removeComment(t, c.id)
-  } catch (e) {
-    console.warn('Comment delete failed', e)
-    toast.error(FAILED.delete)
-  }
-}
-
 export function showMoreReplies(t: ThreadTarget, id: number) {
-  update(t, (s) => ({ expanded: new Set([...s.expanded, id]) }))
+  updateThread(t, (s) => ({ expanded: new Set([...s.expanded, id]) }))
 }
 
 export function continueThread(t: ThreadTarget, id: number) {
-  update(t, (s) => ({ continued: new Set([...s.continued, id]) }))
+  updateThread(t, (s) => ({ continued: new Set([...s.continued, id]) }))
 }

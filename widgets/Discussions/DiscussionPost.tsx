@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useId, type FormEvent } from 'react'
+import { useEffect } from 'react'
 
 import { absoluteDate } from '@/views/home'
 import { deleteHref } from '@/views/deletion'
@@ -9,24 +9,22 @@ import {
   discussionListHref,
   type DiscussionView,
 } from '@/views/discussion'
-import { formAction, keptValue, type FormState } from '@/views/forms'
+import { keptValue, type FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import Reactions from '@widgets/Reactions/Reactions'
 import { $session, loadSession } from '@widgets/lib/session'
 import { useNow } from '@widgets/Comments/useNow'
+import EditForm from './EditForm'
 import './Discussions.css'
 import {
   $post,
   type FieldErrors,
   type PostState,
   askDeletePost,
-  cancelEditPost,
   deletePost,
   goBack,
-  savePost,
   seedPost,
-  setEditField,
   startEditPost,
   watchPost,
 } from './store'
@@ -223,87 +221,5 @@ function PostMeta({ view, now }: { view: DiscussionView; now: Date }) {
         </a>
       )}
     </p>
-  )
-}
-
-function EditForm({
-  id: discussionId,
-  edit,
-  busy,
-  errors,
-}: {
-  id: number
-  edit: { title: string; content: string }
-  busy: boolean
-  errors: Partial<Record<string, string>>
-}) {
-  const id = useId()
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    void savePost()
-  }
-  return (
-    <form
-      className="discussion-form"
-      method="post"
-      action={formAction('editDiscussion', { edit: '1' })}
-      noValidate
-      onSubmit={submit}
-      aria-label="Edit discussion"
-    >
-      <input type="hidden" name="id" value={discussionId} />
-      <label htmlFor={`${id}-title`}>Title</label>
-      <input
-        id={`${id}-title`}
-        name="title"
-        type="text"
-        value={edit.title}
-        maxLength={200}
-        aria-invalid={errors.title ? true : undefined}
-        aria-describedby={errors.title ? `${id}-title-error` : undefined}
-        onChange={(e) => setEditField('title', e.target.value)}
-        autoFocus
-      />
-      {errors.title && (
-        <p id={`${id}-title-error`} className="field-error" role="alert">
-          {errors.title}
-        </p>
-      )}
-      <label htmlFor={`${id}-content`}>Content</label>
-      <textarea
-        id={`${id}-content`}
-        name="content"
-        rows={6}
-        value={edit.content}
-        maxLength={10_000}
-        aria-invalid={errors.content ? true : undefined}
-        aria-describedby={errors.content ? `${id}-content-error` : undefined}
-        onChange={(e) => setEditField('content', e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') cancelEditPost()
-        }}
-      />
-      {errors.content && (
-        <p id={`${id}-content-error`} className="field-error" role="alert">
-          {errors.content}
-        </p>
-      )}
-      <div className="form-actions">
-        <a
-          role="button"
-          className="btn-quiet"
-          href={discussionHref(discussionId)}
-          onClick={(e) => {
-            e.preventDefault()
-            cancelEditPost()
-          }}
-        >
-          Cancel
-        </a>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Save'}
-        </button>
-      </div>
-    </form>
   )
 }

@@ -12,7 +12,8 @@ import { deleteHref } from '@/views/deletion'
 import { formAction } from '@/views/forms'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import '@widgets/Comments/Comments.css'
-import { $editing, $formOpen, deleteEvent, rsvp } from './store'
+import { $editing, $formOpen, deleteEvent } from './formStore'
+import { rsvp } from './listStore'
 import ReportButton from '@widgets/Reports/ReportButton'
 
 const RSVP_LABELS: Record<RsvpStatus, string> = {

@@ -11,7 +11,7 @@ import { ApiError } from '@widgets/lib/api'
 import { $session } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
-import { $editing, $formOpen, saveEvent } from './store'
+import { $editing, $formOpen, saveEvent } from './formStore'
 
 interface Fields {
   title: string

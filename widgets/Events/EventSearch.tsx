@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 
-import { searchEvents } from './store'
+import { searchEvents } from './listStore'
 
 /**
  * 'Search events...': a GET form, so it works before (and without) JavaScript; once the island

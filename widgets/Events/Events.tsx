@@ -10,15 +10,8 @@ import EventCard from './EventCard'
 import EventForm from './EventForm'
 import EventSearch from './EventSearch'
 import { $clock, adoptViewerClock } from '@widgets/lib/clock'
-import {
-  $editing,
-  $events,
-  $formOpen,
-  initEvents,
-  loadMoreEvents,
-  reloadEvents,
-  watchEvents,
-} from './store'
+import { $editing, $formOpen } from './formStore'
+import { $events, initEvents, loadMoreEvents, reloadEvents, watchEvents } from './listStore'
 import './Events.css'
 import OwnHidden from '@widgets/Reports/OwnHidden'
 

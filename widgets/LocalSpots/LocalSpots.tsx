@@ -10,6 +10,7 @@ import { $session, loadSession } from '@widgets/lib/session'
 import './LocalSpots.css'
 import SpotCard from './SpotCard'
 import SpotForm from './SpotForm'
+import { openEditSpot, openNewSpot } from './formStore'
 import {
   $deleting,
   $spots,
@@ -17,10 +18,8 @@ import {
   initSpots,
   loadMoreSpots,
   markMounted,
-  openEditSpot,
-  openNewSpot,
   watchSpots,
-} from './store'
+} from './listStore'
 import OwnHidden from '@widgets/Reports/OwnHidden'
 
 /**

@@ -10,37 +10,26 @@ import { Emoji } from '@widgets/lib/Emoji'
 import { $session } from '@widgets/lib/session'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import Combobox from './Combobox'
+import { $draft, emptyDraft, type SpotDraft } from './draftStore'
 import {
-  $draft,
   cancelConfirmation,
   categoryOptions,
   chooseCategory,
   closeSpotForm,
   editExpired,
-  emptyDraft,
-  isMapsUrl,
-  pickAddress,
-  pickImage,
-  removeImage,
   saveSpot,
-  serverNow,
   setDraftField,
-  setMapsUrl,
   submitSpot,
   toggleEmoji,
-  typeAddress,
   typeCategory,
-  type SpotDraft,
-} from './store'
+} from './formStore'
+import { serverNow } from './listStore'
+import { SpotAddressField, SpotMapsLinkField } from './SpotAddressFields'
+import SpotImageField from './SpotImageField'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])'
 
-/**
- * 'Suggest a Local Spot' / 'Edit Business' (SPEC §2, §4, §5) in a modal <dialog>: the page
- * behind is inert, Tab cycles inside, Escape closes, focus goes back to the opener. Everything
- * it knows lives in the store's $draft; this only renders and calls the store's actions.
- */
 /** A refused suggestion as the store holds a draft: what was typed and the message. */
 function draftOf(form: FormState): SpotDraft {
   const category = keptValue(form, 'category')
@@ -57,6 +46,11 @@ function draftOf(form: FormState): SpotDraft {
   }
 }
 
+/**
+ * 'Suggest a Local Spot' / 'Edit Business' (SPEC §2, §4, §5) in a modal <dialog>: the page
+ * behind is inert, Tab cycles inside, Escape closes, focus goes back to the opener. Everything
+ * it knows lives in the store's $draft; this only renders and calls the store's actions.
+ */
 export default function SpotForm({
   neighbourhoodId,
   form,
@@ -79,7 +73,6 @@ export default function SpotForm({
   const confirmButton = useRef<HTMLButtonElement>(null)
   const opener = useRef<Element | null>(null)
   const id = useId()
-  const [dragging, setDragging] = useState(false)
   const expired = editExpired(d)
   const editing = d.editing
 
@@ -120,7 +113,6 @@ export default function SpotForm({
 
   const title = editing ? 'Edit Business' : 'Suggest a Local Spot'
   const signedOut = session.status === 'signed-out'
-  const imageSrc = d.image?.preview ?? d.keptImage?.url ?? null
 
   return (
     <dialog
@@ -219,100 +211,9 @@ export default function SpotForm({
                 onChange={(e) => setDraftField('description', e.currentTarget.value)}
               />
             </div>
-            <div className="spot-field">
-              <Combobox
-                label="Search Address"
-                inputId={`${id}-address`}
-                name="address"
-                text={d.addressQuery}
-                placeholder="Start typing an address..."
-                describedBy={`${id}-address-status`}
-                options={d.addressOptions.map((o) => ({
-                  value: o.displayName,
-                  label: o.displayName,
-                }))}
-                onText={typeAddress}
-                onPick={(o) => pickAddress({ displayName: o.value })}
-              />
-              <p id={`${id}-address-status`} className="spot-hint" aria-live="polite">
-                {d.address ? `Address: ${d.address}` : d.addressStatus}
-              </p>
-            </div>
-            <div className="spot-field">
-              <label htmlFor={`${id}-maps`}>Google Maps link (optional)</label>
-              <input
-                id={`${id}-maps`}
-                name="googleMapsUrl"
-                type="url"
-                inputMode="url"
-                value={d.googleMapsUrl}
-                placeholder="https://maps.google.com/..."
-                onChange={(e) => void setMapsUrl(e.currentTarget.value)}
-              />
-              {d.googleMapsUrl.trim() &&
-                (isMapsUrl(d.googleMapsUrl) ? (
-                  <a
-                    className="spot-hint"
-                    href={d.googleMapsUrl.trim()}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    Preview link (opens in a new tab)
-                  </a>
-                ) : (
-                  <p className="spot-hint">{MESSAGES.mapsUrlInvalid}</p>
-                ))}
-            </div>
-            <div className="spot-field">
-              <span className="spot-label" id={`${id}-image-label`}>
-                Image (optional)
-              </span>
-              {imageSrc ? (
-                <div className="spot-preview">
-                  <img src={imageSrc} alt="Preview of the chosen image" />
-                  <button type="button" className="btn-quiet" onClick={removeImage}>
-                    Remove image
-                  </button>
-                </div>
-              ) : (
-                <label
-                  htmlFor={`${id}-image`}
-                  className={`spot-drop${dragging ? ' dragging' : ''}`}
-                  onDragOver={(e) => {
-                    e.preventDefault()
-                    setDragging(true)
-                  }}
-                  onDragLeave={() => setDragging(false)}
-                  onDrop={(e) => {
-                    e.preventDefault()
-                    setDragging(false)
-                    const file = e.dataTransfer.files[0]
-                    if (file) void pickImage(file)
-                  }}
-                >
-                  Drag and drop an image here, or click to choose one (JPG, PNG, WEBP or GIF, up to
-                  2 MB)
-                </label>
-              )}
-              <input
-                id={`${id}-image`}
-                name="image"
-                className="spot-file"
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/gif"
-                aria-labelledby={`${id}-image-label`}
-                onChange={(e) => {
-                  const file = e.currentTarget.files?.[0]
-                  e.currentTarget.value = ''
-                  if (file) void pickImage(file)
-                }}
-              />
-              {d.imageError && (
-                <p className="spot-error" role="alert">
-                  {d.imageError}
-                </p>
-              )}
-            </div>
+            <SpotAddressField id={id} d={d} />
+            <SpotMapsLinkField id={id} d={d} />
+            <SpotImageField id={id} d={d} />
             <fieldset className="spot-emoji-toggles">
               <legend>Vibes</legend>
               {VIBE_EMOJI_NAMES.map((name) => (

@@ -7,12 +7,10 @@ import {
   type NeighbourhoodCardView,
 } from '@/views/neighbourhood'
 import {
-  addNeighbourhoodHref,
   filterFromSearchParams,
   filterSearchParams,
   HOME_GRID_SIZE,
   LIST_PAGE_SIZE,
-  mapHref,
   neighbourhoodListHref,
   neighbourhoodListPath,
   NO_FILTER,
@@ -25,6 +23,7 @@ import type { Page } from '@/views/page'
 import { replaceSearch, useAddressSearch } from '@widgets/lib/address'
 import { api } from '@widgets/lib/api'
 import { NeighbourhoodCardItem } from './Card'
+import { EmptyState } from './EmptyState'
 import { SearchBox } from './SearchBox'
 import { $homeSearch } from './store'
 import './NeighbourhoodBrowser.css'
@@ -257,52 +256,14 @@ export default function NeighbourhoodBrowser({
         </div>
       ) : (
         failed === null && (
-          <div className="nb-empty" aria-busy={loading}>
-            <h3>{home ? 'No neighbourhoods found' : 'No neighbourhoods match your filters'}</h3>
-            {(search || vibe !== 'All') && (
-              <p className="nb-active">
-                {search && (
-                  <>
-                    Search: <strong>“{search}”</strong>
-                  </>
-                )}
-                {search && vibe !== 'All' && ' · '}
-                {vibe !== 'All' && (
-                  <>
-                    Vibe: <strong>{vibe}</strong>
-                  </>
-                )}
-              </p>
-            )}
-            <p className="actions">
-              <a
-                className="button secondary"
-                href="/neighbourhoods"
-                onClick={(e) => {
-                  e.preventDefault()
-                  clearFilters()
-                }}
-              >
-                Clear filters
-              </a>
-              <a className="button secondary" href={mapHref(search)}>
-                View on Map
-              </a>
-              <a className="button" href={addNeighbourhoodHref(search)}>
-                {search ? `Add “${search}”` : 'Add a neighbourhood'}
-              </a>
-            </p>
-            {home && suggestions.length > 0 && (
-              <section className="nb-suggestions" aria-labelledby="suggestions-heading">
-                <h3 id="suggestions-heading">You might be interested in</h3>
-                <div className="grid">
-                  {suggestions.map((n) => (
-                    <NeighbourhoodCardItem key={n.id} n={n} />
-                  ))}
-                </div>
-              </section>
-            )}
-          </div>
+          <EmptyState
+            home={home}
+            search={search}
+            vibe={vibe}
+            loading={loading}
+            suggestions={suggestions}
+            onClear={clearFilters}
+          />
         )
       )}
 

@@ -1,22 +1,19 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react'
+import { useStore } from '@nanostores/react'
+import { useEffect, useId, useRef } from 'react'
 
 import { relativeTime } from '@/views/relativeTime'
-import { useChannel } from '@widgets/lib/realtime'
-import { toast } from '@widgets/lib/toast'
 import { useDismiss } from '@widgets/SessionMenu/useDismiss'
+import { bellLabel, type BellItem } from './notifications'
 import {
-  bellLabel,
-  fetchNotifications,
-  fetchUnreadCount,
-  initialBell,
-  markAllRead,
-  markRead,
-  READ_ALL_FAILED,
-  READ_FAILED,
-  reduce,
-  toItem,
-  type BellItem,
-} from './notifications'
+  $bell,
+  closeBell,
+  followNotification,
+  readAllNotifications,
+  resetBell,
+  tickBellClock,
+  toggleBell,
+  watchBell,
+} from './store'
 import './NotificationBell.css'
 
 export function BellIcon() {
@@ -39,113 +36,26 @@ export function BellIcon() {
  * read on click (optimistic, rolled back when refused), new ones live on `private-user-{id}`.
  */
 export default function NotificationBell({ userId }: { userId: number }) {
-  const [state, dispatch] = useReducer(reduce, initialBell)
-  const [open, setOpen] = useState(false)
-  const [failed, setFailed] = useState(false)
-  const [now, setNow] = useState(() => Date.now())
-  const [announcement, setAnnouncement] = useState('')
-  const stateRef = useRef(state)
+  const state = useStore($bell)
+  const { open, failed, now, announcement } = state
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const panelId = useId()
   const headingId = useId()
 
-  useEffect(() => {
-    stateRef.current = state
-  }, [state])
-
-  const refreshCount = useCallback(() => {
-    fetchUnreadCount(userId).then(
-      (unread) => dispatch({ type: 'count', unread }),
-      (e: unknown) => console.warn('[bell] unread count failed', e),
-    )
-  }, [userId])
-
-  const loadList = useCallback(() => {
-    fetchNotifications(userId).then(
-      (items) => {
-        dispatch({ type: 'list', items })
-        setFailed(false)
-      },
-      (e: unknown) => {
-        console.warn('[bell] notifications failed', e)
-        setFailed(true)
-      },
-    )
-  }, [userId])
-
-  useEffect(refreshCount, [refreshCount])
-
-  useChannel(
-    `private-user-${userId}`,
-    {
-      'notification.created': (data) => {
-        const item = toItem(data)
-        dispatch({ type: 'created', item })
-        setAnnouncement(`New notification: ${item.message}`)
-      },
-      'notification.updated': (data) => {
-        const item = toItem(data)
-        // Not in the list we hold: only the server knows how the count changed.
-        if (!stateRef.current.items?.some((n) => n.id === item.id)) refreshCount()
-        else dispatch({ type: 'updated', item })
-      },
-    },
-    () => {
-      // Pusher does not replay what was sent while the socket was down.
-      refreshCount()
-      if (stateRef.current.items) loadList()
-    },
-  )
+  // A bell shown again (signed out, then in) starts afresh, as its own state once did.
+  useEffect(() => () => resetBell(), [])
+  useEffect(() => watchBell(userId), [userId])
 
   // Relative times stay true while the panel is open.
   useEffect(() => {
     if (!open) return
     heading.current?.focus()
-    const timer = window.setInterval(() => setNow(Date.now()), 15_000)
-    return () => window.clearInterval(timer)
+    return tickBellClock()
   }, [open])
 
-  const close = useCallback(() => setOpen(false), [])
-  useDismiss(open, close, root, button)
-
-  const toggle = () => {
-    if (open) return setOpen(false)
-    setNow(Date.now())
-    if (state.items === null || failed) loadList()
-    setOpen(true)
-  }
-
-  const follow = async (item: BellItem) => {
-    if (!item.isRead) {
-      dispatch({ type: 'read', id: item.id, isRead: true })
-      try {
-        await markRead(item.id)
-      } catch (e) {
-        console.warn('[bell] mark read failed', e)
-        dispatch({ type: 'read', id: item.id, isRead: false })
-        toast.error(READ_FAILED)
-        return
-      }
-    }
-    if (item.link) {
-      setOpen(false)
-      location.assign(item.link)
-    }
-  }
-
-  const readAll = async () => {
-    const before = state
-    dispatch({ type: 'all-read' })
-    try {
-      await markAllRead(userId)
-    } catch (e) {
-      console.warn('[bell] mark all read failed', e)
-      dispatch({ type: 'restore', state: before })
-      toast.error(READ_ALL_FAILED)
-    }
-  }
+  useDismiss(open, closeBell, root, button)
 
   const unread = state.unread ?? 0
   return (
@@ -157,7 +67,7 @@ export default function NotificationBell({ userId }: { userId: number }) {
         aria-label={bellLabel(state.unread)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={toggle}
+        onClick={toggleBell}
       >
         <BellIcon />
         {unread > 0 && (
@@ -176,7 +86,7 @@ export default function NotificationBell({ userId }: { userId: number }) {
               Notifications
             </h2>
             {unread > 0 && state.items && (
-              <button type="button" className="text-button" onClick={readAll}>
+              <button type="button" className="text-button" onClick={readAllNotifications}>
                 Mark all as read
               </button>
             )}
@@ -185,7 +95,7 @@ export default function NotificationBell({ userId }: { userId: number }) {
               className="header-icon-button bell-close"
               aria-label="Close notifications"
               onClick={() => {
-                setOpen(false)
+                closeBell()
                 button.current?.focus()
               }}
             >
@@ -201,7 +111,7 @@ export default function NotificationBell({ userId }: { userId: number }) {
             <ul className="bell-list">
               {state.items.map((item) => (
                 <li key={item.id}>
-                  <BellEntry item={item} now={now} onFollow={follow} />
+                  <BellEntry item={item} now={now} onFollow={followNotification} />
                 </li>
               ))}
             </ul>

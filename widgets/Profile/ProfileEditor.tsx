@@ -1,36 +1,21 @@
+import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 
-import { IMAGE_MIME_TYPES, IMAGE_RULES } from '@/rules/imageFile'
-import { MESSAGES } from '@/rules/messages'
-import { userSchema } from '@/schemas/user'
 import { formAction, keptValue, type FormState } from '@/views/forms'
-import { api, ApiError } from '@widgets/lib/api'
-import { loadSession } from '@widgets/lib/session'
-import { uploadMedia } from '@widgets/lib/uploadMedia'
-import { toast } from '@widgets/lib/toast'
 import { useHydrated } from '@widgets/lib/useHydrated'
+import {
+  $profileEditor,
+  cancelEditing,
+  chooseAvatar,
+  IMAGE_TYPES,
+  initProfileEditor,
+  saveProfile,
+  setProfileField,
+  toggleEditing,
+  type EditableProfile,
+  type ProfileField,
+} from './store'
 import './Profile.css'
-
-export interface EditableProfile {
-  id: number
-  userName: string
-  name: string | null
-  bio: string | null
-  avatarUrl: string | null
-  defaultAvatar: string
-}
-
-type Saved = { name: string; bio: string; avatarUrl: string | null }
-
-const AVATAR_RULE = IMAGE_RULES.avatar
-const IMAGE_TYPES = Object.values(IMAGE_MIME_TYPES)
-
-/** Client-side check before upload (the server judges the bytes again). */
-export function avatarProblem(file: File): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return AVATAR_RULE.notImage
-  if (file.size > AVATAR_RULE.maxBytes) return AVATAR_RULE.tooLarge
-  return null
-}
 
 function PencilIcon() {
   return (
@@ -43,12 +28,6 @@ function PencilIcon() {
   )
 }
 
-/**
- * The owner's profile header (SPEC §2 Profile, §4 profile edit): the same avatar, name and bio
- * as the public header, plus edit icons that turn name and bio into fields, an avatar upload
- * with preview, and 'Save Changes' while something is pending ('Saving...' while it saves).
- * The avatar goes to /api/media (purpose 'avatar'; the server cuts it square), then one PATCH.
- */
 /**
  * Until the island runs (or without JavaScript): the same three fields as one plain form that
  * posts to the server; open when it came back refused.
@@ -90,6 +69,12 @@ function PlainProfileForm({ profile, form }: { profile: EditableProfile; form?: 
   )
 }
 
+/**
+ * The owner's profile header (SPEC §2 Profile, §4 profile edit): the same avatar, name and bio
+ * as the public header, plus edit icons that turn name and bio into fields, an avatar upload
+ * with preview, and 'Save Changes' while something is pending ('Saving...' while it saves).
+ * The avatar goes to /api/media (purpose 'avatar'; the server cuts it square), then one PATCH.
+ */
 export default function ProfileEditor({
   profile,
   form,
@@ -99,18 +84,9 @@ export default function ProfileEditor({
   form?: FormState
 }) {
   const hydrated = useHydrated()
-  const [saved, setSaved] = useState<Saved>({
-    name: profile.name ?? '',
-    bio: profile.bio ?? '',
-    avatarUrl: profile.avatarUrl,
-  })
-  const [name, setName] = useState(saved.name)
-  const [bio, setBio] = useState(saved.bio)
-  const [editing, setEditing] = useState({ name: false, bio: false })
-  const [file, setFile] = useState<File | null>(null)
-  const [preview, setPreview] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
-  const [bioError, setBioError] = useState<string | null>(null)
+  // Seeded once per instance, before the store is read (what the fields' useState did).
+  useState(() => initProfileEditor(profile))
+  const { saved, name, bio, editing, file, preview, saving, bioError } = useStore($profileEditor)
   const fileInput = useRef<HTMLInputElement>(null)
   const nameInput = useRef<HTMLInputElement>(null)
   const bioInput = useRef<HTMLTextAreaElement>(null)
@@ -127,73 +103,16 @@ export default function ProfileEditor({
   const pending = name.trim() !== saved.name || bio.trim() !== saved.bio || file !== null
   const display = saved.name || profile.userName
 
-  const toggle = (field: 'name' | 'bio') => setEditing((e) => ({ ...e, [field]: !e[field] }))
-  const cancelOnEscape = (field: 'name' | 'bio') => (event: KeyboardEvent) => {
+  const cancelOnEscape = (field: ProfileField) => (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return
     event.preventDefault()
-    if (field === 'name') setName(saved.name)
-    else setBio(saved.bio)
-    setEditing((e) => ({ ...e, [field]: false }))
+    cancelEditing(field)
   }
 
   const chooseFile = (chosen: File | undefined) => {
     if (!chosen) return
-    const problem = avatarProblem(chosen)
     if (fileInput.current) fileInput.current.value = ''
-    if (problem) {
-      toast.error(problem)
-      return
-    }
-    setFile(chosen)
-    setPreview(URL.createObjectURL(chosen))
-  }
-
-  const save = async () => {
-    const parsed = userSchema.safeParse({ bio: bio.trim() })
-    if (!parsed.success) {
-      setBioError(parsed.error.issues[0]?.message ?? MESSAGES.bioTooLong)
-      setEditing((e) => ({ ...e, bio: true }))
-      return
-    }
-    setBioError(null)
-    setSaving(true)
-    try {
-      let avatar: number | undefined
-      if (file) {
-        try {
-          avatar = await uploadMedia(file, 'avatar', `${name.trim() || profile.userName}'s avatar`)
-        } catch (error) {
-          // The server's own refusal (type, size) says more than the generic words.
-          const specific = error instanceof ApiError && error.status === 400
-          toast.error(specific ? error.message : 'Image upload failed')
-          return
-        }
-      }
-      const { doc } = await api<{
-        doc: { name?: string | null; bio?: string | null; avatar?: { url?: string } | null }
-      }>(`/api/users/${profile.id}?depth=1`, {
-        method: 'PATCH',
-        json: { name: name.trim(), bio: bio.trim(), ...(avatar ? { avatar } : {}) },
-      })
-      const next = {
-        name: doc.name ?? '',
-        bio: doc.bio ?? '',
-        avatarUrl: (doc.avatar && typeof doc.avatar === 'object' ? doc.avatar.url : null) ?? null,
-      }
-      setSaved(next)
-      setName(next.name)
-      setBio(next.bio)
-      setFile(null)
-      setPreview(null)
-      setEditing({ name: false, bio: false })
-      toast.success('Profile updated!')
-      // The header's avatar menu shows the new picture and name.
-      void loadSession(true)
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Profile update failed')
-    } finally {
-      setSaving(false)
-    }
+    chooseAvatar(chosen)
   }
 
   return (
@@ -232,7 +151,7 @@ export default function ProfileEditor({
                 value={name}
                 maxLength={80}
                 autoComplete="name"
-                onChange={(e) => setName(e.target.value)}
+                onChange={(e) => setProfileField('name', e.target.value)}
                 onKeyDown={cancelOnEscape('name')}
               />
             </div>
@@ -244,7 +163,7 @@ export default function ProfileEditor({
             className="icon-button"
             aria-label={editing.name ? 'Stop editing name' : 'Edit name'}
             aria-pressed={editing.name}
-            onClick={() => toggle('name')}
+            onClick={() => toggleEditing('name')}
           >
             <PencilIcon />
           </button>
@@ -262,7 +181,7 @@ export default function ProfileEditor({
                 rows={3}
                 aria-describedby={ids.bioCount}
                 aria-invalid={bioError ? true : undefined}
-                onChange={(e) => setBio(e.target.value)}
+                onChange={(e) => setProfileField('bio', e.target.value)}
                 onKeyDown={cancelOnEscape('bio')}
               />
               <p id={ids.bioCount} className={bioError ? 'field-error' : 'field-hint'}>
@@ -279,14 +198,19 @@ export default function ProfileEditor({
             className="icon-button"
             aria-label={editing.bio ? 'Stop editing bio' : 'Edit bio'}
             aria-pressed={editing.bio}
-            onClick={() => toggle('bio')}
+            onClick={() => toggleEditing('bio')}
           >
             <PencilIcon />
           </button>
         </div>
 
         {pending && (
-          <button type="button" className="save-profile" disabled={saving} onClick={save}>
+          <button
+            type="button"
+            className="save-profile"
+            disabled={saving}
+            onClick={() => void saveProfile()}
+          >
             {saving ? 'Saving...' : 'Save Changes'}
           </button>
         )}

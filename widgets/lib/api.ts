@@ -18,7 +18,7 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
   /**
    * A read whose answer is the same for every reader (counts, public lists, feeds): it goes
    * without the session cookie, so the server answers it from its shared cache of signed-out
-   * reads (src/server/readCache.ts). Whatever belongs to the reader (their own reaction, their
+   * reads (src/server/http/readCache.ts). Whatever belongs to the reader (their own reaction, their
    * vote) comes from a separate small signed-in read.
    */
   shared?: boolean

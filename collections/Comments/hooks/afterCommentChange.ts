@@ -2,11 +2,11 @@ import type { Comment } from '@/payload-types'
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { COMMENT_TARGETS, type CommentTargetKind } from '@/rules/targets'
-import { afterCommit } from '@/server/afterCommit'
+import { afterCommit } from '@/server/database/afterCommit'
 import { relId } from '@/views/media'
-import { columnName, query, sql, tableName } from '@/server/db'
+import { columnName, query, sql, tableName } from '@/server/database/db'
 import { actorName, notify } from '@collections/Notifications/notify'
-import { publish } from '@/server/realtime'
+import { publish } from '@/server/services/realtime'
 import { commentTarget } from '@collections/shared/targets'
 
 /** Keeps the target's commentCount in the same transaction. */

@@ -2,9 +2,9 @@ import type { Comment } from '@/payload-types'
 import type { CollectionAfterDeleteHook, CollectionBeforeDeleteHook } from 'payload'
 
 import type { CommentTargetKind } from '@/rules/targets'
-import { afterCommit } from '@/server/afterCommit'
-import { query, sql } from '@/server/db'
-import { publish } from '@/server/realtime'
+import { afterCommit } from '@/server/database/afterCommit'
+import { query, sql } from '@/server/database/db'
+import { publish } from '@/server/services/realtime'
 import { commentTarget } from '@collections/shared/targets'
 import { recountComments } from './afterCommentChange'
 

@@ -2,7 +2,7 @@ import type { Comment } from '@/payload-types'
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
 import { COMMENT_TARGETS, MAX_COMMENT_DEPTH, type CommentTargetKind } from '@/rules/targets'
-import { lockRow, tableName } from '@/server/db'
+import { lockRow, tableName } from '@/server/database/db'
 import { commentTarget } from '@collections/shared/targets'
 
 /**

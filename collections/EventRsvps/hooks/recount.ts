@@ -1,9 +1,9 @@
 import type { EventRsvp } from '@/payload-types'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { afterCommit } from '@/server/afterCommit'
+import { afterCommit } from '@/server/database/afterCommit'
 import { relId } from '@/views/media'
-import { channels, publish } from '@/server/realtime'
+import { channels, publish } from '@/server/services/realtime'
 import { recountRsvps } from '@collections/EventRsvps/rsvpCounts'
 
 /**

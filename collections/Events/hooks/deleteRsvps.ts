@@ -1,6 +1,6 @@
 import type { CollectionBeforeDeleteHook } from 'payload'
 
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 
 /** An event's RSVPs go with it (their event column may not be empty). */
 export const deleteRsvps: CollectionBeforeDeleteHook = async ({ id, req }) => {

@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
 import type { Event } from '@/payload-types'
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 import { relId } from '@/views/media'
 import { actorName, notify } from '@collections/Notifications/notify'
 

@@ -2,7 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { MESSAGES } from '@/rules/messages'
 import { parsePage } from '@/rules/paging'
-import { refuse } from '@/server/requests'
+import { refuse } from '@/server/http/requests'
 import { parseShownPages } from '@/rules/pageQueries'
 import { readSpots } from '@collections/LocalBusinesses/spotList'
 

@@ -4,7 +4,7 @@ import { APIError } from 'payload'
 
 import { isWithinEditWindow } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
-import { serverNow } from '@/server/clock'
+import { serverNow } from '@/server/process/clock'
 import { isStaffUser } from '@collections/access'
 
 /**

@@ -1,6 +1,6 @@
 import type { CollectionBeforeDeleteHook, CollectionSlug } from 'payload'
 
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 
 /**
  * Staff deleting a neighbourhood delete what belongs only to it (reviews, stories, local spots,

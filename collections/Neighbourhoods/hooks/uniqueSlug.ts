@@ -3,7 +3,7 @@ import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
 import { MESSAGES } from '@/rules/messages'
 import { RESERVED_SLUGS, slugCandidates, slugRoot } from '@/rules/slug'
-import { lockKey } from '@/server/db'
+import { lockKey } from '@/server/database/db'
 
 /**
  * SPEC §5: on create a taken slug gets a numeric suffix (`camden-2` … `camden-21`); when all

@@ -1,8 +1,8 @@
 import type { Endpoint } from 'payload'
 
 import { MESSAGES } from '@/rules/messages'
-import { query, sql } from '@/server/db'
-import { refuse, routeId } from '@/server/requests'
+import { query, sql } from '@/server/database/db'
+import { refuse, routeId } from '@/server/http/requests'
 
 /**
  * GET /api/polls/:id/mine → {pollId, myVote}: the asker's own choice or null (also for

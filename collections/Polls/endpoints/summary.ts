@@ -3,7 +3,7 @@ import type { Endpoint } from 'payload'
 import { MESSAGES } from '@/rules/messages'
 import { optionTexts } from '@/rules/polls'
 import { pollSummary } from '@collections/Polls/pollSummary'
-import { findVisible, refuse, routeId } from '@/server/requests'
+import { findVisible, refuse, routeId } from '@/server/http/requests'
 
 /**
  * GET /api/polls/:id/summary → {pollId, counts, total, myVote}. Counts are public (who voted for

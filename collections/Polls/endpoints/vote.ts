@@ -3,13 +3,13 @@ import type { Endpoint } from 'payload'
 import { MESSAGES } from '@/rules/messages'
 import { isPollOpen, isValidOptionIndex, optionTexts } from '@/rules/polls'
 import { voteSchema } from '@/schemas/poll'
-import { afterCommit } from '@/server/afterCommit'
-import { announceApiChanges } from '@/server/apiChanges'
+import { afterCommit } from '@/server/database/afterCommit'
+import { announceApiChanges } from '@/server/http/apiChanges'
 import { relId } from '@/views/media'
-import { inTransaction, query, sql } from '@/server/db'
+import { inTransaction, query, sql } from '@/server/database/db'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { pollSummary } from '@collections/Polls/pollSummary'
-import { channels, publish } from '@/server/realtime'
+import { channels, publish } from '@/server/services/realtime'
 import {
   Refusal,
   findVisible,
@@ -17,7 +17,7 @@ import {
   readJson,
   refuse,
   routeId,
-} from '@/server/requests'
+} from '@/server/http/requests'
 import { refusalForSuspended } from '@collections/shared/suspension'
 
 const CHOOSE_OPTION = 'Choose one of the options.'

@@ -1,6 +1,6 @@
 import type { CollectionBeforeDeleteHook } from 'payload'
 
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 
 /** A poll's votes go with it (their poll column may not be empty). */
 export const deleteVotes: CollectionBeforeDeleteHook = async ({ id, req }) => {

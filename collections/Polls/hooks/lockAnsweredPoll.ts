@@ -4,7 +4,7 @@ import { APIError } from 'payload'
 
 import { MESSAGES } from '@/rules/messages'
 import { optionTexts } from '@/rules/polls'
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((t, i) => t === b[i])
 

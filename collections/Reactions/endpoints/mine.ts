@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 import { readTargets } from './summary'
 
 export interface MyReaction {

@@ -1,8 +1,8 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { REACTION_TARGET_KINDS, REACTION_TARGETS, type ReactionTargetKind } from '@/rules/targets'
-import { query, sql } from '@/server/db'
-import { refuse } from '@/server/requests'
+import { query, sql } from '@/server/database/db'
+import { refuse } from '@/server/http/requests'
 
 export interface ReactionSummary {
   targetId: number

@@ -8,13 +8,13 @@ import {
   type ReactionTargetKind,
 } from '@/rules/targets'
 import { reactionToggleSchema } from '@/schemas/engagement'
-import { afterCommit } from '@/server/afterCommit'
-import { announceApiChanges } from '@/server/apiChanges'
-import { columnName, inTransaction, lockRow, query, sql, tableName } from '@/server/db'
+import { afterCommit } from '@/server/database/afterCommit'
+import { announceApiChanges } from '@/server/http/apiChanges'
+import { columnName, inTransaction, lockRow, query, sql, tableName } from '@/server/database/db'
 import { actorName, notify } from '@collections/Notifications/notify'
-import { publish } from '@/server/realtime'
+import { publish } from '@/server/services/realtime'
 import { refusalForSuspended } from '@collections/shared/suspension'
-import { readJson, refuse } from '@/server/requests'
+import { readJson, refuse } from '@/server/http/requests'
 import { reactionTarget } from '@collections/shared/targets'
 import { summarise } from './summary'
 

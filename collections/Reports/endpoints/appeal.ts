@@ -2,8 +2,8 @@ import type { Endpoint } from 'payload'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { appealSchema } from '@/schemas/report'
-import { inTransaction, query, sql } from '@/server/db'
-import { readJson, refuse } from '@/server/requests'
+import { inTransaction, query, sql } from '@/server/database/db'
+import { readJson, refuse } from '@/server/http/requests'
 import { lockTarget } from '@collections/Reports/cases'
 
 type Outcome = 'gone' | 'not-yours' | 'not-hidden' | 'already' | 'sent'

@@ -2,8 +2,8 @@ import type { Endpoint } from 'payload'
 
 import { isStaffRole, suspensionEnd } from '@/rules/moderation'
 import { decisionSchema } from '@/schemas/report'
-import { inTransaction, query, sql } from '@/server/db'
-import { readJson, refuse } from '@/server/requests'
+import { inTransaction, query, sql } from '@/server/database/db'
+import { readJson, refuse } from '@/server/http/requests'
 import { isStaffUser } from '@collections/access'
 import { hideItem, lockTarget, restoreItem, suspendAuthor } from '@collections/Reports/cases'
 

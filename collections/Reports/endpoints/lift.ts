@@ -1,8 +1,8 @@
 import type { Endpoint } from 'payload'
 
 import { liftSchema } from '@/schemas/report'
-import { inTransaction } from '@/server/db'
-import { readJson, refuse } from '@/server/requests'
+import { inTransaction } from '@/server/database/db'
+import { readJson, refuse } from '@/server/http/requests'
 import { isStaffUser } from '@collections/access'
 import { liftSuspension } from '@collections/Reports/cases'
 

@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { refuse } from '@/server/requests'
+import { refuse } from '@/server/http/requests'
 import { ownHiddenItems } from '@collections/Reports/ownHidden'
 
 /**

@@ -1,7 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { MESSAGES } from '@/rules/messages'
-import { inTransaction, query, sql } from '@/server/db'
+import { inTransaction, query, sql } from '@/server/database/db'
 import { isStaffUser } from '@collections/access'
 import { refusalForSuspended } from '@collections/shared/suspension'
 

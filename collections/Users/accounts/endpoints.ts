@@ -1,7 +1,7 @@
 import { AuthenticationError, refreshOperation, type Endpoint } from 'payload'
 
 import { ACCOUNT_MESSAGES } from '@/rules/accounts'
-import { readJson, refuse } from '@/server/requests'
+import { readJson, refuse } from '@/server/http/requests'
 import { isLocked } from '@collections/Users/hooks/lockedAsIncorrect'
 import {
   extendSession,

@@ -1,6 +1,6 @@
 import { JWTAuthentication, type AuthStrategy, type Payload } from 'payload'
 
-import { pgPool } from '@/server/db'
+import { pgPool } from '@/server/database/db'
 
 /**
  * Payload's own sign-in check for every signed-in request (its local-jwt strategy, unchanged:

@@ -1,6 +1,6 @@
 import type { CollectionBeforeDeleteHook } from 'payload'
 
-import { query, sql } from '@/server/db'
+import { query, sql } from '@/server/database/db'
 
 /**
  * An admin deleting an account: private traces go (notifications, badges, votes, RSVPs,

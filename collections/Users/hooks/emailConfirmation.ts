@@ -1,7 +1,7 @@
 import type { User } from '@/payload-types'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
-import { afterCommit } from '@/server/afterCommit'
+import { afterCommit } from '@/server/database/afterCommit'
 import { confirmationLink, sendConfirmationEmail } from '@collections/Users/confirmation/email'
 import { normalEmail } from '@collections/Users/confirmation/token'
 

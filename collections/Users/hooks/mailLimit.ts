@@ -1,7 +1,7 @@
 import { APIError, type CollectionBeforeOperationHook } from 'payload'
 
-import { pgPool } from '@/server/db'
-import { mailLimitWait, tooManyRequestsMessage } from '@/server/rateLimits'
+import { pgPool } from '@/server/database/db'
+import { mailLimitWait, tooManyRequestsMessage } from '@/server/http/rateLimits'
 import { normalEmail } from '@collections/Users/confirmation/token'
 
 type MailArgs = {

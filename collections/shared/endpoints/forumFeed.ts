@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { query, sql } from '@/server/db'
-import { refuse } from '@/server/requests'
+import { query, sql } from '@/server/database/db'
+import { refuse } from '@/server/http/requests'
 import {
   FORUM_PAGE_SIZE,
   FORUM_TYPES,

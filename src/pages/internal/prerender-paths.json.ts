@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro'
 import { payloadClient } from '@/loaders/payload'
 import { prerenderedPaths } from '@/loaders/sitePaths'
 
-// Asked by the server's prerender (src/server/prerender.ts) on its private port; the public
+// Asked by the server's prerender (src/server/site/prerender.ts) on its private port; the public
 // server answers 404 for /internal/.
 export const prerender = false
 

@@ -1,0 +1,111 @@
+/**
+ * database/ — PostgreSQL and nothing else: queries and transactions on Payload's connection (db),
+ * the supervised embedded server (postgres), what requests answer while it is down
+ * (databaseDown), backups, the composite list indexes, after-commit callbacks and the one LISTEN
+ * connection shared by every instance (changes). It imports no other server folder.
+ */
+import { sql } from '@payloadcms/db-postgres'
+import {
+  commitTransaction,
+  initTransaction,
+  killTransaction,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+import type { Pool } from 'pg'
+
+export { sql }
+
+type SQL = ReturnType<typeof sql>
+
+type Executor = { execute: (query: SQL) => Promise<{ rows: Record<string, unknown>[] }> }
+
+/**
+ * The adapter's pg pool, for reads outside any request (page loaders at build, benchmarks).
+ * This file is the one place that knows the postgres adapter's internals.
+ */
+export function pgPool(payload: Payload): Pool {
+  return (payload.db as unknown as { pool: Pool }).pool
+}
+
+/** Raw SQL inside the request's transaction (or on the pool when there is none). */
+export async function query<T = Record<string, unknown>>(
+  req: PayloadRequest,
+  q: SQL,
+): Promise<T[]> {
+  const db = req.payload.db as unknown as {
+    sessions?: Record<string, { db: Executor }>
+    drizzle: Executor
+  }
+  const id = req.transactionID ? await req.transactionID : undefined
+  const executor = (id !== undefined && db.sessions?.[String(id)]?.db) || db.drizzle
+  const result = await executor.execute(q)
+  return result.rows as T[]
+}
+
+/**
+ * Runs `work` in one transaction owned by this call (custom endpoints get none from Payload):
+ * commit on success, roll back on any error.
+ */
+export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
+  const owned = await initTransaction(req)
+  try {
+    const result = await work()
+    if (owned) await commitTransaction(req)
+    return result
+  } catch (error) {
+    if (owned) await killTransaction(req)
+    throw error
+  }
+}
+
+/** Serialises concurrent writers of one logical row (e.g. a user's reaction to one target). */
+export async function lockKey(req: PayloadRequest, key: string): Promise<void> {
+  await query(req, sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`)
+}
+
+/** Snake-case table/column name Payload's postgres adapter uses for a slug or field name. */
+export const tableName = (slug: string) => slug.replace(/-/g, '_')
+export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** Locks one row until the transaction ends: writers of the same target's counters queue up. */
+export async function lockRow(req: PayloadRequest, table: string, id: number): Promise<void> {
+  await query(req, sql`SELECT id FROM ${sql.raw(`"${table}"`)} WHERE id = ${id} FOR UPDATE`)
+}
+
+type TransactionRunner = (
+  work: (tx: object) => Promise<unknown>,
+  options?: unknown,
+) => Promise<unknown>
+
+/**
+ * Payload's postgres adapter swallows a failed COMMIT (its `commitTransaction` catches the
+ * error, and the transaction's promise was already `.catch`-ed in `beginTransaction`): if the
+ * database dies at that moment the API answers 201 for a write that was never committed. This
+ * keeps each transaction's outcome beside its `tx` and makes `commitTransaction` rethrow it, so
+ * the request fails (503 while the database is down) instead of acknowledging a lost write.
+ */
+export function surfaceCommitFailures(payload: Payload): void {
+  const db = payload.db as unknown as {
+    drizzle: { transaction: TransactionRunner }
+    sessions: Record<string, { db: object } | undefined>
+    commitTransaction: (id: string | number | Promise<string | number>) => Promise<void>
+  }
+  const outcomes = new WeakMap<object, Promise<unknown>>()
+  const transaction = db.drizzle.transaction.bind(db.drizzle)
+  db.drizzle.transaction = (work, options) => {
+    const outcome: Promise<unknown> = transaction(async (tx) => {
+      outcomes.set(tx, outcome)
+      return work(tx)
+    }, options)
+    return outcome
+  }
+  const commit = db.commitTransaction.bind(db)
+  db.commitTransaction = async (incoming) => {
+    const id = await incoming
+    const tx = db.sessions[String(id)]?.db
+    await commit(id)
+    const outcome = tx && outcomes.get(tx)
+    if (outcome) await outcome // rejects when COMMIT (or the connection) failed
+  }
+}

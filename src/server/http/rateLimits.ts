@@ -1,0 +1,232 @@
+import type { IncomingMessage } from 'node:http'
+
+import type { Payload } from 'payload'
+import type { Pool } from 'pg'
+
+import { serverNow } from '@/server/process/clock'
+import { UPLOAD_BODY_LIMIT } from './nodeFetch'
+
+/** One limit: at most `max` hits (or bytes) per `windowSeconds` for one key (an IP, an account). */
+export interface RateLimit {
+  max: number
+  windowSeconds: number
+}
+
+/**
+ * Every limit of the site, in one place (SPEC says nothing; these follow what community sites
+ * such as Discourse use). Override any of them with RATE_LIMITS='{"login":{"max":10}}'.
+ */
+export const RATE_LIMITS = {
+  /** Password sign-in attempts per IP (the account lock stays as Payload's). */
+  login: { max: 6, windowSeconds: 60 },
+  signUp: { max: 5, windowSeconds: 3600 },
+  /** Reset e-mails: each one lands in someone's inbox. */
+  forgotPassword: { max: 5, windowSeconds: 3600 },
+  /** Uploads per IP per day. */
+  upload: { max: 60, windowSeconds: 86_400 },
+  /** Any other API write: reviews, comments, reactions, votes, RSVPs, posts. */
+  write: { max: 60, windowSeconds: 60 },
+  /** Realtime WebSocket connections opened per IP. */
+  socket: { max: 30, windowSeconds: 60 },
+
+  // Per account, on top of the per-IP limits (Discourse-like: accounts younger than a day get
+  // less room, so a fresh sign-up cannot flood the site from many addresses).
+  /** Any write of one account (the same writes as `write`). */
+  accountWrite: { max: 30, windowSeconds: 60 },
+  newAccountWrite: { max: 30, windowSeconds: 3600 },
+  /** Reviews of one account per day (also counted as writes). */
+  accountReview: { max: 20, windowSeconds: 86_400 },
+  newAccountReview: { max: 3, windowSeconds: 86_400 },
+  /** Uploads of one account per day, by count and by bytes (the request body's size). */
+  accountUpload: { max: 50, windowSeconds: 86_400 },
+  newAccountUpload: { max: 10, windowSeconds: 86_400 },
+  accountUploadBytes: { max: 200 * 1024 * 1024, windowSeconds: 86_400 },
+  newAccountUploadBytes: { max: 40 * 1024 * 1024, windowSeconds: 86_400 },
+  /**
+   * E-mails to one address (password resets, sign-up and address-change confirmations), counted
+   * whether or not an account has that address, so the answer tells nothing about accounts.
+   */
+  mailPerAddress: { max: 3, windowSeconds: 3600 },
+} satisfies Record<string, RateLimit>
+
+export type RateLimitName = keyof typeof RATE_LIMITS
+
+export interface RateLimitSettings {
+  limits: Record<RateLimitName, RateLimit>
+  /** Addresses never limited (the operator's own health checks and proxies). */
+  exempt: Set<string>
+  enabled: boolean
+}
+
+export function rateLimitSettings(environment: NodeJS.ProcessEnv): RateLimitSettings {
+  const raw = environment.RATE_LIMITS?.trim()
+  const overrides = raw && raw !== 'off' ? (JSON.parse(raw) as Partial<typeof RATE_LIMITS>) : {}
+  const limits = { ...RATE_LIMITS }
+  for (const name of Object.keys(limits) as RateLimitName[]) {
+    limits[name] = { ...limits[name], ...overrides[name] }
+  }
+  const exempt = new Set(
+    (environment.RATE_LIMIT_EXEMPT ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  return { limits, exempt, enabled: raw !== 'off' }
+}
+
+/** Which limit an API request counts against, or null for reads. */
+export function limitFor(method: string, pathname: string): RateLimitName | null {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null
+  if (pathname === '/api/accounts/login' || pathname === '/api/users/login') return 'login'
+  if (pathname === '/api/users/forgot-password') return 'forgotPassword'
+  if (pathname === '/api/users' && method === 'POST') return 'signUp'
+  if (pathname === '/api/media' && method === 'POST') return 'upload'
+  // Session upkeep is not a write anyone could abuse to flood others.
+  if (/^\/api\/(users\/(logout|refresh-token)|accounts\/refresh|realtime\/auth)$/.test(pathname))
+    return null
+  return 'write'
+}
+
+/** The client's address; X-Forwarded-For only from a trusted front server (TRUST_PROXY). */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for']
+  if (trustProxy && typeof forwarded === 'string') {
+    const hops = forwarded.split(',').map((h) => h.trim())
+    return hops[hops.length - 1] || 'unknown'
+  }
+  return (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
+}
+
+/** Accounts younger than this get the `newAccount…` limits. */
+export const NEW_ACCOUNT_SECONDS = 24 * 3600
+
+/**
+ * Counts one hit in PostgreSQL (so every app instance shares the count) over a sliding window:
+ * the hits of the last `windowSeconds`, never a fixed minute a burst could straddle. Returns how
+ * many seconds the client must wait (until its oldest counted hit leaves the window), or 0 when
+ * the hit is allowed. Refused hits are not stored.
+ */
+export async function countHit(
+  pool: Pool,
+  key: string,
+  limit: RateLimit,
+  /** What this hit weighs (1 for a request, its size for bytes). */
+  weight = 1,
+): Promise<number> {
+  const { rows } = await pool.query<{ n: number; retry: number | null }>(
+    `WITH recent AS (
+       SELECT coalesce(sum(hits), 0)::int AS n, min(window_start) AS oldest
+         FROM rate_limits
+        WHERE key = $1 AND window_start > now() - make_interval(secs => $2)
+     ), counted AS (
+       INSERT INTO rate_limits (key, window_start, hits)
+       SELECT $1, clock_timestamp(), $4 FROM recent WHERE n + $4 <= $3
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + $4
+       RETURNING 1
+     )
+     SELECT n, ceil(extract(epoch FROM oldest + make_interval(secs => $2) - now()))::int AS retry
+       FROM recent`,
+    [key, limit.windowSeconds, limit.max, weight],
+  )
+  if (Math.random() < 0.01) {
+    void pool
+      .query(`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`)
+      .catch(() => {})
+  }
+  const row = rows[0]!
+  return row.n + weight > limit.max ? Math.max(1, row.retry ?? limit.windowSeconds) : 0
+}
+
+/** The words of every limit's answer (429 with Retry-After: the same seconds). */
+export const tooManyRequestsMessage = (retryAfter: number) =>
+  `Too many requests. Try again in ${retryAfter} seconds.`
+
+/** The one answer every limit gives. */
+export const tooManyRequestsResponse = (retryAfter: number) =>
+  Response.json(
+    { errors: [{ message: tooManyRequestsMessage(retryAfter) }] },
+    { status: 429, headers: { 'retry-after': String(retryAfter) } },
+  )
+
+/** The signed-in account of a request, as far as the limits need it. */
+export interface LimitedAccount {
+  id: number | string
+  createdAt: string
+}
+
+/** The account of a request's session (cookie or token), read by Payload's own auth. */
+export async function accountOfRequest(
+  payload: Payload,
+  req: IncomingMessage,
+): Promise<LimitedAccount | null> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
+  }
+  if (!headers.has('cookie') && !headers.has('authorization')) return null
+  const { user } = await payload.auth({ headers, canSetHeaders: false })
+  return user ? { id: user.id, createdAt: user.createdAt } : null
+}
+
+/**
+ * Which per-account limits a request counts against, with the weight of each hit: every write,
+ * reviews once more, uploads by count and by bytes (Content-Length, or the most a body may hold).
+ */
+export function accountLimitsFor(
+  name: RateLimitName,
+  req: IncomingMessage,
+  account: LimitedAccount,
+): { name: RateLimitName; weight: number }[] {
+  const young =
+    serverNow().getTime() - new Date(account.createdAt).getTime() < NEW_ACCOUNT_SECONDS * 1000
+  const pick = (regular: RateLimitName, fresh: RateLimitName) => (young ? fresh : regular)
+  if (name === 'upload') {
+    const declared = Number(req.headers['content-length'])
+    const bytes = declared > 0 ? Math.min(declared, UPLOAD_BODY_LIMIT) : UPLOAD_BODY_LIMIT
+    return [
+      { name: pick('accountUploadBytes', 'newAccountUploadBytes'), weight: bytes },
+      { name: pick('accountUpload', 'newAccountUpload'), weight: 1 },
+    ]
+  }
+  if (name !== 'write') return []
+  const path = new URL(req.url ?? '/', 'http://site').pathname
+  // Marking one's own notifications read writes nothing anyone else sees.
+  if (path === '/api/notifications' || path.startsWith('/api/notifications/')) return []
+  const review = req.method === 'POST' && path === '/api/reviews'
+  return [
+    ...(review ? [{ name: pick('accountReview', 'newAccountReview'), weight: 1 }] : []),
+    { name: pick('accountWrite', 'newAccountWrite'), weight: 1 },
+  ]
+}
+
+/**
+ * A limiter bound to the pool and settings: resolves to 0 (go on) or the seconds to wait. With
+ * the request and a way to read its account, writes and uploads count per account too.
+ */
+export function createRateLimiter(
+  pool: () => Pool,
+  settings: RateLimitSettings,
+  accountOf?: (req: IncomingMessage) => Promise<LimitedAccount | null>,
+) {
+  return async (name: RateLimitName, address: string, req?: IncomingMessage): Promise<number> => {
+    if (!settings.enabled || settings.exempt.has(address)) return 0
+    const wait = await countHit(pool(), `${name}:${address}`, settings.limits[name])
+    if (wait || !req || !accountOf || (name !== 'write' && name !== 'upload')) return wait
+    const account = await accountOf(req)
+    if (!account) return 0
+    for (const limit of accountLimitsFor(name, req, account)) {
+      const key = `${limit.name}:user-${account.id}`
+      const accountWait = await countHit(pool(), key, settings.limits[limit.name], limit.weight)
+      if (accountWait) return accountWait
+    }
+    return 0
+  }
+}
+
+/** The per-address mail limit, for hooks that send mail (a normalised address as the key). */
+export async function mailLimitWait(pool: Pool, address: string): Promise<number> {
+  const settings = rateLimitSettings(process.env)
+  if (!settings.enabled) return 0
+  return countHit(pool, `mailPerAddress:${address}`, settings.limits.mailPerAddress)
+}

@@ -1,0 +1,213 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { LRUCache } from 'lru-cache'
+
+import { serverNow } from '@/server/process/clock'
+
+/**
+ * The public REST reads the islands make signed out (reviews pages, reaction summaries, the
+ * forum, the neighbourhood lists, poll summaries, …), kept in memory per process and keyed by
+ * their full path and query. Only requests without any cookie or authorization header are
+ * served from it or fill it, only 200 JSON answers without Set-Cookie are kept, and only the
+ * routes below: an anonymous answer is the same for every anonymous reader, so nothing of one
+ * user can reach another. Writes announce the collections they change (src/server/http/apiChanges.ts,
+ * NOTIFY in the write's transaction): every instance drops the entries that may show them.
+ */
+
+/** First path segment after /api/ → the collections its answers show (besides ALWAYS). */
+const ROUTES: Record<string, string[]> = {
+  reviews: ['reviews', 'reactions', 'comments', 'user-badges'],
+  reactions: ['reactions'],
+  comments: ['comments', 'reactions'],
+  discussions: ['discussions', 'reactions', 'comments'],
+  polls: ['polls', 'poll-votes', 'reactions', 'comments'],
+  stories: ['stories', 'reactions', 'comments'],
+  events: ['events', 'event-rsvps', 'reactions', 'comments'],
+  neighbourhoods: ['neighbourhoods', 'reviews'],
+  'local-businesses': ['local-businesses', 'business-badges'],
+  'business-badges': ['business-badges', 'local-businesses'],
+  'user-badges': ['user-badges'],
+  forum: ['discussions', 'events', 'stories', 'polls'],
+  'top-reviewers': ['reviews', 'reactions'],
+  pages: ['pages'],
+}
+/** Populated authors and images, and the places everything belongs to. */
+const ALWAYS = ['users', 'media', 'neighbourhoods']
+
+/** Headers of a kept answer that a hit repeats (CORS and the rest are set per request). */
+const KEPT_HEADERS = ['content-type', 'content-language']
+export const CACHE_STATUS_HEADER = 'x-belong-cache'
+/**
+ * Some answers change with time alone, with no write to announce it (a badge or event that
+ * expires, a poll that closes): an entry is kept at most this long by the server's clock.
+ */
+export const MAX_AGE_MS = 60_000
+
+interface Entry {
+  status: number
+  headers: [string, string][]
+  body: Buffer
+  bytes: number
+  tags: string[]
+  storedAt: number
+}
+
+interface Pending {
+  key: string
+  tags: string[]
+  generation: number
+  /** Signed out, cache on: the answer may be kept. */
+  keepable: boolean
+}
+
+const VARY = 'Cookie, Authorization'
+
+export class ReadCache {
+  /** Least recently used first out, by size (lru-cache); null while the cache is off. */
+  private entries: LRUCache<string, Entry> | null = null
+  private readonly byTag = new Map<string, Set<string>>()
+  private readonly pending = new WeakMap<IncomingMessage, Pending>()
+  private generation = 0
+
+  /** Off until the process listens for changes (src/server/process/boot.ts): never stale by silence. */
+  enable(maxBytes: number): void {
+    this.clear()
+    this.entries = maxBytes
+      ? new LRUCache<string, Entry>({
+          maxSize: maxBytes,
+          // One answer may take at most an eighth of the room.
+          maxEntrySize: maxBytes / 8,
+          sizeCalculation: (entry, key) => entry.bytes + key.length,
+          dispose: (entry, key) => this.untag(key, entry),
+        })
+      : null
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 }
+  }
+
+  /**
+   * Before the request runs: answers it from the cache (true), or remembers that its answer may
+   * be kept. Every API GET answer of a cached route varies on Cookie and Authorization.
+   */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const route = routeOf(req)
+    if (!route) return false
+    const key = req.url!
+    const keepable = Boolean(this.entries && !req.headers.cookie && !req.headers.authorization)
+    // A hit becomes the most recently used.
+    let entry = keepable ? this.entries?.get(key) : undefined
+    // The age is the server's clock (tests move it), not lru-cache's own timer.
+    if (entry && serverNow().getTime() - entry.storedAt > MAX_AGE_MS) {
+      this.entries?.delete(key)
+      entry = undefined
+    }
+    if (!entry) {
+      res.setHeader(CACHE_STATUS_HEADER, keepable ? 'miss' : 'bypass')
+      this.pending.set(req, { key, tags: route, generation: this.generation, keepable })
+      return false
+    }
+    res.setHeader(CACHE_STATUS_HEADER, 'hit')
+    res.setHeader('vary', VARY)
+    for (const [name, value] of entry.headers) res.setHeader(name, value)
+    res.writeHead(entry.status, { 'content-length': entry.bytes })
+    res.end(req.method === 'HEAD' ? undefined : entry.body)
+    return true
+  }
+
+  /**
+   * After the request ran: keeps a cacheable answer, unless a change was announced meanwhile
+   * (the answer may predate it). Returns the answer to send (its body read once, when kept).
+   */
+  async keep(req: IncomingMessage, response: Response): Promise<Response> {
+    const pending = this.pending.get(req)
+    if (!pending) return response
+    this.pending.delete(req)
+    const vary = response.headers.get('vary')
+    const headers = new Headers(response.headers)
+    headers.set('vary', vary ? `${vary}, ${VARY}` : VARY)
+    const type = response.headers.get('content-type') ?? ''
+    const keep =
+      pending.keepable &&
+      req.method === 'GET' &&
+      response.status === 200 &&
+      type.includes('json') &&
+      !response.headers.has('set-cookie')
+    if (!keep) {
+      // Payload's answers have mutable headers; one that has not keeps its own.
+      try {
+        response.headers.set('vary', headers.get('vary')!)
+      } catch {
+        // (immutable headers: the answer goes out without the Vary)
+      }
+      return response
+    }
+    const body = Buffer.from(await response.arrayBuffer())
+    if (pending.generation === this.generation) this.put(pending, response, body)
+    return new Response(body, { status: response.status, headers })
+  }
+
+  /** A collection changed ('resync': changes may have been missed, so everything goes). */
+  invalidate(slug: string): void {
+    this.generation++
+    if (slug === 'resync' || slug === '*') return this.clear()
+    for (const key of [...(this.byTag.get(slug) ?? [])]) this.entries?.delete(key)
+  }
+
+  clear(): void {
+    this.generation++
+    this.entries?.clear()
+    this.byTag.clear()
+  }
+
+  private put(pending: Pending, response: Response, body: Buffer): void {
+    if (!this.entries) return
+    const headers: [string, string][] = []
+    for (const name of KEPT_HEADERS) {
+      const value = response.headers.get(name)
+      if (value) headers.push([name, value])
+    }
+    const entry: Entry = {
+      status: 200,
+      headers,
+      body,
+      bytes: body.length,
+      tags: pending.tags,
+      storedAt: serverNow().getTime(),
+    }
+    // Replacing an entry disposes the old one (and its tags) first.
+    this.entries.set(pending.key, entry)
+    if (this.entries.peek(pending.key) !== entry) return // larger than an entry may be
+    for (const tag of pending.tags) {
+      const keys = this.byTag.get(tag) ?? new Set()
+      keys.add(pending.key)
+      this.byTag.set(tag, keys)
+    }
+  }
+
+  /** An entry left (evicted, replaced, expired or invalidated): its tags forget it. */
+  private untag(key: string, entry: Entry): void {
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag)
+      keys?.delete(key)
+      if (keys && !keys.size) this.byTag.delete(tag)
+    }
+  }
+}
+
+/** The collections a cacheable read shows, or undefined when it is not one. */
+function routeOf(req: IncomingMessage): string[] | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined
+  const url = req.url ?? ''
+  if (!url.startsWith('/api/')) return undefined
+  const segment = url.slice(5).split(/[/?#]/, 1)[0]!
+  const own = Object.hasOwn(ROUTES, segment) ? ROUTES[segment] : undefined
+  return own && [...new Set([...own, ...ALWAYS])]
+}
+
+// One per process, on globalThis: the hooks may run from another bundle copy of this module.
+const store = globalThis as typeof globalThis & { __belongReadCache?: ReadCache }
+
+export function apiReadCache(): ReadCache {
+  return (store.__belongReadCache ??= new ReadCache())
+}

@@ -1,0 +1,321 @@
+/**
+ * process/ — the running process: reading the environment (env), keeping secrets (secrets), the
+ * server clock (clock), building and mounting the editors' admin (admin), and boot, which starts
+ * everything in order (the database, migrations, the seed, the site build, the realtime service,
+ * the HTTP server) and stops it cleanly. It is the one folder that may import every other.
+ */
+import net from 'node:net'
+import path from 'node:path'
+
+import { createLocalReq, type Payload } from 'payload'
+import type { Pool } from 'pg'
+
+import { createRealtimeServer, type RealtimeServer } from '@/realtime/server'
+import { adminBuildNeeded, buildAdmin, startAdmin, type AdminHandler } from './admin'
+import { pgPool, surfaceCommitFailures } from '@/server/database/db'
+import { env } from './env'
+import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
+import { useLocalRealtimePort } from '@/server/services/realtime'
+import { API_CHANGES_CHANNEL } from '@/server/http/apiChanges'
+import { ChangeListener } from '@/server/database/changes'
+import { loadAstroHandler, PageRenderer } from '@/server/site/pageRenderer'
+import { prerenderBuild, PRERENDER_PATHS_URL } from '@/server/site/prerender'
+import { apiReadCache } from '@/server/http/readCache'
+import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from '@/server/site/siteRegen'
+import { registeredTimeBoundaries, STALE_PAGES_CHANNEL } from '@/server/site/siteRevision'
+import { SiteBuilds } from '@/server/site/siteBuilds'
+import { forgetStaticSite, staticSiteFor } from '@/server/site/staticSite'
+import { ensureSecrets } from './secrets'
+import { siteOrigins } from '@/server/http/security'
+import { createSiteServer } from '@/server/site/site'
+
+export interface BootOptions {
+  projectRoot: string
+  /** Build what is missing, then exit without serving. */
+  buildOnly?: boolean
+  /** Serve without the admin (no Next build), e.g. for quick local checks. */
+  withoutAdmin?: boolean
+  /** Development: no site build (astro dev serves pages), admin through `next dev`. */
+  dev?: boolean
+  log?: (line: string) => void
+}
+
+export interface RunningSite {
+  url: string
+  payload: Payload
+  builds: SiteBuilds
+  regenerator: PageRegenerator
+  stop: () => Promise<void>
+}
+
+/** Everything `npm start` does, in order, with a line of progress per step. */
+export async function boot(options: BootOptions): Promise<RunningSite | undefined> {
+  const log = options.log ?? ((line: string) => console.log(line))
+  const step = (n: number, text: string) => log(`[${n}/6] ${text}`)
+  const { projectRoot } = options
+  const port = env.port
+
+  if (!options.buildOnly) await assertPortFree(port, env.host)
+  ensureSecrets(env.dataDir, process.env.NODE_ENV === 'production')
+
+  let postgres: RunningPostgres | undefined
+  step(1, env.databaseUrl ? 'Using DATABASE_URL' : `Starting PostgreSQL (data in ${env.dataDir})`)
+  if (!env.databaseUrl) {
+    postgres = await startEmbeddedPostgres({
+      dir: env.dataDir,
+      databases: ['belong'],
+      notice: (line) => log(`       ${line}`),
+    })
+    process.env.DATABASE_URL = postgres.url('belong')
+  }
+  // A database restart must not stop the site: its troubles are logged, never fatal, and make API
+  // requests that fail meanwhile answer 503 (src/server/database/databaseDown.ts) until a few seconds after
+  // it is back.
+  let databaseTroubleAt = 0
+  const databaseTrouble = () =>
+    postgres?.up === false || Date.now() - databaseTroubleAt < DATABASE_SETTLE_MS
+  postgres?.onState((_state, detail) => {
+    databaseTroubleAt = Date.now()
+    log(`postgres: ${detail}`)
+  })
+  let payloadForCleanup: Payload | undefined
+  let databaseStopping = false
+  const stopDatabase = async () => {
+    databaseStopping = true
+    // Connections end when PostgreSQL stops; that is expected now, not an error to crash on.
+    const pool = (payloadForCleanup?.db as { pool?: { on: (e: string, f: () => void) => void } })
+      ?.pool
+    pool?.on('error', () => {})
+    await payloadForCleanup?.db.destroy?.().catch(() => {})
+    await postgres?.stop()
+  }
+
+  try {
+    const wantAdmin = !options.withoutAdmin
+    const dev = Boolean(options.dev)
+    const adminBuild =
+      wantAdmin && !dev && adminBuildNeeded(projectRoot)
+        ? (log('       building the admin in the background (about 90 s the first time)'),
+          buildAdmin(projectRoot, process.env, false))
+        : undefined
+    adminBuild?.catch(() => {})
+
+    step(2, 'Applying migrations')
+    const { getPayload } = await import('payload')
+    const { default: config } = await import(path.join(projectRoot, 'payload.config.ts'))
+    const { migrations } = await import(path.join(projectRoot, 'migrations', 'index.ts'))
+    const payload = await getPayload({ config })
+    payloadForCleanup = payload
+    surfaceCommitFailures(payload)
+    // A pooled connection that dies while idle (database restarted) is an 'error' event on the
+    // pool: without a listener it would end the process.
+    pgPool(payload).on('error', (error) => {
+      if (databaseStopping) return
+      if (Date.now() - databaseTroubleAt > 1000) log(`database connection lost: ${error.message}`)
+      databaseTroubleAt = Date.now()
+    })
+    await payload.db.migrate({ migrations: migrations as never })
+
+    step(
+      3,
+      env.seed ? 'Seeding demo data when the database is empty' : 'Seeding skipped (SEED=false)',
+    )
+    if (env.seed) {
+      const { seedDatabase } = await import('@/seed/store')
+      await seedDatabase(payload, (line: string) => log(`       ${line}`))
+    }
+
+    // Pages render with the public name the site answers to (never a request's Host).
+    const publicHost = env.publicUrl ? new URL(env.publicUrl).host : `localhost:${port}`
+    const builds = new SiteBuilds({
+      projectRoot,
+      dataDir: env.dataDir,
+      env: process.env,
+      prerender: (dir) => prerenderBuild(dir, publicHost, log),
+      publicOrigin: siteOrigins(env.publicUrl, port).publicOrigin,
+      log: (line) => log(line),
+    })
+    if (dev) step(4, 'Site pages come from astro dev')
+    else
+      step(
+        4,
+        builds.upToDate ? 'Site build is up to date' : 'Building the public site (astro build)',
+      )
+    // Several instances may start at once: one builds, the others then find its build.
+    if (!dev && (!builds.upToDate || !builds.pagesMatchOrigin))
+      await withAdvisoryLock(pgPool(payload), FULL_BUILD_LOCK, async () => {
+        builds.reload()
+        if (builds.upToDate) return builds.rewritePagesForOrigin()
+        const { rows } = await pgPool(payload).query<{ t: string }>(
+          'SELECT clock_timestamp()::text AS t',
+        )
+        await builds.buildNow(true)
+        // Pages marked before this build read the database are in it already.
+        await pgPool(payload).query('DELETE FROM site_stale_pages WHERE since < $1', [rows[0]!.t])
+      })
+
+    step(5, wantAdmin ? 'Preparing the admin' : 'Admin skipped')
+    if (adminBuild) await adminBuild
+    if (options.buildOnly) {
+      await stopDatabase()
+      return undefined
+    }
+    const admin: AdminHandler | undefined = wantAdmin
+      ? await startAdmin(projectRoot, dev)
+      : undefined
+
+    step(6, 'Starting the server')
+    let realtime: RealtimeServer | undefined
+    if (!env.pusher.external) {
+      const p = env.pusher
+      realtime = createRealtimeServer({ apps: [{ id: p.appId, key: p.key, secret: p.secret }] })
+      useLocalRealtimePort(port)
+    }
+    let listening = false
+    const server = await createSiteServer({
+      payload,
+      config: payload.config,
+      builds: dev ? undefined : builds,
+      realtime,
+      admin,
+      realtimeReady: () => listening,
+      databaseTrouble,
+      log,
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, env.host, () => resolve())
+    })
+    listening = true
+
+    // Incremental regeneration (src/server/site/siteRegen.ts), shared by every instance through
+    // PostgreSQL: writes queue their pages, one instance rewrites them, all re-read the files.
+    const renderers = new Map<string, Promise<PageRenderer>>()
+    const rendererFor = (dir: string) => {
+      let renderer = renderers.get(dir)
+      if (!renderer) {
+        renderer = loadAstroHandler(dir).then((h) => PageRenderer.start(h, publicHost))
+        renderers.set(dir, renderer)
+      }
+      return renderer
+    }
+    const regenerator = new PageRegenerator({
+      pool: pgPool(payload),
+      servedDir: () => builds.served?.dir,
+      rendererFor,
+      delayMs: env.siteRegenDelayMs,
+      log,
+      sweep: {
+        intervalMs: env.siteSweepIntervalMs,
+        pagesBetween: async (from, to) => {
+          const find = registeredTimeBoundaries()
+          if (!find) return []
+          const found = await find(await createLocalReq({}, payload), from, to)
+          const dir = builds.served?.dir
+          if (!found.everyPage || !dir) return found.paths
+          // Every page: the build's own list of them, as a full prerender asks for it.
+          const listing = await (await rendererFor(dir)).render(PRERENDER_PATHS_URL)
+          if (listing.status !== 200) throw new Error(`listing pages answered ${listing.status}`)
+          return (JSON.parse(listing.html) as { paths: string[] }).paths
+        },
+      },
+    })
+    const changes = new ChangeListener(process.env.DATABASE_URL!, log)
+    let safetyPass: NodeJS.Timeout | undefined
+    let sweeps: NodeJS.Timeout | undefined
+    if (!dev) {
+      changes.on(STALE_PAGES_CHANNEL, () => regenerator.wake())
+      // Cached public reads (src/server/http/readCache.ts): dropped by collection, all on 'resync'.
+      changes.on(API_CHANGES_CHANNEL, (slug) => apiReadCache().invalidate(slug))
+      changes.on(PAGES_WRITTEN_CHANNEL, (message) => {
+        const served = builds.served
+        if (!served) return
+        // Notices missed while disconnected: re-read the whole folder.
+        if (message === 'resync') return forgetStaticSite(served.dir)
+        const written = JSON.parse(message) as PagesWritten
+        if (path.basename(served.dir) !== written.build) builds.reload()
+        if (builds.served && path.basename(builds.served.dir) === written.build)
+          staticSiteFor(builds.served.dir).refresh(written.paths)
+      })
+      await changes.start()
+      apiReadCache().enable(env.apiCacheBytes)
+      regenerator.wake()
+      // Belt and braces: a page whose render failed is tried again.
+      safetyPass = setInterval(() => regenerator.wake(), REGENERATION_RETRY_MS).unref()
+      // Pages that change with the clock alone (the first sweep runs with the wake above).
+      sweeps = setInterval(() => regenerator.sweepSoon(), env.siteSweepIntervalMs).unref()
+    }
+
+    const url = `http://localhost:${port}`
+    log(`\nBelong is ready at ${url}  (admin: ${url}/admin)\n`)
+    let stopping: Promise<void> | undefined
+    const stop = () =>
+      (stopping ??= (async () => {
+        clearInterval(safetyPass)
+        clearInterval(sweeps)
+        regenerator.stop()
+        await regenerator.idle().catch(() => {})
+        await changes.stop()
+        builds.stop()
+        listening = false
+        await realtime?.close()
+        // Graceful: stop accepting, let requests in flight finish (bounded), then close the rest.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeIdleConnections()
+        const idle = setInterval(() => server.closeIdleConnections(), 100)
+        const grace = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())
+        await Promise.race([closed, grace])
+        clearInterval(idle)
+        server.closeAllConnections()
+        await closed
+        for (const renderer of renderers.values()) await (await renderer).close()
+        await stopDatabase()
+      })())
+    return { url, payload, builds, regenerator, stop }
+  } catch (error) {
+    await stopDatabase()
+    throw error
+  }
+}
+
+/** Runs `work` while holding a session advisory lock (waits for it). */
+async function withAdvisoryLock(pool: Pool, key: number, work: () => Promise<void>) {
+  const client = await pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key])
+    try {
+      await work()
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key])
+    }
+  } finally {
+    client.release()
+  }
+}
+
+const FULL_BUILD_LOCK = 0x6275696c // 'buil'
+/** How often pages whose regeneration failed are tried again. */
+const REGENERATION_RETRY_MS = 30_000
+
+/** After the database is back, failures still answer 503 for this long (in-flight casualties). */
+const DATABASE_SETTLE_MS = 3000
+/** SIGTERM: requests in flight get this long to finish before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 10_000
+
+export class PortInUseError extends Error {}
+
+function assertPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUseError(
+              `Port ${port} is already in use. Stop what uses it, or run with PORT=<another port>.`,
+            )
+          : error,
+      ),
+    )
+    probe.listen(port, host, () => probe.close(() => resolve()))
+  })
+}

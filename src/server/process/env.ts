@@ -1,0 +1,143 @@
+import os from 'node:os'
+import path from 'node:path'
+
+/**
+ * Every outside service is named here, read from the environment, with the local default
+ * that `npm start` uses when nothing is set. `.env.example` documents the same names.
+ */
+export const env = {
+  get port() {
+    return Number(process.env.PORT ?? 3000)
+  },
+  get host() {
+    return process.env.HOST ?? '0.0.0.0'
+  },
+  get dataDir() {
+    return path.resolve(process.env.DATA_DIR ?? '.data')
+  },
+  get databaseUrl() {
+    return process.env.DATABASE_URL || undefined
+  },
+  get payloadSecret() {
+    return process.env.PAYLOAD_SECRET || undefined
+  },
+  /** Behind nginx or a CDN: take the client address from the last X-Forwarded-For hop. */
+  get trustProxy() {
+    return process.env.TRUST_PROXY === 'true'
+  },
+  get publicUrl() {
+    return process.env.PUBLIC_URL || undefined
+  },
+  get smtpUrl() {
+    return process.env.SMTP_URL || undefined
+  },
+  get mailFrom() {
+    return process.env.MAIL_FROM ?? 'Belong <hello@belong.local>'
+  },
+  /** Extra processes rendering pages during a full build; default one per other core, at most 3. */
+  get renderProcesses() {
+    const cores = os.availableParallelism()
+    return Math.max(0, Number(process.env.RENDER_PROCESSES ?? Math.min(3, cores - 1)))
+  },
+  /** A full build of this many pages or more uses them (their start costs a few seconds). */
+  get renderProcessesFrom() {
+    return Math.max(1, Number(process.env.RENDER_PROCESSES_FROM ?? 500))
+  },
+  get seed() {
+    return process.env.SEED !== 'false'
+  },
+  get s3() {
+    const bucket = process.env.S3_BUCKET
+    if (!bucket) return undefined
+    return {
+      bucket,
+      region: process.env.S3_REGION ?? 'us-east-1',
+      endpoint: process.env.S3_ENDPOINT || undefined,
+      accessKeyId: process.env.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: process.env.S3_FORCE_PATH_STYLE !== 'false',
+    }
+  },
+  /** Hosted Pusher (or any compatible server) when PUSHER_APP_ID is set; else the in-repo server. */
+  get pusher() {
+    const external = Boolean(process.env.PUSHER_APP_ID)
+    return {
+      external,
+      appId: process.env.PUSHER_APP_ID ?? 'belong',
+      key: process.env.PUSHER_KEY ?? 'belong-key',
+      // Set by ensureSecrets at boot (generated into DATA_DIR unless given).
+      secret: process.env.PUSHER_SECRET ?? '',
+      cluster: process.env.PUSHER_CLUSTER ?? 'local',
+      host: process.env.PUSHER_HOST || undefined,
+      port: process.env.PUSHER_PORT ? Number(process.env.PUSHER_PORT) : undefined,
+      useTLS: process.env.PUSHER_USE_TLS === 'true',
+      /**
+       * Browsers connect to the page's own origin (a front server proxies /app/ to the
+       * realtime role) instead of PUSHER_HOST, which is then only where instances publish.
+       */
+      sameOrigin: process.env.PUSHER_SAME_ORIGIN === 'true',
+    }
+  },
+  /** Population service (SPEC §7): POST {url}/sum. Unset: the lookup is skipped. */
+  get populationUrl() {
+    return process.env.POPULATION_URL?.replace(/\/+$/, '') || undefined
+  },
+  get populationToken() {
+    return process.env.POPULATION_TOKEN || undefined
+  },
+  /**
+   * Place search (SPEC §7) through our proxy (src/server/services/geocode): any Nominatim-compatible
+   * service. Its usage policy wants an identifying User-Agent with a way to reach us.
+   */
+  get geocoder() {
+    const url = (process.env.GEOCODER_URL || 'https://nominatim.openstreetmap.org').replace(
+      /\/+$/,
+      '',
+    )
+    const contact = process.env.PUBLIC_URL ? ` (+${process.env.PUBLIC_URL})` : ''
+    return {
+      url,
+      reverseUrl: process.env.REVERSE_GEOCODER_URL?.replace(/\/+$/, '') || url,
+      userAgent: process.env.GEOCODER_USER_AGENT || `Belong/0.1${contact}`,
+      timeoutMs: Number(process.env.GEOCODER_TIMEOUT_MS ?? 5000),
+    }
+  },
+  /**
+   * External sign-in (OpenID Connect, SPEC §2 "Continue with Google"). Off without a client id.
+   * allowInsecure lets tests use an http:// issuer; never set it in production.
+   */
+  get oidc() {
+    const clientId = process.env.OIDC_CLIENT_ID || undefined
+    return {
+      issuer: process.env.OIDC_ISSUER || 'https://accounts.google.com',
+      clientId,
+      clientSecret: process.env.OIDC_CLIENT_SECRET || undefined,
+      allowInsecure: process.env.OIDC_ALLOW_INSECURE === 'true',
+    }
+  },
+  get siteRegenDelayMs() {
+    return Number(process.env.SITE_REGEN_DELAY_MS ?? 100)
+  },
+  /**
+   * How often the page regenerator looks for static content that changed with the clock alone
+   * (an event passing, a badge expiring): such a page is at most this much (plus its render)
+   * late. 60 s: the pages show times to the minute, and the API read cache keeps answers 60 s.
+   */
+  get siteSweepIntervalMs() {
+    return Math.max(100, Number(process.env.SITE_SWEEP_INTERVAL_MS ?? 60_000))
+  },
+  /** Memory for cached signed-out API reads (src/server/http/readCache.ts); API_CACHE_MB=0 turns it off. */
+  get apiCacheBytes() {
+    return Math.max(0, Number(process.env.API_CACHE_MB ?? 64)) * 1024 * 1024
+  },
+  /** Map tiles (SPEC §7), read when the site is built and handed to the map islands. */
+  get tiles() {
+    const url = process.env.TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+    const attribution =
+      process.env.TILE_ATTRIBUTION ||
+      (process.env.TILE_URL
+        ? ''
+        : '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors')
+    return { url, attribution }
+  },
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
+import nodemailer from 'nodemailer'
+
+import { env } from '@/server/process/env'
+
+/**
+ * SMTP_URL sends real mail. Without it every message is written to DATA_DIR/outbox as an .eml
+ * file (readable by any mail client) and its subject and recipient are logged.
+ */
+export function emailAdapter() {
+  const from = env.mailFrom
+  const match = /^(.*)<(.+)>$/.exec(from)
+  const defaultFromName = match?.[1]?.trim() || 'Belong'
+  const defaultFromAddress = match?.[2]?.trim() || from
+  const transport = env.smtpUrl ? nodemailer.createTransport(env.smtpUrl) : outboxTransport()
+  return nodemailerAdapter({ defaultFromAddress, defaultFromName, transport, skipVerify: true })
+}
+
+function outboxTransport() {
+  const outbox = path.join(env.dataDir, 'outbox')
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  return nodemailer.createTransport({
+    name: 'outbox',
+    version: '1',
+    send(mail, done) {
+      stream.sendMail(mail.data, async (error, info) => {
+        if (error || !info) return done(error ?? new Error('mail not built'), undefined as never)
+        try {
+          await fs.mkdir(outbox, { recursive: true })
+          const file = path.join(
+            outbox,
+            `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+          )
+          await fs.writeFile(file, info.message as Buffer)
+          console.log(`[mail] to ${String(mail.data.to)}: "${mail.data.subject}" → ${file}`)
+          done(null, { envelope: info.envelope, messageId: info.messageId } as never)
+        } catch (writeError) {
+          done(writeError as Error, undefined as never)
+        }
+      })
+    },
+  })
+}

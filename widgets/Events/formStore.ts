@@ -1,0 +1,54 @@
+import { atom } from 'nanostores'
+
+import type { EventView } from '@/views/event'
+import { api } from '@widgets/lib/api'
+import { toast } from '@widgets/lib/toast'
+import { $events, reloadEvents } from './listStore'
+
+/** The events form (SPEC §2 Events, §5): which event it edits, whether it is open, save, delete. */
+
+/** The event being edited (null: the form creates). */
+export const $editing = atom<EventView | null>(null)
+/** Whether the 'Create An Event' form is open. */
+export const $formOpen = atom(false)
+
+/** What the form sends (SPEC §5 event form; the date is already an ISO instant). */
+export interface EventInput {
+  title: string
+  description: string
+  eventDate: string
+  location: string
+  tags: string
+  isPublic: boolean
+  image: number | null
+}
+
+/** Creates or updates an event; resolves with the saved event's id, rejects with a message. */
+export async function saveEvent(input: EventInput, editing: EventView | null): Promise<number> {
+  const neighbourhoodId = $events.get().neighbourhood?.id
+  const body = editing
+    ? input
+    : { ...input, ...(neighbourhoodId ? { neighbourhood: neighbourhoodId } : {}) }
+  const answer = await api<{ doc: { id: number } }>(
+    editing ? `/api/events/${editing.id}` : '/api/events',
+    { method: editing ? 'PATCH' : 'POST', json: body },
+  )
+  void reloadEvents()
+  return answer.doc.id
+}
+
+export async function deleteEvent(id: number) {
+  try {
+    await api(`/api/events/${id}`, { method: 'DELETE' })
+    $events.setKey(
+      'events',
+      $events.get().events.filter((e) => e.id !== id),
+    )
+    $events.setKey('total', Math.max(0, $events.get().total - 1))
+    if ($editing.get()?.id === id) $editing.set(null)
+    toast.success('Event deleted.')
+  } catch (e) {
+    console.warn('Could not delete event', id, e)
+    toast.error('Failed to delete event.')
+  }
+}
