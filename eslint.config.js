@@ -134,15 +134,25 @@ export default tseslint.config(
     'The process layer does not reach into collections, pages or islands (only @payload-config).',
   ),
   // Inside the server, by concern (docs/architecture.md): process/ starts everything and may
-  // import any folder; the others only downwards.
-  serverFolder('database', ['process', 'site', 'http', 'services'], 'stands on PostgreSQL alone'),
-  serverFolder('http', ['site', 'services'], 'serves requests without the static site or services'),
+  // import any folder; the others only downwards, and config/ (settings, secrets, the clock) and
+  // database/ stand on nothing of the server.
   serverFolder(
-    'services',
-    ['site', 'database'],
-    'talks to outside services, not the site or database',
+    'config',
+    ['process', 'database', 'site', 'http', 'services'],
+    'holds settings only',
   ),
-  serverFolder('site', ['services'], 'builds and serves pages without outside services'),
+  serverFolder(
+    'database',
+    ['process', 'config', 'site', 'http', 'services'],
+    'stands on PostgreSQL alone',
+  ),
+  serverFolder(
+    'http',
+    ['process', 'site', 'services'],
+    'serves requests without the site or services',
+  ),
+  serverFolder('services', ['process', 'site', 'database'], 'talks to outside services only'),
+  serverFolder('site', ['process', 'services'], 'builds and serves pages without outside services'),
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

@@ -15,7 +15,7 @@ import { uploadLimits } from '@collections/Media'
 import { Users } from '@collections/Users'
 import { installAfterCommit } from '@/server/database/afterCommit'
 import { emailAdapter } from '@/server/services/email'
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
 import { accountLogin } from '@collections/Users/accounts/endpoints'
 import { keepMeAnswers } from '@collections/Users/accounts/keptMe'
@@ -31,7 +31,7 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = env.s3
 
 export default buildConfig({
-  // The server sets it at boot (src/server/process/secrets.ts); tools that only read the schema (types,
+  // The server sets it at boot (src/server/config/secrets.ts); tools that only read the schema (types,
   // migrations) get a throwaway one.
   secret: env.payloadSecret ?? crypto.randomBytes(32).toString('hex'),
   serverURL: env.publicUrl,

@@ -74,7 +74,7 @@ export default defineConfig({
         OIDC_ALLOW_INSECURE: 'true',
         GEOCODER_URL: geocoderUrl,
         POPULATION_URL: geocoderUrl,
-        // The server's clock offset (ms) for tests of time rules (src/server/process/clock.ts).
+        // The server's clock offset (ms) for tests of time rules (src/server/config/clock.ts).
         BELONG_TEST_CLOCK_FILE: path.join(dataDir, 'test-clock-offset'),
         // The suite's own traffic comes from 127.0.0.1; tests/e2e/security.e2e.ts is limited
         // from 127.0.0.2 with the real limits.

@@ -6,7 +6,7 @@
 import path from 'node:path'
 
 import { backup } from '@/server/database/backup'
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 
 if (env.databaseUrl) {
   console.error(

@@ -32,7 +32,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { PAGE_QUERIES } from '@/rules/pageQueries'
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@/server/http/nodeFetch'
 import {
   pagePolicy,

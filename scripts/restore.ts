@@ -5,7 +5,7 @@
 import path from 'node:path'
 
 import { restore } from '@/server/database/backup'
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 
 const source = process.argv[2]
 if (!source) {

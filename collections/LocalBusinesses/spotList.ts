@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { categoryLabel } from '@/rules/localSpots'
 import type { EmojiName } from '@/rules/targets'
-import { serverNow } from '@/server/process/clock'
+import { serverNow } from '@/server/config/clock'
 import { query, sql } from '@/server/database/db'
 import {
   isVibeEmoji,

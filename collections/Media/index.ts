@@ -3,7 +3,7 @@ import type { CollectionConfig, Config } from 'payload'
 
 import { IMAGE_PURPOSES, MAX_UPLOAD_BYTES } from '@/rules/imageFile'
 import { MESSAGES } from '@/rules/messages'
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 import { anyone, signedIn, staffOrOwner } from '@collections/access'
 import { authorField } from '@collections/shared/fields'
 import { setAuthor } from '@collections/shared/hooks'

@@ -1,6 +1,6 @@
 import type { CollectionConfig, FieldAccess } from 'payload'
 
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 
 import { refreshToken } from '@collections/Users/accounts/endpoints'
 import { MESSAGES } from '@/rules/messages'

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 
 /**
  * The site's own address for links in e-mails and the sign-in callback: PUBLIC_URL when set

@@ -1,4 +1,4 @@
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 import { siteOrigins } from '@/server/http/security'
 
 /**

@@ -20,7 +20,7 @@ const DAY = 86_400_000
 const SHOTS = '.tmp/shots'
 const clockFile = () => path.join(process.env.E2E_DATA_DIR!, 'test-clock-offset')
 
-/** Moves the server's clock (src/server/process/clock.ts reads this file in the e2e server only). */
+/** Moves the server's clock (src/server/config/clock.ts reads this file in the e2e server only). */
 function moveServerClock(ms: number) {
   if (ms) fs.writeFileSync(clockFile(), String(ms))
   else fs.rmSync(clockFile(), { force: true })

@@ -7,7 +7,7 @@ import Pusher from 'pusher'
 import { signedInApi } from './helpers'
 
 // The in-repo server's app and key (see .env.example); the site runs without PUSHER_*, so it
-// generated its secret into its data folder on first start (src/server/process/secrets.ts).
+// generated its secret into its data folder on first start (src/server/config/secrets.ts).
 const app = { appId: 'belong', key: 'belong-key' }
 // The test loads pusher-js into the page by hand, which the page's script policy would block.
 test.use({ bypassCSP: true })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { moveTestClock } from '@/server/process/clock'
+import { moveTestClock } from '@/server/config/clock'
 import { pgPool } from '@/server/database/db'
 import type { LocalSpotPage } from '@/views/localSpot'
 import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'

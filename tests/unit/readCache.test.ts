@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { describe, expect, test } from 'vitest'
 
-import { moveTestClock } from '@/server/process/clock'
+import { moveTestClock } from '@/server/config/clock'
 import { MAX_AGE_MS, ReadCache } from '@/server/http/readCache'
 
 /** The smallest request and response the cache looks at. */

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { ensureSecrets, UnsafeSecretError } from '@/server/process/secrets'
+import { ensureSecrets, UnsafeSecretError } from '@/server/config/secrets'
 import { inlineScriptHashes, pagePolicy, siteOrigins } from '@/server/http/security'
 
 let dir: string

@@ -4,7 +4,7 @@ import { APIError } from 'payload'
 
 import { isWithinEditWindow } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
-import { serverNow } from '@/server/process/clock'
+import { serverNow } from '@/server/config/clock'
 import { isStaffUser } from '@collections/access'
 
 /**

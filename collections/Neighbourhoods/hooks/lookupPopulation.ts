@@ -10,7 +10,7 @@ import {
   type Population,
   type PopulationStatus,
 } from '@/rules/population'
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 
 type Lookup = { population: Population } | { failure: PopulationStatus }
 

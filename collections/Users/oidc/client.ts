@@ -1,6 +1,6 @@
 import * as client from 'openid-client'
 
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 
 /**
  * The identity provider as openid-client sees it, discovered once from OIDC_ISSUER and kept.

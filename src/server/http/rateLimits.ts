@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
-import { serverNow } from '@/server/process/clock'
+import { serverNow } from '@/server/config/clock'
 import { UPLOAD_BODY_LIMIT } from './nodeFetch'
 
 /** One limit: at most `max` hits (or bytes) per `windowSeconds` for one key (an IP, an account). */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
 
-import { serverNow } from '@/server/process/clock'
+import { serverNow } from '@/server/config/clock'
 
 /**
  * The public REST reads the islands make signed out (reviews pages, reaction summaries, the

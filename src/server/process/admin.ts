@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 
 import { hashSources } from '@/server/site/sourceHash'
+import type { AdminHandler } from '@/server/site/site'
 
 /** The Payload admin is a Next app in cms/, built once per source change and run in-process. */
 export const ADMIN_SOURCES = [
@@ -18,8 +18,6 @@ export const ADMIN_SOURCES = [
   'src/schemas',
   'src/views',
 ]
-
-export type AdminHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
 export function adminBuildNeeded(projectRoot: string): boolean {
   const stamp = path.join(projectRoot, 'cms', '.next', 'belong-source-hash')

@@ -1,19 +1,19 @@
 /**
- * process/ — the running process: reading the environment (env), keeping secrets (secrets), the
- * server clock (clock), building and mounting the editors' admin (admin), and boot, which starts
- * everything in order (the database, migrations, the seed, the site build, the realtime service,
- * the HTTP server) and stops it cleanly. It is the one folder that may import every other.
- */
-import net from 'node:net'
+ * process/ — the running process: building and mounting the editors' admin (admin), and boot,
+ * which starts everything in order (the database, migrations, the seed, the site build, the
+ * realtime service, the HTTP server) and stops it cleanly. It is the one folder that may import
+ * every other, and none imports it.
+ */ import net from 'node:net'
 import path from 'node:path'
 
 import { createLocalReq, type Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import { createRealtimeServer, type RealtimeServer } from '@/realtime/server'
-import { adminBuildNeeded, buildAdmin, startAdmin, type AdminHandler } from './admin'
+import type { AdminHandler } from '@/server/site/site'
+import { adminBuildNeeded, buildAdmin, startAdmin } from './admin'
 import { pgPool, surfaceCommitFailures } from '@/server/database/db'
-import { env } from './env'
+import { env } from '@/server/config/env'
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
 import { useLocalRealtimePort } from '@/server/services/realtime'
 import { API_CHANGES_CHANNEL } from '@/server/http/apiChanges'
@@ -25,7 +25,7 @@ import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from '@/ser
 import { registeredTimeBoundaries, STALE_PAGES_CHANNEL } from '@/server/site/siteRevision'
 import { SiteBuilds } from '@/server/site/siteBuilds'
 import { forgetStaticSite, staticSiteFor } from '@/server/site/staticSite'
-import { ensureSecrets } from './secrets'
+import { ensureSecrets } from '@/server/config/secrets'
 import { siteOrigins } from '@/server/http/security'
 import { createSiteServer } from '@/server/site/site'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer from 'nodemailer'
 
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 
 /**
  * SMTP_URL sends real mail. Without it every message is written to DATA_DIR/outbox as an .eml

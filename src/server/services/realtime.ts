@@ -5,7 +5,7 @@
  */
 import Pusher from 'pusher'
 
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 
 /** Every live channel of the product, named in one place (docs/data-model.md, 'Live channels', lists them). */
 export const channels = {

@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 import { loadAstroHandler, PageRenderer } from './pageRenderer'
 import { inlineScriptHashes, saveScriptHashes, scriptHashesOfBuild } from '@/server/http/security'
 import { eachLimited, writePage } from './siteRegen'

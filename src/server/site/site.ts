@@ -11,7 +11,6 @@ import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload'
 
 import { wantsOnDemand } from '@/rules/pageQueries'
 import type { RealtimeServer } from '@/realtime/server'
-import type { AdminHandler } from '@/server/process/admin'
 import { loadAstroHandler, type AstroHandler } from './pageRenderer'
 import {
   databaseUnavailableNow,
@@ -21,7 +20,7 @@ import {
 } from '@/server/database/databaseDown'
 import { pgPool } from '@/server/database/db'
 import { apiReadCache } from '@/server/http/readCache'
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 import { toFetchRequest, sendFetchResponse } from '@/server/http/nodeFetch'
 import {
   pagePolicy,
@@ -51,6 +50,9 @@ import { FLASH_COOKIE } from '@/views/forms'
 const ADMIN_SIGN_IN =
   /^\/admin\/(login|logout|forgot|reset|create-first-user|unauthorized)(\/|\?|$)/
 const ADMIN_IS_FOR_EDITORS = 'The admin is for editors; your account is a member’s.'
+
+/** The editors' admin (a Next app mounted by src/server/process/admin.ts), as the site calls it. */
+export type AdminHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
 export interface SiteOptions {
   payload: Payload

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 import { hashSources } from './sourceHash'
 import { precompressBuild } from './staticSite'
 

@@ -1,4 +1,4 @@
-import { env } from '@/server/process/env'
+import { env } from '@/server/config/env'
 import { TtlCache } from './cache'
 import { mapReverse, mapSearch, type Place, type ReversePlace } from './nominatim'
 import { Spacing } from './spacing'

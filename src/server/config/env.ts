@@ -1,3 +1,9 @@
+/**
+ * config/ — what the process is configured with: the environment's settings with their local
+ * defaults (env), the secrets generated on first start and kept in DATA_DIR (secrets), and the
+ * server's clock (clock, with the offset tests use to move time). It imports nothing of the
+ * server; every other folder may read it.
+ */
 import os from 'node:os'
 import path from 'node:path'
 
