@@ -5,6 +5,7 @@ import { Comments } from './Comments'
 import { Discussions } from './Discussions'
 import { EventRsvps } from './EventRsvps'
 import { Events } from './Events'
+import { Follows } from './Follows'
 import { LocalBusinesses } from './LocalBusinesses'
 import { Media } from './Media'
 import { ModerationActions } from './ModerationActions'
@@ -27,6 +28,7 @@ const productCollections: CollectionConfig[] = [
   ModerationActions,
   Users,
   Neighbourhoods,
+  Follows,
   Reviews,
   Media,
   Notifications,
@@ -65,7 +67,7 @@ const NAV_GROUPS: Record<string, string> = {
 }
 
 /** Rows written only by their endpoints: out of editors' way (admins still open them). */
-const TECHNICAL = new Set(['reactions', 'event-rsvps', 'poll-votes'])
+const TECHNICAL = new Set(['reactions', 'event-rsvps', 'poll-votes', 'follows'])
 const onlyForAdmins = ({ user }: { user: unknown }) =>
   (user as { role?: string } | null)?.role !== 'admin'
 

@@ -9,6 +9,7 @@ import * as migration_20261126_001403_appeals from './20261126_001403_appeals';
 import * as migration_20261126_025505_lift_suspension from './20261126_025505_lift_suspension';
 import * as migration_20261126_030416_versions_featured from './20261126_030416_versions_featured';
 import * as migration_20261126_030655_admin_visits from './20261126_030655_admin_visits';
+import * as migration_20261126_040046_follows from './20261126_040046_follows';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261126_030655_admin_visits.up,
     down: migration_20261126_030655_admin_visits.down,
-    name: '20261126_030655_admin_visits'
+    name: '20261126_030655_admin_visits',
+  },
+  {
+    up: migration_20261126_040046_follows.up,
+    down: migration_20261126_040046_follows.down,
+    name: '20261126_040046_follows'
   },
 ];

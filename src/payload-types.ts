@@ -71,6 +71,7 @@ export interface Config {
     'moderation-actions': ModerationAction;
     users: User;
     neighbourhoods: Neighbourhood;
+    follows: Follow;
     reviews: Review;
     media: Media;
     notifications: Notification;
@@ -97,6 +98,7 @@ export interface Config {
     'moderation-actions': ModerationActionsSelect<false> | ModerationActionsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     neighbourhoods: NeighbourhoodsSelect<false> | NeighbourhoodsSelect<true>;
+    follows: FollowsSelect<false> | FollowsSelect<true>;
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     notifications: NotificationsSelect<false> | NotificationsSelect<true>;
@@ -323,6 +325,17 @@ export interface ModerationAction {
   appeal?: string | null;
   appealedAt?: string | null;
   appealDecidedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "follows".
+ */
+export interface Follow {
+  id: number;
+  user: number | User;
+  neighbourhood: number | Neighbourhood;
   updatedAt: string;
   createdAt: string;
 }
@@ -628,6 +641,10 @@ export interface PayloadLockedDocument {
         value: number | Neighbourhood;
       } | null)
     | ({
+        relationTo: 'follows';
+        value: number | Follow;
+      } | null)
+    | ({
         relationTo: 'reviews';
         value: number | Review;
       } | null)
@@ -820,6 +837,16 @@ export interface NeighbourhoodsSelect<T extends boolean = true> {
   populationSource?: T;
   populationQuality?: T;
   createdBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "follows_select".
+ */
+export interface FollowsSelect<T extends boolean = true> {
+  user?: T;
+  neighbourhood?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -4,6 +4,7 @@ import { reaction, rsvp, vote } from './buttons'
 import { remove } from './deletion'
 import { discussion, editDiscussion } from './discussions'
 import { event } from './events'
+import { follow } from './follow'
 import { spot } from './localSpots'
 import { editNeighbourhood, neighbourhood } from './neighbourhoods'
 import { notificationRead, notificationsRead } from './notifications'
@@ -27,6 +28,7 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   review,
   comment,
   reaction,
+  follow,
   vote,
   rsvp,
   poll,

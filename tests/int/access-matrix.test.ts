@@ -91,6 +91,13 @@ const EXPECTED: Record<string, Record<Op, string>> = {
     update: /*        */ '- - Y - Y Y',
     delete: /*        */ '- - Y - Y Y',
   },
+  // Written only through POST /api/follows/toggle; who follows is the follower's own business.
+  follows: {
+    read: /*          */ '- - Y - Y Y',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - - -',
+    delete: /*        */ '- - - - - -',
+  },
   // Written only through POST /api/events/:id/rsvp.
   'event-rsvps': {
     read: /*          */ 'Y Y Y Y Y Y',

@@ -197,6 +197,7 @@ describe('generated form bodies against every form', () => {
     review: ['neighbourhood', 'rating', 'comment', 'authorName'],
     comment: ['targetKind', 'targetId', 'parent', 'content'],
     reaction: ['targetKind', 'targetId', 'emoji'],
+    follow: ['neighbourhood'],
     vote: ['poll', 'optionIndex'],
     rsvp: ['event', 'status'],
     poll: ['question', 'options', 'closeDate', 'neighbourhood', 'addOption'],
@@ -237,6 +238,7 @@ describe('generated form bodies against every form', () => {
     'neighbourhoods',
     'events',
     'local-businesses',
+    'follows',
   ]
   const snapshot = () => Promise.all(watched.map(count))
 
@@ -279,9 +281,9 @@ describe('generated form bodies against every form', () => {
         ),
         { numRuns: 40, seed: 7 },
       )
-      // Buttons (reaction, vote, RSVP, mark all read) always go back to their page, a refusal as
+      // Buttons (reaction, follow, vote, RSVP, mark all read) always go back to their page, a refusal as
       // its message; the others must have met their rules at least once.
-      if (!['reaction', 'vote', 'rsvp', 'notificationsRead'].includes(name))
+      if (!['reaction', 'follow', 'vote', 'rsvp', 'notificationsRead'].includes(name))
         expect(refused).toBeGreaterThan(0)
     }, 120_000)
   }

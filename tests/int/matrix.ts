@@ -294,6 +294,23 @@ export const SPECS: CollectionSpec[] = [
     update: { field: 'title', value: (role) => `Event title by ${role}` },
   },
   {
+    slug: 'follows',
+    // One follow per member and neighbourhood: each fixture follows a place of its own.
+    fixture: async (world) => {
+      const n = next()
+      const place = await local(world, 'neighbourhoods', {
+        name: `Followed Place ${n}`,
+        slug: `followed-place-${n}`,
+        tagline: 'Followed',
+        vibes: ['Calm'],
+      })
+      const doc = await local(world, 'follows', { user: owner(world), neighbourhood: place.id })
+      return { id: doc.id }
+    },
+    create: (world) => ({ neighbourhood: world.neighbourhood }),
+    update: { field: 'user', value: () => 999_999 },
+  },
+  {
     slug: 'event-rsvps',
     fixture: async (world) => {
       const target = await event(world, world.users.creator.id)

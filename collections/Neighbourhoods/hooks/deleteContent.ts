@@ -5,7 +5,7 @@ import { query, sql } from '@/server/database/db'
 /**
  * Staff deleting a neighbourhood delete what belongs only to it (reviews, stories, local spots,
  * each through Payload so their own cleanup runs); events, discussions and polls may stand alone,
- * so they just lose the link. Same transaction: all or nothing.
+ * so they just lose the link; its followers stop following. Same transaction: all or nothing.
  */
 export const deleteNeighbourhoodContent: CollectionBeforeDeleteHook = async ({ id, req }) => {
   for (const collection of ['reviews', 'stories', 'local-businesses'] as CollectionSlug[]) {
@@ -16,6 +16,7 @@ export const deleteNeighbourhoodContent: CollectionBeforeDeleteHook = async ({ i
       overrideAccess: true,
     })
   }
+  await query(req, sql`DELETE FROM follows WHERE neighbourhood_id = ${id}`)
   for (const table of ['events', 'discussions', 'polls']) {
     await query(
       req,

@@ -1,0 +1,61 @@
+import { map } from 'nanostores'
+
+import { api } from '@widgets/lib/api'
+import { subscribeChannel } from '@widgets/lib/realtime'
+
+/** One neighbourhood's follow state on the page: the count for everyone, `following` signed in. */
+export interface FollowState {
+  count: number
+  /** null until known (signed out, or not read yet). */
+  following: boolean | null
+  busy: boolean
+  /** False until the first read: the static page shows no count rather than a stale one. */
+  known: boolean
+}
+
+export const $follow = map<FollowState>({ count: 0, following: null, busy: false, known: false })
+
+interface StateAnswer {
+  count: number
+  following: boolean | null
+}
+
+/** Reads the count and, signed in, whether the reader follows (one small request). */
+export async function readFollow(neighbourhood: number): Promise<void> {
+  try {
+    const answer = await api<StateAnswer>(`/api/follows/state?neighbourhood=${neighbourhood}`)
+    $follow.set({ ...$follow.get(), count: answer.count, following: answer.following, known: true })
+  } catch {
+    // The button keeps what it shows; the next press or live change corrects it.
+  }
+}
+
+/** Follows or stops following; the server's answer is the truth (count included). */
+export async function toggleFollow(neighbourhood: number): Promise<void> {
+  const before = $follow.get()
+  $follow.set({ ...before, busy: true })
+  try {
+    const answer = await api<StateAnswer>('/api/follows/toggle', {
+      method: 'POST',
+      json: { neighbourhood },
+    })
+    $follow.set({ count: answer.count, following: answer.following, busy: false, known: true })
+  } catch (error) {
+    $follow.set({ ...before, busy: false })
+    throw error
+  }
+}
+
+/** Others following or leaving change the count live (neighbourhood-{id}: follow.changed). */
+export const watchFollow = (neighbourhood: number) =>
+  subscribeChannel(
+    `neighbourhood-${neighbourhood}`,
+    {
+      'follow.changed': (data: unknown) => {
+        const change = data as { neighbourhood: number; count: number }
+        if (change.neighbourhood === neighbourhood)
+          $follow.set({ ...$follow.get(), count: change.count, known: true })
+      },
+    },
+    () => void readFollow(neighbourhood),
+  )
