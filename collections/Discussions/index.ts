@@ -20,6 +20,7 @@ import { normaliseTags } from '@collections/shared/normaliseTags'
 import { discussionListEndpoint } from './endpoints/list'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
+import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
 /** The community forum sees discussions appear, change and go at once. */
 const live = liveHooks<Discussion>({
@@ -77,7 +78,12 @@ export const Discussions: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [live.afterChange, markPagesStale, announceApiChange],
+    afterChange: [
+      live.afterChange,
+      markPagesStale,
+      announceApiChange,
+      followOnFirstPost('discussions', 'author_id'),
+    ],
     afterDelete: [
       deleteEngagement('discussion', 'discussion'),
       live.afterDelete,

@@ -21,6 +21,7 @@ import { deleteRsvps } from './hooks/deleteRsvps'
 import { notifyNewEvent } from './hooks/notifyNewEvent'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
+import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
 /** The /event list and the neighbourhood's events page see public events change at once. */
 const live = liveHooks<Event>({
@@ -91,7 +92,13 @@ export const Events: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('attendingCount', 'interestedCount')],
-    afterChange: [live.afterChange, markPagesStale, notifyNewEvent, announceApiChange],
+    afterChange: [
+      live.afterChange,
+      markPagesStale,
+      notifyNewEvent,
+      announceApiChange,
+      followOnFirstPost('events', 'author_id'),
+    ],
     beforeDelete: [deleteRsvps],
     afterDelete: [live.afterDelete, markPagesStale, announceApiChange],
   },

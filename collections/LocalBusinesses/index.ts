@@ -23,6 +23,7 @@ import { enforceEditWindow } from './hooks/enforceEditWindow'
 import { normaliseCategory } from './hooks/normaliseCategory'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
+import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
 /** Readers of a neighbourhood's local spots see new, edited and removed spots at once. */
 const live = liveHooks<LocalBusiness>({
@@ -98,7 +99,12 @@ export const LocalBusinesses: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount')],
-    afterChange: [live.afterChange, markPagesStale, announceApiChange],
+    afterChange: [
+      live.afterChange,
+      markPagesStale,
+      announceApiChange,
+      followOnFirstPost('local_businesses', 'author_id'),
+    ],
     beforeDelete: [deleteBadges],
     afterDelete: [
       deleteEngagement('local-business'),

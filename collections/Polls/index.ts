@@ -19,6 +19,7 @@ import { lockAnsweredPoll } from './hooks/lockAnsweredPoll'
 import { emptyDateIsNone, optionsFromText } from './hooks/normalisePollInput'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
+import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
 /**
  * Community polls. Votes live in poll-votes and are cast through POST /:id/vote; the question and
@@ -69,7 +70,7 @@ export const Polls: CollectionConfig = {
     beforeChange: [setAuthor(), lockAnsweredPoll],
     beforeDelete: [deleteVotes],
     // The home page's 'Polls of the Week' is prerendered.
-    afterChange: [markPagesStale, announceApiChange],
+    afterChange: [markPagesStale, announceApiChange, followOnFirstPost('polls', 'author_id')],
     afterDelete: [markPagesStale, announceApiChange],
   },
   endpoints: [voteEndpoint, summaryEndpoint, myVoteEndpoint],

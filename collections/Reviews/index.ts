@@ -26,6 +26,7 @@ import { awardBadges } from './hooks/awardBadges'
 import { setAuthor } from './hooks/setAuthor'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
+import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
 const staffOnly = ({ req }: { req: { user: Parameters<typeof isStaffUser>[0] } }) =>
   isStaffUser(req.user)
@@ -86,7 +87,13 @@ export const Reviews: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor, keepCounters('reactionCount', 'commentCount')],
-    afterChange: [awardBadges, live.afterChange, markPagesStale, announceApiChange],
+    afterChange: [
+      awardBadges,
+      live.afterChange,
+      markPagesStale,
+      announceApiChange,
+      followOnFirstPost('reviews', 'user_id'),
+    ],
     afterDelete: [
       deleteEngagement('review', 'review'),
       live.afterDelete,

@@ -25,6 +25,7 @@ import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExi
 import { normaliseTags } from '@collections/shared/normaliseTags'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
+import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
 /** Readers of a neighbourhood's stories see new, edited and removed public stories at once. */
 const live = liveHooks<Story>({
@@ -99,7 +100,12 @@ export const Stories: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.selectNeighbourhood),
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [live.afterChange, markPagesStale, announceApiChange],
+    afterChange: [
+      live.afterChange,
+      markPagesStale,
+      announceApiChange,
+      followOnFirstPost('stories', 'author_id'),
+    ],
     afterDelete: [
       deleteEngagement('story', 'story'),
       live.afterDelete,

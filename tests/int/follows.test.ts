@@ -128,4 +128,19 @@ describe('following a neighbourhood', () => {
     await site.payload.delete({ collection: 'neighbourhoods', id: other })
     expect(await followers(other)).toBe(0)
   })
+
+  it('a first review or post there follows the neighbourhood; after stopping, the next post does not follow again', async () => {
+    const other = await freshPlace()
+    const erin = await makeUser(site, `poster${serial}`)
+    const post = (path: string, body: Record<string, unknown>) =>
+      site.api('POST', path, { body: { neighbourhood: other, ...body }, cookie: erin.cookie })
+    expect((await post('/api/reviews', { rating: 4, comment: 'Lovely.' })).status).toBe(201)
+    expect((await state(erin, other)).body).toMatchObject({ following: true, count: 1 })
+    expect((await toggle(erin, other)).body).toMatchObject({ following: false, count: 0 })
+    const story = await post('/api/stories', { title: 'Again', description: 'Told.' })
+    expect(story.status).toBe(201)
+    const discussion = await post('/api/discussions', { title: 'Hi', content: 'Said.' })
+    expect(discussion.status).toBe(201)
+    expect((await state(erin, other)).body).toMatchObject({ following: false, count: 0 })
+  })
 })

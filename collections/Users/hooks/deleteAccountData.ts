@@ -7,7 +7,14 @@ import { query, sql } from '@/server/database/db'
  * reactions, follows); public writing stays, unattributed, as the spec allows unclaimed reviews.
  */
 export const deleteAccountData: CollectionBeforeDeleteHook = async ({ id, req }) => {
-  for (const table of ['notifications', 'user_badges', 'poll_votes', 'event_rsvps', 'reactions', 'follows']) {
+  for (const table of [
+    'notifications',
+    'user_badges',
+    'poll_votes',
+    'event_rsvps',
+    'reactions',
+    'follows',
+  ]) {
     await query(req, sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`)
   }
   await query(req, sql`UPDATE reviews SET user_id = NULL WHERE user_id = ${id}`)
