@@ -4,13 +4,10 @@ import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import React, { useState } from 'react'
 
-import { UNTIL_LIFTED } from '@/rules/moderation'
+import { suspensionEndText } from '@/rules/moderation'
 import type { SuspendedMember } from '@collections/Reports/queue'
 
-const untilText = (iso: string) =>
-  iso === UNTIL_LIFTED
-    ? 'until lifted'
-    : `until ${new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}`
+const untilText = (iso: string) => `until ${suspensionEndText(iso)}`
 
 /** The members suspended now, each with 'Lift suspension' (POST /api/reports/lift). */
 export function SuspendedMembers({ members }: { members: SuspendedMember[] }) {

@@ -1,9 +1,9 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
-import { afterCommit } from '@/server/database/afterCommit'
 import { query, sql } from '@/server/database/db'
-import { channels, publish } from '@/server/services/realtime'
+import { announceApiChanges } from '@/server/http/apiChanges'
 import { relId } from '@/views/media'
+import { countAndPushFollowers } from './followerCount'
 
 /** Where members post in a neighbourhood, and whose each row is. */
 const POSTS = [
@@ -43,16 +43,9 @@ export const followOnFirstPost =
           SELECT ${member}, ${neighbourhood}, now(), now() WHERE NOT EXISTS (${earlier})
           ON CONFLICT DO NOTHING RETURNING id`,
     )
-    if (!added.length) return doc
-    const [counted] = await query<{ n: number }>(
-      req,
-      sql`SELECT count(*)::int AS n FROM follows WHERE neighbourhood_id = ${neighbourhood}`,
-    )
-    afterCommit(req, () =>
-      publish(channels.neighbourhood(neighbourhood), 'follow.changed', {
-        neighbourhood,
-        count: counted?.n ?? 0,
-      }),
-    )
+    if (added.length) {
+      await countAndPushFollowers(req, neighbourhood)
+      await announceApiChanges(req, ['follows'])
+    }
     return doc
   }

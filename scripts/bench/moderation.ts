@@ -99,15 +99,19 @@ await time("the dashboard's figures (one query each)", () =>
 
 // The reviews list as the admin asks for it (10 a page, newest first, the list's columns), signed
 // in as the demo editor: the first page, a far page, a search over the text, and hidden only.
-const editorLogin = await handleEndpoints({
-  config: payload.config,
-  request: new Request('http://local/api/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'tom@belong.local', password: 'belong-demo' }),
-  }),
-})
-const editorCookie = editorLogin.headers.getSetCookie()[0]!.split(';')[0]!
+/** A session cookie for these credentials, through the same login endpoint browsers use. */
+async function signIn(email: string, password: string): Promise<string> {
+  const answer = await handleEndpoints({
+    config: payload.config,
+    request: new Request('http://local/api/users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+  })
+  return answer.headers.getSetCookie()[0]!.split(';')[0]!
+}
+const editorCookie = await signIn('tom@belong.local', 'belong-demo')
 const list = (query: string) => async () => {
   const answer = await handleEndpoints({
     config: payload.config,
@@ -137,15 +141,7 @@ await payload.update({
   where: { email: { equals: 'reporter40@bench.test' } },
   data: { password: 'bench-password' },
 })
-const signedIn = await handleEndpoints({
-  config: payload.config,
-  request: new Request('http://local/api/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'reporter40@bench.test', password: 'bench-password' }),
-  }),
-})
-const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!
+const cookie = await signIn('reporter40@bench.test', 'bench-password')
 const { rows: target } = await db.query(
   `SELECT id FROM reviews WHERE id NOT IN (SELECT target_id FROM reports) ORDER BY id DESC LIMIT 1`,
 )

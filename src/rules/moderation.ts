@@ -92,20 +92,22 @@ export function suspensionEnd(length: SuspensionLength, now = Date.now()): strin
   return days === null ? UNTIL_LIFTED : new Date(now + days * 24 * 60 * 60 * 1000).toISOString()
 }
 
+/** When a suspension ends, in words: '3 December 2026', or 'an editor lifts it'. */
+export const suspensionEndText = (until: string) =>
+  until === UNTIL_LIFTED
+    ? 'an editor lifts it'
+    : new Date(until).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Europe/London',
+      })
+
 /** The refusal every write of a suspended member gets, or null when they are not suspended. */
 export function suspensionMessage(
   until: string | null | undefined,
   now = Date.now(),
 ): string | null {
   if (!until || Date.parse(until) <= now) return null
-  const date =
-    until === UNTIL_LIFTED
-      ? 'an editor lifts it'
-      : new Date(until).toLocaleDateString('en-GB', {
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          timeZone: 'Europe/London',
-        })
-  return `Your account is suspended until ${date}.`
+  return `Your account is suspended until ${suspensionEndText(until)}.`
 }

@@ -2,12 +2,11 @@ import type { Endpoint } from 'payload'
 
 import { FOLLOW_TEXT } from '@/rules/follow'
 import { followToggleSchema } from '@/schemas/follow'
-import { afterCommit } from '@/server/database/afterCommit'
 import { inTransaction, lockRow, query, sql } from '@/server/database/db'
 import { announceApiChanges } from '@/server/http/apiChanges'
 import { readJson, refuse } from '@/server/http/requests'
-import { channels, publish } from '@/server/services/realtime'
 import { refusalForSuspended } from '@collections/shared/suspension'
+import { countAndPushFollowers } from '@collections/Follows/followerCount'
 
 /**
  * POST /api/follows/toggle {neighbourhood}: follows it, or stops following when one already
@@ -42,20 +41,11 @@ export const toggleFollow: Endpoint = {
           sql`INSERT INTO follows (user_id, neighbourhood_id, created_at, updated_at)
               VALUES (${user}, ${neighbourhood}, now(), now())`,
         )
-      const [counted] = await query<{ n: number }>(
-        req,
-        sql`SELECT count(*)::int AS n FROM follows WHERE neighbourhood_id = ${neighbourhood}`,
-      )
+      const count = await countAndPushFollowers(req, neighbourhood)
       await announceApiChanges(req, ['follows'])
-      return { neighbourhood, following: removed.length === 0, count: counted?.n ?? 0 }
+      return { neighbourhood, following: removed.length === 0, count }
     })
     if (!result) return refuse(404, FOLLOW_TEXT.notFound)
-    afterCommit(req, () =>
-      publish(channels.neighbourhood(neighbourhood), 'follow.changed', {
-        neighbourhood,
-        count: result.count,
-      }),
-    )
     return Response.json(result)
   },
 }

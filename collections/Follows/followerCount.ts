@@ -1,0 +1,24 @@
+import type { PayloadRequest } from 'payload'
+
+import { afterCommit } from '@/server/database/afterCommit'
+import { query, sql } from '@/server/database/db'
+import { channels, publish } from '@/server/services/realtime'
+
+/**
+ * A neighbourhood's follower count as the write sees it, pushed to its open pages once the write
+ * commits (follow.changed on neighbourhood-{id}).
+ */
+export async function countAndPushFollowers(
+  req: PayloadRequest,
+  neighbourhood: number,
+): Promise<number> {
+  const [counted] = await query<{ n: number }>(
+    req,
+    sql`SELECT count(*)::int AS n FROM follows WHERE neighbourhood_id = ${neighbourhood}`,
+  )
+  const count = counted?.n ?? 0
+  afterCommit(req, () =>
+    publish(channels.neighbourhood(neighbourhood), 'follow.changed', { neighbourhood, count }),
+  )
+  return count
+}
