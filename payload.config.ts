@@ -13,6 +13,7 @@ import { MAX_IMAGE_PIXELS } from '@/rules/imageFile'
 import { collections } from './collections'
 import { uploadLimits } from '@collections/Media'
 import { Users } from '@collections/Users'
+import { mailJobs } from '@collections/Mails/jobs'
 import { installAfterCommit } from '@/server/database/afterCommit'
 import { emailAdapter } from '@/server/services/email'
 import { env } from '@/server/config/env'
@@ -61,6 +62,7 @@ export default buildConfig({
     },
   },
   collections,
+  jobs: mailJobs,
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: env.databaseUrl ?? 'postgres://belong@127.0.0.1:1/belong', max: 10 },

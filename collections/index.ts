@@ -7,6 +7,7 @@ import { EventRsvps } from './EventRsvps'
 import { Events } from './Events'
 import { Follows } from './Follows'
 import { LocalBusinesses } from './LocalBusinesses'
+import { Mails } from './Mails'
 import { Media } from './Media'
 import { ModerationActions } from './ModerationActions'
 import { Neighbourhoods } from './Neighbourhoods'
@@ -32,6 +33,7 @@ const productCollections: CollectionConfig[] = [
   Reviews,
   Media,
   Notifications,
+  Mails,
   Comments,
   Reactions,
   Stories,
@@ -62,6 +64,7 @@ const NAV_GROUPS: Record<string, string> = {
   users: 'People',
   'user-badges': 'People',
   notifications: 'People',
+  mails: 'People',
   pages: 'Site',
   media: 'Site',
 }

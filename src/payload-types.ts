@@ -75,6 +75,7 @@ export interface Config {
     reviews: Review;
     media: Media;
     notifications: Notification;
+    mails: Mail;
     comments: Comment;
     reactions: Reaction;
     stories: Story;
@@ -88,6 +89,7 @@ export interface Config {
     'user-badges': UserBadge;
     pages: Page;
     'payload-kv': PayloadKv;
+    'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
@@ -102,6 +104,7 @@ export interface Config {
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     notifications: NotificationsSelect<false> | NotificationsSelect<true>;
+    mails: MailsSelect<false> | MailsSelect<true>;
     comments: CommentsSelect<false> | CommentsSelect<true>;
     reactions: ReactionsSelect<false> | ReactionsSelect<true>;
     stories: StoriesSelect<false> | StoriesSelect<true>;
@@ -115,6 +118,7 @@ export interface Config {
     'user-badges': UserBadgesSelect<false> | UserBadgesSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
+    'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
@@ -123,15 +127,27 @@ export interface Config {
     defaultIDType: number;
   };
   fallbackLocale: null;
-  globals: {};
-  globalsSelect: {};
+  globals: {
+    'payload-jobs-stats': PayloadJobsStat;
+  };
+  globalsSelect: {
+    'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
+  };
   locale: null;
   widgets: {
     collections: CollectionsWidget;
   };
   user: User;
   jobs: {
-    tasks: unknown;
+    tasks: {
+      dispatchMails: TaskDispatchMails;
+      sendMails: TaskSendMails;
+      weeklyDigest: TaskWeeklyDigest;
+      inline: {
+        input: unknown;
+        output: unknown;
+      };
+    };
     workflows: unknown;
   };
 }
@@ -201,6 +217,16 @@ export interface User {
   adminVisitFrom?: string | null;
   role: 'member' | 'editor' | 'admin';
   invitedBy?: (number | null) | User;
+  notify?: {
+    replies?: ('off' | 'bell' | 'email') | null;
+    comments?: ('off' | 'bell' | 'email') | null;
+    newEvents?: ('off' | 'bell' | 'email') | null;
+    reactions?: ('off' | 'bell' | 'email') | null;
+    pollVotes?: ('off' | 'bell' | 'email') | null;
+    emailTiming?: ('instant' | 'daily') | null;
+    weeklyDigest?: boolean | null;
+  };
+  digestSentAt?: string | null;
   oidcIssuer?: string | null;
   oidcSubject?: string | null;
   updatedAt: string;
@@ -378,6 +404,28 @@ export interface Notification {
   link?: string | null;
   message: string;
   isRead?: boolean | null;
+  mailDue?: boolean | null;
+  mail?: (number | null) | Mail;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * E-mails to members: queued, then sent once by the job queue.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mails".
+ */
+export interface Mail {
+  id: number;
+  user: number | User;
+  kind: 'replies' | 'comments' | 'newEvents' | 'reactions' | 'pollVotes' | 'digest';
+  to: string;
+  subject: string;
+  messageId: string;
+  text: string;
+  html: string;
+  unsubscribeUrl: string;
+  sentAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -619,6 +667,107 @@ export interface PayloadKv {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs".
+ */
+export interface PayloadJob {
+  id: number;
+  /**
+   * Input data provided to the job
+   */
+  input?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  taskStatus?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  /**
+   * If hasError is true this job will not be retried
+   */
+  hasError?: boolean | null;
+  /**
+   * If hasError is true, this is the error that caused it
+   */
+  error?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Task execution log
+   */
+  log?:
+    | {
+        executedAt: string;
+        completedAt: string;
+        taskSlug: 'inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest';
+        taskID: string;
+        input?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        output?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        state: 'failed' | 'succeeded';
+        error?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  taskSlug?: ('inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest') | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  meta?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-locked-documents".
  */
 export interface PayloadLockedDocument {
@@ -655,6 +804,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'notifications';
         value: number | Notification;
+      } | null)
+    | ({
+        relationTo: 'mails';
+        value: number | Mail;
       } | null)
     | ({
         relationTo: 'comments';
@@ -799,6 +952,18 @@ export interface UsersSelect<T extends boolean = true> {
   adminVisitFrom?: T;
   role?: T;
   invitedBy?: T;
+  notify?:
+    | T
+    | {
+        replies?: T;
+        comments?: T;
+        newEvents?: T;
+        reactions?: T;
+        pollVotes?: T;
+        emailTiming?: T;
+        weeklyDigest?: T;
+      };
+  digestSentAt?: T;
   oidcIssuer?: T;
   oidcSubject?: T;
   updatedAt?: T;
@@ -934,6 +1099,25 @@ export interface NotificationsSelect<T extends boolean = true> {
   link?: T;
   message?: T;
   isRead?: T;
+  mailDue?: T;
+  mail?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mails_select".
+ */
+export interface MailsSelect<T extends boolean = true> {
+  user?: T;
+  kind?: T;
+  to?: T;
+  subject?: T;
+  messageId?: T;
+  text?: T;
+  html?: T;
+  unsubscribeUrl?: T;
+  sentAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1128,6 +1312,38 @@ export interface PayloadKvSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs_select".
+ */
+export interface PayloadJobsSelect<T extends boolean = true> {
+  input?: T;
+  taskStatus?: T;
+  completedAt?: T;
+  totalTried?: T;
+  hasError?: T;
+  error?: T;
+  log?:
+    | T
+    | {
+        executedAt?: T;
+        completedAt?: T;
+        taskSlug?: T;
+        taskID?: T;
+        input?: T;
+        output?: T;
+        state?: T;
+        error?: T;
+        id?: T;
+      };
+  taskSlug?: T;
+  queue?: T;
+  waitUntil?: T;
+  processing?: T;
+  meta?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-locked-documents_select".
  */
 export interface PayloadLockedDocumentsSelect<T extends boolean = true> {
@@ -1160,6 +1376,34 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats".
+ */
+export interface PayloadJobsStat {
+  id: number;
+  stats?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats_select".
+ */
+export interface PayloadJobsStatsSelect<T extends boolean = true> {
+  stats?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -1167,6 +1411,40 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDispatchMails".
+ */
+export interface TaskDispatchMails {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendMails".
+ */
+export interface TaskSendMails {
+  input: {
+    mails:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskWeeklyDigest".
+ */
+export interface TaskWeeklyDigest {
+  input?: unknown;
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

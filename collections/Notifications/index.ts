@@ -65,6 +65,21 @@ export const Notifications: CollectionConfig = {
     { name: 'link', type: 'text', access: { update: () => false } },
     { name: 'message', type: 'text', required: true, access: { update: () => false } },
     { name: 'isRead', type: 'checkbox', defaultValue: false, index: true },
+    {
+      // Its member wants it by e-mail: the dispatch job gathers it into an outbox mail.
+      name: 'mailDue',
+      type: 'checkbox',
+      defaultValue: false,
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true },
+    },
+    {
+      name: 'mail',
+      type: 'relationship',
+      relationTo: 'mails',
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true },
+    },
   ],
   hooks: { afterChange: [live.afterChange] },
 }

@@ -21,6 +21,7 @@ import { resetEmailConfirmation, sendEmailConfirmation } from './hooks/emailConf
 import { lockedAsIncorrect } from './hooks/lockedAsIncorrect'
 import { loginTiming } from './hooks/loginTiming'
 import { mailLimit } from './hooks/mailLimit'
+import { notifyPrefsFields } from './notifyPrefs'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { markDeletedProfilePagesStale, markProfilePagesStale } from '@collections/shared/stalePages'
 
@@ -165,6 +166,7 @@ export const Users: CollectionConfig = {
       },
       admin: { readOnly: true, position: 'sidebar' },
     },
+    ...notifyPrefsFields(ownerOrAdmin),
     // External sign-in (collections/Users/oidc): who vouched for this account. Written only by the
     // OIDC callback (Local API); nobody sets or changes them through the API.
     ...(['oidcIssuer', 'oidcSubject'] as const).map((name) => ({

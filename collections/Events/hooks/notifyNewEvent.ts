@@ -1,17 +1,18 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
 import type { Event } from '@/payload-types'
+import { afterCommit } from '@/server/database/afterCommit'
 import { query, sql } from '@/server/database/db'
+import { channels, publishMany } from '@/server/services/realtime'
+import { deliveryOfSql } from '@/rules/notificationPrefs'
 import { relId } from '@/views/media'
-import { actorName, notify } from '@collections/Notifications/notify'
-
-/** At most this many members hear of one new event (the most recently active first). */
-const MAX_RECIPIENTS = 200
+import { actorName } from '@collections/Notifications/notify'
 
 /**
- * SPEC §7 'new-event': when a public event is created in a neighbourhood, members who reviewed
- * or posted there (stories, discussions, events, polls, local spots) get a notification, stored
- * in the same transaction and pushed live after the commit. The author is not told of their own.
+ * SPEC §7 'new-event': when a public event is created in a neighbourhood, its followers (except
+ * the author, and those who switched new events off) get a notification. One INSERT … SELECT in
+ * the event's transaction, so ten thousand followers cost one statement; the mails they want are
+ * owed by the same rows (`mail_due`) and sent by the job queue; the bell pushes follow the commit.
  * Switched off with `req.context.disableNotifications` or `disableLive` (the seed, bulk jobs).
  */
 export const notifyNewEvent: CollectionAfterChangeHook<Event> = async ({ doc, operation, req }) => {
@@ -20,35 +21,39 @@ export const notifyNewEvent: CollectionAfterChangeHook<Event> = async ({ doc, op
   const neighbourhood = relId(doc.neighbourhood)
   if (neighbourhood === null || doc.isPublic === false || doc.hidden) return doc
   const author = relId(doc.author)
-  const members = await query<{ user_id: number }>(
-    req,
-    sql`SELECT user_id FROM (
-          SELECT user_id, max(created_at) AS at FROM (
-            SELECT user_id, created_at FROM reviews WHERE neighbourhood_id = ${neighbourhood}
-            UNION ALL SELECT author_id, created_at FROM stories WHERE neighbourhood_id = ${neighbourhood}
-            UNION ALL SELECT author_id, created_at FROM discussions WHERE neighbourhood_id = ${neighbourhood}
-            UNION ALL SELECT author_id, created_at FROM events WHERE neighbourhood_id = ${neighbourhood}
-            UNION ALL SELECT author_id, created_at FROM polls WHERE neighbourhood_id = ${neighbourhood}
-            UNION ALL SELECT author_id, created_at FROM local_businesses
-              WHERE neighbourhood_id = ${neighbourhood}
-          ) activity
-          WHERE user_id IS NOT NULL AND user_id IS DISTINCT FROM ${author}
-          GROUP BY user_id
-        ) members
-        ORDER BY at DESC LIMIT ${MAX_RECIPIENTS}`,
-  )
   const [place] = await query<{ slug: string; name: string }>(
     req,
     sql`SELECT slug, name FROM neighbourhoods WHERE id = ${neighbourhood}`,
   )
-  for (const member of members) {
-    await notify(req, {
-      recipient: member.user_id,
-      type: 'new-event',
-      referenceId: doc.id,
-      link: place ? `/neighbourhood/${place.slug}/events#event-${doc.id}` : '/event',
-      message: `${actorName(req)} posted a new event in ${place?.name ?? 'your neighbourhood'}: "${doc.title}".`,
-    })
-  }
+  const link = place ? `/neighbourhood/${place.slug}/events#event-${doc.id}` : '/event'
+  const message = `${actorName(req)} posted a new event in ${place?.name ?? 'your neighbourhood'}: "${doc.title}".`
+  const told = await query<{ id: number; user_id: number; created_at: string }>(
+    req,
+    sql`INSERT INTO notifications
+          (user_id, type, reference_id, link, message, is_read, mail_due, updated_at, created_at)
+        SELECT f.user_id, 'new-event', ${String(doc.id)}, ${link}, ${message}, false,
+               ${sql.raw(deliveryOfSql('newEvents', 'u'))} = 'email' AND u.email_confirmed_at IS NOT NULL, now(), now()
+          FROM follows f JOIN users u ON u.id = f.user_id
+         WHERE f.neighbourhood_id = ${neighbourhood} AND f.user_id IS DISTINCT FROM ${author}
+           AND ${sql.raw(deliveryOfSql('newEvents', 'u'))} <> 'off'
+        RETURNING id, user_id, created_at`,
+  )
+  if (told.length === 0) return doc
+  afterCommit(req, () =>
+    publishMany(
+      told.map((row) => ({
+        channel: channels.userPrivate(row.user_id),
+        name: 'notification.created',
+        data: {
+          id: row.id,
+          type: 'new-event',
+          message,
+          link,
+          isRead: false,
+          createdAt: new Date(row.created_at).toISOString(),
+        },
+      })),
+    ),
+  )
   return doc
 }

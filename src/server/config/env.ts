@@ -40,6 +40,18 @@ export const env = {
   get mailFrom() {
     return process.env.MAIL_FROM ?? 'Belong <hello@belong.local>'
   },
+  /** How often the job queue looks for mail to gather and send (a cron with seconds). */
+  get mailCron() {
+    return process.env.MAIL_CRON ?? '*/5 * * * * *'
+  },
+  /** When the weekly digest goes out (a cron with seconds; Monday 08:00 server time). */
+  get digestCron() {
+    return process.env.DIGEST_CRON ?? '0 0 8 * * 1'
+  },
+  /** A send job still marked running after this long died with its process; it runs again. */
+  get mailStaleMs() {
+    return Math.max(1000, Number(process.env.MAIL_STALE_MS ?? 120_000))
+  },
   /** Extra processes rendering pages during a full build; default one per other core, at most 3. */
   get renderProcesses() {
     const cores = os.availableParallelism()

@@ -72,3 +72,17 @@ export function publicRealtimeConfig() {
     forceTLS: elsewhere ? p.useTLS : null,
   }
 }
+
+/** Many pushes in Pusher's batches of ten (one request each): a fan-out to thousands of members. */
+export async function publishMany(
+  events: { channel: string; name: string; data: unknown }[],
+): Promise<void> {
+  for (let i = 0; i < events.length; i += 10) {
+    const batch = events.slice(i, i + 10).map((e) => ({ ...e, data: e.data as object }))
+    try {
+      await pusherServer().triggerBatch(batch)
+    } catch (error) {
+      console.warn(`[realtime] batch of ${batch.length} failed:`, (error as Error).message)
+    }
+  }
+}

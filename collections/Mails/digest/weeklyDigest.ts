@@ -1,0 +1,3 @@
+import type { TaskHandler } from 'payload'
+
+export const weeklyDigest: TaskHandler<any> = async () => ({ output: {} })

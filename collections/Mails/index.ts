@@ -1,0 +1,41 @@
+import type { CollectionConfig } from 'payload'
+
+import { MAIL_KINDS } from '@/rules/notificationPrefs'
+import { adminOnly } from '@collections/access'
+import { unsubscribeEndpoints } from './unsubscribe/endpoints'
+
+/**
+ * The outbox: one row per e-mail the site owes a member (notifications gathered by kind, the
+ * daily gathering, the weekly digest). Written by the dispatch job with its content and a
+ * Message-ID fixed once, so a retry after a crash resends the same mail, never a second one;
+ * `sentAt` is set when the SMTP server took it. Only admins read it; nobody writes it by API.
+ */
+export const Mails: CollectionConfig = {
+  slug: 'mails',
+  labels: { singular: 'Outbox mail', plural: 'Outbox' },
+  access: {
+    read: adminOnly,
+    create: () => false,
+    update: () => false,
+    delete: adminOnly,
+  },
+  admin: {
+    useAsTitle: 'subject',
+    defaultColumns: ['subject', 'to', 'kind', 'sentAt', 'createdAt'],
+    description: 'E-mails to members: queued, then sent once by the job queue.',
+  },
+  defaultSort: '-createdAt',
+  indexes: [{ fields: ['user', 'kind', 'createdAt'] }],
+  fields: [
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'kind', type: 'select', options: [...MAIL_KINDS], required: true },
+    { name: 'to', type: 'email', required: true },
+    { name: 'subject', type: 'text', required: true },
+    { name: 'messageId', type: 'text', required: true, unique: true },
+    { name: 'text', type: 'textarea', required: true },
+    { name: 'html', type: 'code', required: true, admin: { language: 'html' } },
+    { name: 'unsubscribeUrl', type: 'text', required: true },
+    { name: 'sentAt', type: 'date', index: true, admin: { readOnly: true } },
+  ],
+  endpoints: unsubscribeEndpoints,
+}

@@ -1,0 +1,46 @@
+import type { JobsConfig } from 'payload'
+
+import { env } from '@/server/config/env'
+import { dispatchMails } from './dispatch'
+import { sendMails } from './send'
+import { weeklyDigest } from './digest/weeklyDigest'
+
+/** Every mail-related job runs in this queue. */
+export const MAIL_QUEUE = 'mail'
+
+/**
+ * Mail goes through Payload's Jobs Queue (jobs stored in PostgreSQL, run by the app instances
+ * that start with crons: `getPayload({ cron: true })` in boot):
+ * - `dispatchMails` (every few seconds) gathers owed notifications into outbox rows by member and
+ *   kind, as each member chose, and queues their sending;
+ * - `sendMails` sends a batch of outbox rows, each once (retried with back-off);
+ * - `weeklyDigest` (weekly) writes each member's digest into the outbox.
+ */
+export const mailJobs: JobsConfig = {
+  tasks: [
+    {
+      slug: 'dispatchMails',
+      label: 'Gather owed notifications into mails',
+      handler: dispatchMails,
+      schedule: [{ cron: env.mailCron, queue: MAIL_QUEUE }],
+    },
+    {
+      slug: 'sendMails',
+      label: 'Send outbox mails',
+      inputSchema: [{ name: 'mails', type: 'json', required: true }],
+      handler: sendMails,
+      retries: { attempts: 6, backoff: { type: 'exponential', delay: 10_000 } },
+    },
+    {
+      slug: 'weeklyDigest',
+      label: 'Write the weekly digests',
+      handler: weeklyDigest,
+      schedule: [{ cron: env.digestCron, queue: MAIL_QUEUE }],
+    },
+  ],
+  autoRun: [{ cron: env.mailCron, queue: MAIL_QUEUE, limit: 20, silent: true }],
+  jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
+    ...defaultJobsCollection,
+    admin: { ...defaultJobsCollection.admin, group: 'Technical', hidden: false },
+  }),
+}
