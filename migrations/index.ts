@@ -10,7 +10,7 @@ import * as migration_20261126_025505_lift_suspension from './20261126_025505_li
 import * as migration_20261126_030416_versions_featured from './20261126_030416_versions_featured';
 import * as migration_20261126_030655_admin_visits from './20261126_030655_admin_visits';
 import * as migration_20261126_040046_follows from './20261126_040046_follows';
-import * as migration_20261126_062106_mail_notifications from './20261126_062106_mail_notifications';
+import * as migration_20261126_062633_mail_notifications from './20261126_062633_mail_notifications';
 
 export const migrations = [
   {
@@ -74,8 +74,8 @@ export const migrations = [
     name: '20261126_040046_follows',
   },
   {
-    up: migration_20261126_062106_mail_notifications.up,
-    down: migration_20261126_062106_mail_notifications.down,
-    name: '20261126_062106_mail_notifications'
+    up: migration_20261126_062633_mail_notifications.up,
+    down: migration_20261126_062633_mail_notifications.down,
+    name: '20261126_062633_mail_notifications'
   },
 ];

@@ -422,9 +422,8 @@ export interface Mail {
   to: string;
   subject: string;
   messageId: string;
-  text: string;
-  html: string;
-  unsubscribeUrl: string;
+  text?: string | null;
+  html?: string | null;
   sentAt?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1116,7 +1115,6 @@ export interface MailsSelect<T extends boolean = true> {
   messageId?: T;
   text?: T;
   html?: T;
-  unsubscribeUrl?: T;
   sentAt?: T;
   updatedAt?: T;
   createdAt?: T;

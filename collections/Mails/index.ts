@@ -32,9 +32,9 @@ export const Mails: CollectionConfig = {
     { name: 'to', type: 'email', required: true },
     { name: 'subject', type: 'text', required: true },
     { name: 'messageId', type: 'text', required: true, unique: true },
-    { name: 'text', type: 'textarea', required: true },
-    { name: 'html', type: 'code', required: true, admin: { language: 'html' } },
-    { name: 'unsubscribeUrl', type: 'text', required: true },
+    // The content is built when it is sent (what is still visible then) and kept for editors.
+    { name: 'text', type: 'textarea', admin: { readOnly: true } },
+    { name: 'html', type: 'code', admin: { language: 'html', readOnly: true } },
     { name: 'sentAt', type: 'date', index: true, admin: { readOnly: true } },
   ],
   endpoints: unsubscribeEndpoints,

@@ -2,11 +2,9 @@ import type { JobsConfig } from 'payload'
 
 import { env } from '@/server/config/env'
 import { dispatchMails } from './dispatch'
+import { MAIL_QUEUE } from './queue'
 import { sendMails } from './send'
 import { weeklyDigest } from './digest/weeklyDigest'
-
-/** Every mail-related job runs in this queue. */
-export const MAIL_QUEUE = 'mail'
 
 /**
  * Mail goes through Payload's Jobs Queue (jobs stored in PostgreSQL, run by the app instances

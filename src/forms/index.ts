@@ -13,6 +13,7 @@ import { profile } from './profile'
 import { appeal, report } from './reports'
 import { review } from './reviews'
 import { story } from './stories'
+import { unsubscribe } from './unsubscribe'
 import type { FormHandler } from './types'
 
 /**
@@ -45,4 +46,5 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   remove,
   report,
   appeal,
+  unsubscribe,
 }

@@ -213,6 +213,7 @@ describe('generated form bodies against every form', () => {
     editDiscussion: ['id', 'title', 'content'],
     report: ['kind', 'id', 'reason', 'note', 'next'],
     appeal: ['kind', 'id', 'note'],
+    unsubscribe: ['token', 'on'],
     // Last: it may delete the discussion the other forms name.
     remove: ['kind', 'id', 'next'],
   }

@@ -1,6 +1,11 @@
 import type { Payload } from 'payload'
 
-import { KIND_LABELS, deliveryColumn, type MailKind } from '@/rules/notificationPrefs'
+import {
+  KIND_LABELS,
+  deliveryColumn,
+  deliveryOfSql,
+  type MailKind,
+} from '@/rules/notificationPrefs'
 import { pgPool } from '@/server/database/db'
 
 /**
@@ -20,4 +25,19 @@ export async function setMailChoice(
     [user, value],
   )
   return rows.length ? { label: KIND_LABELS[kind], on } : null
+}
+
+/** Whether a member gets that kind of mail now (null when there is no such member). */
+export async function mailChoiceOf(
+  payload: Payload,
+  user: number,
+  kind: MailKind,
+): Promise<boolean | null> {
+  const expression =
+    kind === 'digest' ? 'notify_weekly_digest IS NOT FALSE' : `${deliveryOfSql(kind)} = 'email'`
+  const { rows } = await pgPool(payload).query<{ on: boolean }>(
+    `SELECT ${expression} AS on FROM users WHERE id = $1`,
+    [user],
+  )
+  return rows[0]?.on ?? null
 }

@@ -3,12 +3,13 @@ import type { CollectionBeforeDeleteHook } from 'payload'
 import { query, sql } from '@/server/database/db'
 
 /**
- * An admin deleting an account: private traces go (notifications, badges, votes, RSVPs,
+ * An admin deleting an account: private traces go (notifications, mails, badges, votes, RSVPs,
  * reactions, follows); public writing stays, unattributed, as the spec allows unclaimed reviews.
  */
 export const deleteAccountData: CollectionBeforeDeleteHook = async ({ id, req }) => {
   for (const table of [
     'notifications',
+    'mails',
     'user_badges',
     'poll_votes',
     'event_rsvps',

@@ -104,7 +104,8 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const { getPayload } = await import('payload')
     const { default: config } = await import(path.join(projectRoot, 'payload.config.ts'))
     const { migrations } = await import(path.join(projectRoot, 'migrations', 'index.ts'))
-    const payload = await getPayload({ config })
+    // cron: this process runs the job queue (mail), as every app instance does.
+    const payload = await getPayload({ config, cron: !options.buildOnly })
     payloadForCleanup = payload
     surfaceCommitFailures(payload)
     // A pooled connection that dies while idle (database restarted) is an 'error' event on the

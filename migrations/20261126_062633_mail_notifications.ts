@@ -20,9 +20,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"to" varchar NOT NULL,
   	"subject" varchar NOT NULL,
   	"message_id" varchar NOT NULL,
-  	"text" varchar NOT NULL,
-  	"html" varchar NOT NULL,
-  	"unsubscribe_url" varchar NOT NULL,
+  	"text" varchar,
+  	"html" varchar,
   	"sent_at" timestamp(3) with time zone,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL

@@ -1,0 +1,56 @@
+import type { PoolClient } from 'pg'
+
+import { relativeTime } from '@/views/relativeTime'
+import type { MailItem } from './templates/NotificationMail'
+
+/** Longest excerpt of a comment or an event in a mail. */
+const EXCERPT_CHARS = 240
+
+function excerptOf(text: string | null): string | null {
+  if (!text) return null
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : flat
+}
+
+/**
+ * The notifications a mail gathers, as they are now: anything hidden, made private or deleted
+ * since it was owed is left out (a mail never shows what readers cannot see).
+ */
+export async function mailItems(
+  db: PoolClient,
+  mail: number,
+  origin: string,
+  now: Date,
+): Promise<{ ids: number[]; items: MailItem[] }> {
+  const { rows } = await db.query<{
+    id: number
+    message: string
+    link: string
+    created_at: Date
+    excerpt: string | null
+    visible: boolean
+  }>(
+    `SELECT n.id, n.message, n.link, n.created_at,
+            CASE WHEN n.type IN ('comment', 'reply', 'comment-reply') THEN c.content
+                 WHEN n.type = 'new-event' THEN e.description END AS excerpt,
+            CASE WHEN n.type IN ('comment', 'reply', 'comment-reply') THEN c.id IS NOT NULL AND c.hidden IS NOT TRUE
+                 WHEN n.type = 'new-event' THEN e.id IS NOT NULL AND e.hidden IS NOT TRUE
+                   AND e.is_public IS NOT FALSE
+                 ELSE true END AS visible
+       FROM notifications n
+       LEFT JOIN comments c ON n.type IN ('comment', 'reply', 'comment-reply') AND c.id::text = n.reference_id
+       LEFT JOIN events e ON n.type = 'new-event' AND e.id::text = n.reference_id
+      WHERE n.mail_id = $1 ORDER BY n.id`,
+    [mail],
+  )
+  const shown = rows.filter((r) => r.visible)
+  return {
+    ids: shown.map((r) => r.id),
+    items: shown.map((r) => ({
+      message: r.message,
+      excerpt: excerptOf(r.excerpt),
+      url: new URL(r.link, origin).toString(),
+      when: relativeTime(r.created_at, now),
+    })),
+  }
+}

@@ -1,0 +1,141 @@
+import type { PayloadRequest } from 'payload'
+
+import {
+  KIND_OF_TYPE,
+  MAIL_WINDOW_MINUTES,
+  NOTIFICATION_KINDS,
+  deliveryOfSql,
+  type EmailTiming,
+  type NotificationKind,
+} from '@/rules/notificationPrefs'
+import { serverNow } from '@/server/config/clock'
+import { query, sql } from '@/server/database/db'
+
+/** A whole-number array as one parameter (drizzle would spread a plain array into a list). */
+export const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`
+
+/** One dispatch gathers at most this many owed notifications; the next run takes the rest. */
+const MAX_OWED = 20_000
+
+export interface OwedNotification {
+  id: number
+  user_id: number
+  type: string
+  message: string
+}
+
+interface Recipient {
+  id: number
+  email: string
+  confirmed: boolean
+  timing: EmailTiming
+  delivery: Record<NotificationKind, string>
+}
+
+/** A mail to write: one member, one kind, the notifications it gathers. */
+export interface MailDraft {
+  user: number
+  to: string
+  kind: NotificationKind
+  notifications: OwedNotification[]
+}
+
+/** Owed notifications whose content was hidden, made private or deleted since: never mailed. */
+async function goneFromView(req: PayloadRequest, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set()
+  const rows = await query<{ id: number }>(
+    req,
+    sql`SELECT n.id FROM notifications n
+         WHERE n.id = ANY(${intArray(ids)}) AND (
+           (n.type IN ('comment', 'reply', 'comment-reply') AND NOT EXISTS (
+              SELECT 1 FROM comments c WHERE c.id::text = n.reference_id AND c.hidden IS NOT TRUE))
+           OR (n.type = 'new-event' AND NOT EXISTS (
+              SELECT 1 FROM events e WHERE e.id::text = n.reference_id
+                 AND e.hidden IS NOT TRUE AND e.is_public IS NOT FALSE)))`,
+  )
+  return new Set(rows.map((r) => r.id))
+}
+
+async function recipients(req: PayloadRequest, users: number[]): Promise<Map<number, Recipient>> {
+  const columns = NOTIFICATION_KINDS.map((kind) => `${deliveryOfSql(kind)} AS "${kind}"`).join(', ')
+  const rows = await query<
+    Record<string, string> & { id: number; email: string; confirmed: boolean }
+  >(
+    req,
+    sql`SELECT id, email, email_confirmed_at IS NOT NULL AS confirmed,
+               coalesce(notify_email_timing::text, 'instant') AS timing, ${sql.raw(columns)}
+          FROM users WHERE id = ANY(${intArray(users)})`,
+  )
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        email: r.email,
+        confirmed: r.confirmed,
+        timing: r.timing as EmailTiming,
+        delivery: Object.fromEntries(
+          NOTIFICATION_KINDS.map((k) => [k, r[k]!]),
+        ) as Recipient['delivery'],
+      },
+    ]),
+  )
+}
+
+/** When each member last got a mail of each kind (`user:kind` → time). */
+async function lastMails(req: PayloadRequest, users: number[]): Promise<Map<string, Date>> {
+  const rows = await query<{ user_id: number; kind: string; at: string }>(
+    req,
+    sql`SELECT user_id, kind::text, max(created_at) AS at FROM mails
+         WHERE user_id = ANY(${intArray(users)}) AND kind <> 'digest' GROUP BY 1, 2`,
+  )
+  return new Map(rows.map((r) => [`${r.user_id}:${r.kind}`, new Date(r.at)]))
+}
+
+/**
+ * Sorts the owed notifications: mails to write now (one per member and kind, gathering all of
+ * that kind), notifications never to mail (switched off since, address unconfirmed, content
+ * gone), and the rest, which wait while their member's window since the last mail is open.
+ */
+export async function planMails(
+  req: PayloadRequest,
+): Promise<{ drafts: MailDraft[]; cancelled: number[] }> {
+  const owed = await query<OwedNotification>(
+    req,
+    sql`SELECT id, user_id, type::text, message FROM notifications
+         WHERE mail_due AND mail_id IS NULL ORDER BY id LIMIT ${MAX_OWED}`,
+  )
+  if (!owed.length) return { drafts: [], cancelled: [] }
+  const users = [...new Set(owed.map((n) => n.user_id))]
+  // One after another: they share the transaction's one connection.
+  const gone = await goneFromView(
+    req,
+    owed.map((n) => n.id),
+  )
+  const people = await recipients(req, users)
+  const last = await lastMails(req, users)
+  const now = serverNow().getTime()
+  const cancelled: number[] = []
+  const groups = new Map<string, MailDraft>()
+  for (const n of owed) {
+    const kind = KIND_OF_TYPE[n.type]
+    const person = people.get(n.user_id)
+    if (
+      !kind ||
+      !person ||
+      !person.confirmed ||
+      person.delivery[kind] !== 'email' ||
+      gone.has(n.id)
+    ) {
+      cancelled.push(n.id)
+      continue
+    }
+    const key = `${n.user_id}:${kind}`
+    const lastAt = last.get(key)
+    if (lastAt && now - lastAt.getTime() < MAIL_WINDOW_MINUTES[person.timing] * 60_000) continue
+    const draft = groups.get(key) ?? { user: n.user_id, to: person.email, kind, notifications: [] }
+    draft.notifications.push(n)
+    groups.set(key, draft)
+  }
+  return { drafts: [...groups.values()], cancelled }
+}

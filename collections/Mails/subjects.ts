@@ -1,0 +1,15 @@
+import type { NotificationKind } from '@/rules/notificationPrefs'
+
+const MANY: Record<NotificationKind, (n: number) => string> = {
+  replies: (n) => `${n} new replies to your comments`,
+  comments: (n) => `${n} new comments on your posts`,
+  newEvents: (n) => `${n} new events where you follow`,
+  reactions: (n) => `${n} new reactions to your posts`,
+  pollVotes: (n) => `${n} new votes on your polls`,
+}
+
+/** One notification's own words, or how many of a kind the mail gathers. */
+export function mailSubject(kind: NotificationKind, messages: string[]): string {
+  if (messages.length === 1) return messages[0]!.replace(/\.$/, '')
+  return MANY[kind](messages.length)
+}

@@ -1,0 +1,86 @@
+import { Heading, Link, Section, Text } from '@react-email/components'
+
+import type { DigestContent } from '@collections/Mails/digest/digestContent'
+import { MailLayout, type MailFrame } from './MailLayout'
+
+const h2 = { fontSize: 17, margin: '20px 0 8px' }
+const line = { fontSize: 15, lineHeight: '22px', margin: '0 0 8px' }
+const place = { color: '#5b5b5b', fontSize: 13 }
+
+const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(Math.max(0, 5 - n))
+const firstLine = (text: string) => (text.length > 140 ? `${text.slice(0, 139).trimEnd()}…` : text)
+
+/** The weekly digest: only the sections that have something. */
+export function DigestMail(
+  props: Omit<MailFrame, 'children'> & {
+    content: DigestContent
+    origin: string
+    dateOf: (d: Date) => string
+  },
+) {
+  const { content, origin, dateOf, ...frame } = props
+  const url = (path: string) => new URL(path, origin).toString()
+  return (
+    <MailLayout {...frame}>
+      <Heading as="h1" style={{ fontSize: 22, margin: '0 0 8px' }}>
+        Your week in your neighbourhoods
+      </Heading>
+      {content.stories.length ? (
+        <Section>
+          <Heading as="h2" style={h2}>
+            Top new stories
+          </Heading>
+          {content.stories.map((s) => (
+            <Text key={s.path} style={line}>
+              <Link href={url(s.path)}>{s.title}</Link> <span style={place}>· {s.place}</span>
+            </Text>
+          ))}
+        </Section>
+      ) : null}
+      {content.events.length ? (
+        <Section>
+          <Heading as="h2" style={h2}>
+            Coming up this week
+          </Heading>
+          {content.events.map((e) => (
+            <Text key={e.path} style={line}>
+              <Link href={url(e.path)}>{e.title}</Link>{' '}
+              <span style={place}>
+                · {dateOf(new Date(e.date))}, {e.location} · {e.place}
+              </span>
+            </Text>
+          ))}
+        </Section>
+      ) : null}
+      {content.reviews.length ? (
+        <Section>
+          <Heading as="h2" style={h2}>
+            New reviews
+          </Heading>
+          {content.reviews.map((r) => (
+            <Text key={r.path} style={line}>
+              <span aria-label={`${r.rating} out of 5 stars`}>{stars(r.rating)}</span>{' '}
+              <Link href={url(r.path)}>{firstLine(r.text)}</Link>{' '}
+              <span style={place}>· {r.place}</span>
+            </Text>
+          ))}
+        </Section>
+      ) : null}
+      {content.discussions.length ? (
+        <Section>
+          <Heading as="h2" style={h2}>
+            Busiest discussions
+          </Heading>
+          {content.discussions.map((d) => (
+            <Text key={d.path} style={line}>
+              <Link href={url(d.path)}>{d.title}</Link>{' '}
+              <span style={place}>
+                · {d.comments} new {d.comments === 1 ? 'comment' : 'comments'} · {d.place}
+              </span>
+            </Text>
+          ))}
+        </Section>
+      ) : null}
+    </MailLayout>
+  )
+}
