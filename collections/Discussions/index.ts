@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import type { Discussion } from '@/payload-types'
 import { channels } from '@/server/services/realtime'
-import { liveHooks, notHidden } from '@collections/shared/live'
+import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
 
@@ -22,10 +22,13 @@ import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
-/** The community forum sees discussions appear, change and go at once. */
+/**
+ * The community forum sees discussions appear, change and go at once; so do the followers of
+ * the discussion's neighbourhood (their feed's 'new posts').
+ */
 const live = liveHooks<Discussion>({
   entity: 'discussion',
-  channels: () => [channels.forum],
+  channels: (doc) => [channels.forum, channelOf(doc.neighbourhood, channels.neighbourhood)],
   visible: notHidden,
   fields: [
     'title',

@@ -25,10 +25,16 @@ import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
-/** Readers of a neighbourhood's local spots see new, edited and removed spots at once. */
+/**
+ * Readers of a neighbourhood's local spots see new, edited and removed spots at once; so do its
+ * followers (their feed's 'new posts', on the neighbourhood's channel).
+ */
 const live = liveHooks<LocalBusiness>({
   entity: 'business',
-  channels: (doc) => [channelOf(doc.neighbourhood, channels.localSpots)],
+  channels: (doc) => [
+    channelOf(doc.neighbourhood, channels.localSpots),
+    channelOf(doc.neighbourhood, channels.neighbourhood),
+  ],
   visible: notHidden,
   fields: [
     'name',

@@ -1,5 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
+import type { Poll } from '@/payload-types'
+import { channels } from '@/server/services/realtime'
+import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 import { markPagesStale } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { MIN_POLL_OPTIONS } from '@/rules/polls'
@@ -20,6 +23,14 @@ import { emptyDateIsNone, optionsFromText } from './hooks/normalisePollInput'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
+
+/** The followers of a poll's neighbourhood see it arrive (their feed's 'new posts'). */
+const live = liveHooks<Poll>({
+  entity: 'poll',
+  channels: (doc) => [channelOf(doc.neighbourhood, channels.neighbourhood)],
+  visible: notHidden,
+  fields: ['question', 'neighbourhood', 'author', 'createdAt'],
+})
 
 /**
  * Community polls. Votes live in poll-votes and are cast through POST /:id/vote; the question and
@@ -70,8 +81,13 @@ export const Polls: CollectionConfig = {
     beforeChange: [setAuthor(), lockAnsweredPoll],
     beforeDelete: [deleteVotes],
     // The home page's 'Polls of the Week' is prerendered.
-    afterChange: [markPagesStale, announceApiChange, followOnFirstPost('polls', 'author_id')],
-    afterDelete: [markPagesStale, announceApiChange],
+    afterChange: [
+      markPagesStale,
+      announceApiChange,
+      followOnFirstPost('polls', 'author_id'),
+      live.afterChange,
+    ],
+    afterDelete: [markPagesStale, announceApiChange, live.afterDelete],
   },
   endpoints: [voteEndpoint, summaryEndpoint, myVoteEndpoint],
 }

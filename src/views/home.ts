@@ -85,6 +85,24 @@ export function homeFeedQueries(now: Date): Record<FeedType, FeedQuery> {
   }
 }
 
+/** The same feed, only from these neighbourhoods (those a member follows, on the home). */
+export function withinNeighbourhoods(q: FeedQuery, ids: number[]): FeedQuery {
+  const only: Where = { neighbourhood: { in: ids } }
+  return { ...q, where: q.where ? { and: [q.where, only] } : only }
+}
+
+/** A section's cards from followed neighbourhoods first, then the others, each card once. */
+export function followedFirst(followed: HomeFeeds, all: HomeFeeds): HomeFeeds {
+  const merge = (type: FeedType) => {
+    const seen = new Set(followed[type].map((c) => c.id))
+    return [...followed[type], ...all[type].filter((c) => !seen.has(c.id))].slice(
+      0,
+      FEED_SECTION_SIZE,
+    )
+  }
+  return Object.fromEntries(FEED_TYPES.map((type) => [type, merge(type)])) as HomeFeeds
+}
+
 export const feedQueryPath = (q: FeedQuery) =>
   `/api/${q.collection}?${bracketQuery({ where: q.where, sort: q.sort, limit: q.limit, depth: q.depth, select: q.select, populate: q.populate })}`
 

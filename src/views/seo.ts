@@ -111,12 +111,20 @@ export function sitemapIndexXml(origin: string, parts: number): string {
 }
 
 /**
- * robots.txt: everything public may be crawled; the admin, the API (but its image files) and the
- * account pages not (they are per-person or empty for a crawler). Names the sitemap by its
- * absolute URL.
+ * robots.txt: everything public may be crawled; the admin, the API (but its image files), the
+ * account pages and a member's feed not (they are per-person or empty for a crawler). Names the
+ * sitemap by its absolute URL.
  */
 export function robotsTxt(origin: string): string {
-  const disallow = ['/admin', '/api/', '/login', '/register', '/forgot-password', '/reset-password']
+  const disallow = [
+    '/admin',
+    '/api/',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/feed',
+  ]
   return [
     'User-agent: *',
     // Images are files under the API: link previews (OpenGraph, Twitter cards) fetch them.

@@ -17,6 +17,9 @@ export const FOOTER_LINKS = [
 
 export const TAGLINE = 'Find a place to live based on real vibes, reviews and short stays.'
 
+/** A signed-in member's feed of the neighbourhoods they follow (the avatar menu, the side menu). */
+export const YOUR_FEED_LINK = { href: '/feed', label: 'Your feed' }
+
 /** Static (scriptless) pages have no session island: the header links here instead. */
 export const ACCOUNT_LINK = { href: '/profile', label: 'Account' }
 

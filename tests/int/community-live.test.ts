@@ -118,4 +118,37 @@ describe('live community content', () => {
     await flush(serverSdk(realtime), [channel])
     expect(voted).toHaveLength(1)
   })
+
+  it('announces new discussions, polls and local spots to their neighbourhood’s followers', async () => {
+    const channel = await listen(`neighbourhood-${camden}`)
+    const talk = nextEvent(channel, 'discussion.created')
+    const discussion = await post(
+      'discussions',
+      { title: 'Canal clean-up?', content: 'Sunday.', neighbourhood: camden },
+      bob.cookie,
+    )
+    expect((await talk).data).toMatchObject({ id: discussion.body.doc.id, neighbourhood: camden })
+
+    const asked = nextEvent(channel, 'poll.created')
+    const poll = await post(
+      'polls',
+      { question: 'Best bench?', options: ['A', 'B'], neighbourhood: camden },
+      alice.cookie,
+    )
+    expect((await asked).data).toMatchObject({ id: poll.body.doc.id, question: 'Best bench?' })
+    const pollGone = nextEvent(channel, 'poll.deleted')
+    await site.api('PATCH', `/api/polls/${poll.body.doc.id}`, {
+      body: { hidden: true },
+      cookie: editor.cookie,
+    })
+    expect((await pollGone).data).toEqual({ id: poll.body.doc.id })
+
+    const opened = nextEvent(channel, 'business.created')
+    const spot = await post(
+      'local-businesses',
+      { name: 'Lock Bakery', category: 'cafe', description: 'Buns.', neighbourhood: camden },
+      bob.cookie,
+    )
+    expect((await opened).data).toMatchObject({ id: spot.body.doc.id, name: 'Lock Bakery' })
+  })
 })

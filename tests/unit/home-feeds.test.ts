@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { feedQueryPath, homeFeedQueries, toFeedCard } from '@/views/home'
+import {
+  feedQueryPath,
+  followedFirst,
+  homeFeedQueries,
+  toFeedCard,
+  withinNeighbourhoods,
+  type HomeFeeds,
+} from '@/views/home'
 
 const author = {
   id: 3,
@@ -53,5 +60,26 @@ describe('home feed cards (SPEC §2/§3)', () => {
     const params = new URLSearchParams(feedQueryPath(q.event).split('?')[1])
     expect(params.get('where[and][1][eventDate][greater_than]')).toBe(now.toISOString())
     expect(params.get('where[and][0][isPublic][equals]')).toBe('true')
+  })
+
+  it('prefers a member’s followed neighbourhoods, then fills each section with the others', () => {
+    const q = withinNeighbourhoods(homeFeedQueries(new Date('2026-03-01')).story, [4, 9])
+    const params = new URLSearchParams(feedQueryPath(q).split('?')[1])
+    expect(params.get('where[and][0][isPublic][equals]')).toBe('true')
+    expect(params.getAll('where[and][1][neighbourhood][in][0]')).toEqual(['4'])
+    expect(params.getAll('where[and][1][neighbourhood][in][1]')).toEqual(['9'])
+
+    const card = (id: number) =>
+      toFeedCard('poll', { id, question: `Q${id}`, createdAt: '2026-01-01T00:00:00.000Z' })
+    const feeds = (ids: number[]): HomeFeeds => ({
+      discussion: [],
+      story: [],
+      event: [],
+      poll: ids.map(card),
+    })
+    const merged = followedFirst(feeds([5]), feeds([1, 5, 2]))
+    expect(merged.poll.map((c) => c.id)).toEqual([5, 1])
+    expect(followedFirst(feeds([7, 8]), feeds([1, 2])).poll.map((c) => c.id)).toEqual([7, 8])
+    expect(followedFirst(feeds([]), feeds([1, 2])).poll.map((c) => c.id)).toEqual([1, 2])
   })
 })

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
-import type { FeedType, HomeFeeds as Feeds } from '@/views/home'
-import { fetchHomeFeeds } from './feedsApi'
+import { followedFirst, type FeedType, type HomeFeeds as Feeds } from '@/views/home'
+import { fetchFollowedFeeds, fetchHomeFeeds } from './feedsApi'
 import { vibeListHref } from '@/rules/neighbourhoodSearch'
 import { FeedCard } from './FeedCard'
 import './HomeFeeds.css'
@@ -33,8 +33,9 @@ interface Props {
 
 /**
  * The home's 'My Neighborhood' section. The static HTML carries the feeds as they were at build;
- * once visible the island reads them again (new posts, reaction order, events that have passed)
- * and turns dates into relative labels, refreshed every minute.
+ * once visible the island reads them again (new posts, reaction order, events that have passed),
+ * a signed-in member's followed neighbourhoods first, and turns dates into relative labels,
+ * refreshed every minute.
  */
 export default function HomeFeeds({ initial, vibeTags }: Props) {
   const [feeds, setFeeds] = useState(initial)
@@ -44,9 +45,15 @@ export default function HomeFeeds({ initial, vibeTags }: Props) {
 
   useEffect(() => {
     const controller = new AbortController()
-    fetchHomeFeeds(new Date(), controller.signal).then(setFeeds, (error: unknown) => {
-      if (!controller.signal.aborted) console.error('home feeds: refresh failed', error)
-    })
+    const now = new Date()
+    // A member's followed neighbourhoods come first; a failure there leaves everyone's feeds.
+    const followed = fetchFollowedFeeds(now, controller.signal).catch(() => null)
+    Promise.all([fetchHomeFeeds(now, controller.signal), followed]).then(
+      ([all, mine]) => setFeeds(mine ? followedFirst(mine, all) : all),
+      (error: unknown) => {
+        if (!controller.signal.aborted) console.error('home feeds: refresh failed', error)
+      },
+    )
     return () => controller.abort()
   }, [])
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 
+import { YOUR_FEED_LINK } from '@/views/site'
 import { signOut, type SessionUser } from '@widgets/lib/session'
 import { useDismiss } from './useDismiss'
 
@@ -30,7 +31,7 @@ function afterSignOut() {
   else location.reload()
 }
 
-/** The avatar button and its small menu: Profile, Sign out (a disclosure, not an ARIA menu). */
+/** The avatar button and its small menu: Profile, Your feed, Sign out (a disclosure, not an ARIA menu). */
 export function AvatarMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -74,6 +75,9 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
             <a ref={first} href="/profile">
               Profile
             </a>
+          </li>
+          <li>
+            <a href={YOUR_FEED_LINK.href}>{YOUR_FEED_LINK.label}</a>
           </li>
           <li>
             <button type="button" onClick={onSignOut} disabled={busy}>
