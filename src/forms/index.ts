@@ -12,6 +12,7 @@ import { poll } from './polls'
 import { profile } from './profile'
 import { appeal, report } from './reports'
 import { review } from './reviews'
+import { confirmAccountDeletion, deleteAccount, notificationSettings } from './settings'
 import { story } from './stories'
 import type { FormHandler } from './types'
 
@@ -45,4 +46,7 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   remove,
   report,
   appeal,
+  notificationSettings,
+  deleteAccount,
+  confirmAccountDeletion,
 }

@@ -24,13 +24,13 @@ export function Avatar({ url, size = 36 }: { url?: string | null; size?: number 
   )
 }
 
-/** Where signing out leaves you: the same page, unless it is your own profile. */
+/** Where signing out leaves you: the same page, unless it is your own profile or settings. */
 function afterSignOut() {
-  if (location.pathname === '/profile' || location.pathname === '/profile/') location.assign('/')
+  if (/^\/profile(\/settings)?\/?$/.test(location.pathname)) location.assign('/')
   else location.reload()
 }
 
-/** The avatar button and its small menu: Profile, Sign out (a disclosure, not an ARIA menu). */
+/** The avatar button and its small menu: Profile, Settings, Sign out (a disclosure, not an ARIA menu). */
 export function AvatarMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -74,6 +74,9 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
             <a ref={first} href="/profile">
               Profile
             </a>
+          </li>
+          <li>
+            <a href="/profile/settings">Settings</a>
           </li>
           <li>
             <button type="button" onClick={onSignOut} disabled={busy}>
