@@ -17,6 +17,8 @@ import { passwordLength } from './hooks/passwordLength'
 import { knownUsersJwt } from './accounts/knownUsers'
 import { forgotPasswordEmail } from './forgotPasswordEmail'
 import { confirmEmail } from './confirmation/endpoint'
+import { deleteOwnAccount } from './settings/deleteEndpoint'
+import { exportOwnData } from './settings/exportEndpoint'
 import { resetEmailConfirmation, sendEmailConfirmation } from './hooks/emailConfirmation'
 import { lockedAsIncorrect } from './hooks/lockedAsIncorrect'
 import { loginTiming } from './hooks/loginTiming'
@@ -59,8 +61,9 @@ export const Users: CollectionConfig = {
     forgotPassword: forgotPasswordEmail,
   },
   // Keeps the "Remember me" choice across refreshes (collections/Users/accounts/session.ts);
-  // the link of the sign-up confirmation e-mail (confirmation/).
-  endpoints: [refreshToken, confirmEmail],
+  // the link of the sign-up confirmation e-mail (confirmation/); Profile → Settings' download of
+  // one's data and deletion of one's account (settings/).
+  endpoints: [refreshToken, confirmEmail, exportOwnData, deleteOwnAccount],
   access: {
     read: anyone,
     create: anyone,

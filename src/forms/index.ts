@@ -12,6 +12,7 @@ import { poll } from './polls'
 import { profile } from './profile'
 import { appeal, report } from './reports'
 import { review } from './reviews'
+import { confirmAccountDeletion, deleteAccount, notificationSettings } from './settings'
 import { story } from './stories'
 import { unsubscribe } from './unsubscribe'
 import type { FormHandler } from './types'
@@ -47,4 +48,7 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   report,
   appeal,
   unsubscribe,
+  notificationSettings,
+  deleteAccount,
+  confirmAccountDeletion,
 }

@@ -78,3 +78,9 @@ export const MAIL_TEXT = {
   turnedOff: (label: string) => `E-mails turned off: ${label}.`,
   turnedOn: (label: string) => `E-mails turned back on: ${label}.`,
 }
+
+/** How the e-mail timing reads in Profile → Settings. */
+export const EMAIL_TIMING_LABELS: Record<EmailTiming, string> = {
+  instant: 'At once',
+  daily: 'A daily digest',
+}

@@ -11,6 +11,16 @@ export function isValidUserName(value: string): boolean {
   return USER_NAME_PATTERN.test(value)
 }
 
+/**
+ * Names a member cannot take, in any case: /profile/{name} would lead to one of the site's own
+ * pages (/profile/settings) instead of their profile. Refused as taken when a name is set.
+ */
+export const RESERVED_USER_NAMES: readonly string[] = ['settings']
+
+export function isReservedUserName(value: string): boolean {
+  return RESERVED_USER_NAMES.includes(userNameKey(value))
+}
+
 /** The key the database keeps unique: the same name in any case maps to one key. */
 export function userNameKey(value: string): string {
   return value.toLowerCase()

@@ -2,6 +2,7 @@ import { z } from './zod'
 
 import { MESSAGES } from '@/rules/messages'
 import { USER_NAME_PATTERN } from '@/rules/userName'
+import { notifyFieldSchema } from './notificationSettings'
 
 export const userNameSchema = z
   .string({ message: MESSAGES.userNameInvalid })
@@ -16,4 +17,6 @@ export const userNameSchema = z
 export const userSchema = z.object({
   userName: userNameSchema.nullish(),
   bio: z.string().max(500, MESSAGES.bioTooLong).nullish(),
+  // Profile → Settings: only the listed choices (src/schemas/notificationSettings.ts).
+  notify: notifyFieldSchema,
 })

@@ -214,6 +214,18 @@ describe('generated form bodies against every form', () => {
     report: ['kind', 'id', 'reason', 'note', 'next'],
     appeal: ['kind', 'id', 'note'],
     unsubscribe: ['token', 'on'],
+    notificationSettings: [
+      'replies',
+      'comments',
+      'newEvents',
+      'reactions',
+      'pollVotes',
+      'emailTiming',
+      'weeklyDigest',
+    ],
+    // Never the member's password ('correct horse'): these only ever refuse.
+    deleteAccount: ['password'],
+    confirmAccountDeletion: ['token'],
     // Last: it may delete the discussion the other forms name.
     remove: ['kind', 'id', 'next'],
   }

@@ -8,6 +8,7 @@ import { useHydrated } from '@widgets/lib/useHydrated'
 import CommentForm from './CommentForm'
 import { deleteHref } from '@/views/deletion'
 import type { CommentView } from '@/views/comment'
+import { DELETED_MEMBER } from '@/rules/settings'
 import ReportButton from '@widgets/Reports/ReportButton'
 
 /** What every comment of one thread shares: who is looking, what is open, what to call. */
@@ -32,7 +33,9 @@ export interface ThreadContext {
   continueThread: (id: number) => void
 }
 
-export const displayName = (c: CommentView) => c.author?.userName ?? c.author?.name ?? 'Someone'
+/** The author's name; a comment left by a deleted account has none ('Deleted member'). */
+export const displayName = (c: CommentView) =>
+  c.author ? (c.author.userName ?? c.author.name ?? 'Someone') : DELETED_MEMBER
 
 /** The product's default avatar (same file as DEFAULT_AVATAR in src/loaders/profiles.ts). */
 const DEFAULT_AVATAR = '/default-avatar.svg'

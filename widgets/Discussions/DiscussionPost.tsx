@@ -11,6 +11,7 @@ import {
 } from '@/views/discussion'
 import { keptValue, type FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
+import { DELETED_MEMBER } from '@/rules/settings'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import Reactions from '@widgets/Reactions/Reactions'
 import { $session, loadSession } from '@widgets/lib/session'
@@ -197,7 +198,7 @@ export default function DiscussionPost({
 }
 
 function PostMeta({ view, now }: { view: DiscussionView; now: Date }) {
-  const name = view.author?.userName ?? 'Someone'
+  const name = view.author ? (view.author.userName ?? 'Someone') : DELETED_MEMBER
   return (
     <p className="discussion-meta">
       <img

@@ -6,6 +6,7 @@ import { ClaimButton } from './ClaimButton'
 import { Stars } from './Stars'
 import { REVIEW_EMOJIS, type BadgeView, type ReviewView } from '@/views/review'
 import ReportButton from '@widgets/Reports/ReportButton'
+import { DELETED_MEMBER } from '@/rules/settings'
 
 interface Props {
   review: ReviewView
@@ -96,7 +97,7 @@ export function ReviewCard({
           />
         </button>
       )}
-      {review.author === null && viewerId !== null && (
+      {review.author === null && review.authorName !== DELETED_MEMBER && viewerId !== null && (
         <ClaimButton review={review} userId={viewerId} onClaimed={onChange} />
       )}
       <div className="review-engagement">

@@ -25,13 +25,13 @@ export function Avatar({ url, size = 36 }: { url?: string | null; size?: number 
   )
 }
 
-/** Where signing out leaves you: the same page, unless it is your own profile. */
+/** Where signing out leaves you: the same page, unless it is your own profile or settings. */
 function afterSignOut() {
-  if (location.pathname === '/profile' || location.pathname === '/profile/') location.assign('/')
+  if (/^\/profile(\/settings)?\/?$/.test(location.pathname)) location.assign('/')
   else location.reload()
 }
 
-/** The avatar button and its small menu: Profile, Your feed, Sign out (a disclosure, not an ARIA menu). */
+/** The avatar button and its small menu: Profile, Your feed, Settings, Sign out (a disclosure, not an ARIA menu). */
 export function AvatarMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -78,6 +78,9 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           </li>
           <li>
             <a href={YOUR_FEED_LINK.href}>{YOUR_FEED_LINK.label}</a>
+          </li>
+          <li>
+            <a href="/profile/settings">Settings</a>
           </li>
           <li>
             <button type="button" onClick={onSignOut} disabled={busy}>

@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { MESSAGES } from '@/rules/messages'
+import { DELETED_MEMBER } from '@/rules/settings'
 import { inTransaction, query, sql } from '@/server/database/db'
 import { isStaffUser } from '@collections/access'
 import { refusalForSuspended } from '@collections/shared/suspension'
@@ -33,14 +34,17 @@ export const claimReview: Endpoint = {
     if (!Number.isSafeInteger(id) || id <= 0) return refuse(404, MESSAGES.reviewNotFound)
     try {
       const doc = await inTransaction(req, async () => {
-        const [row] = await query<{ user_id: number | null; hidden: boolean | null }>(
-          req,
-          sql`SELECT user_id, hidden FROM reviews WHERE id = ${id} FOR UPDATE`,
-        )
+        const [row] = await query<{
+          user_id: number | null
+          hidden: boolean | null
+          author_name: string | null
+        }>(req, sql`SELECT user_id, hidden, author_name FROM reviews WHERE id = ${id} FOR UPDATE`)
         if (!row || (row.hidden && !isStaffUser(req.user))) {
           throw new Refusal(404, MESSAGES.reviewNotFound)
         }
-        if (row.user_id !== null) throw new Refusal(409, MESSAGES.reviewAlreadyClaimed)
+        // A deleted account's review was written by someone: it is nobody else's to claim.
+        if (row.user_id !== null || row.author_name === DELETED_MEMBER)
+          throw new Refusal(409, MESSAGES.reviewAlreadyClaimed)
         // The data comes from the session (setAuthor reads context.claimReview), not the body.
         return req.payload.update({
           collection: 'reviews',

@@ -1,22 +1,33 @@
 import type { CollectionBeforeDeleteHook } from 'payload'
 
-import { query, sql } from '@/server/database/db'
+import { announceApiChanges } from '@/server/http/apiChanges'
+import { anonymiseKeptWriting, removeOwnContent, removeOwnMedia } from './accountContent'
+import { removePrivateTraces } from './accountTraces'
 
 /**
- * An admin deleting an account: private traces go (notifications, mails, badges, votes, RSVPs,
- * reactions, follows); public writing stays, unattributed, as the spec allows unclaimed reviews.
+ * Deleting an account, by an admin or by its member (Profile → Settings, POST
+ * /api/users/me/delete): one mechanism, in the delete's transaction. Private traces go
+ * (accountTraces.ts); the member's posts go, but what others replied to stays without them, and
+ * reviews stay unattributed (accountContent.ts); then the uploads nothing shows any more. The
+ * sessions go with the users row (users_sessions cascades).
  */
 export const deleteAccountData: CollectionBeforeDeleteHook = async ({ id, req }) => {
-  for (const table of [
-    'notifications',
-    'mails',
-    'user_badges',
-    'poll_votes',
-    'event_rsvps',
+  const userId = Number(id)
+  await removePrivateTraces(req, userId)
+  await removeOwnContent(req, userId)
+  await anonymiseKeptWriting(req, userId)
+  await removeOwnMedia(req, userId)
+  await announceApiChanges(req, [
     'reactions',
+    'comments',
+    'discussions',
+    'reviews',
+    'neighbourhoods',
+    'event-rsvps',
+    'events',
+    'poll-votes',
     'follows',
-  ]) {
-    await query(req, sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`)
-  }
-  await query(req, sql`UPDATE reviews SET user_id = NULL WHERE user_id = ${id}`)
+    'notifications',
+    'user-badges',
+  ])
 }

@@ -77,7 +77,8 @@ export function rateLimitSettings(environment: NodeJS.ProcessEnv): RateLimitSett
 /** Which limit an API request counts against, or null for reads. */
 export function limitFor(method: string, pathname: string): RateLimitName | null {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null
-  if (pathname === '/api/accounts/login' || pathname === '/api/users/login') return 'login'
+  // Deleting one's account checks the current password: guessed like a sign-in.
+  if (/^\/api\/(accounts\/login|users\/login|users\/me\/delete)$/.test(pathname)) return 'login'
   if (pathname === '/api/users/forgot-password') return 'forgotPassword'
   if (pathname === '/api/users' && method === 'POST') return 'signUp'
   if (pathname === '/api/media' && method === 'POST') return 'upload'

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto'
+
+import type { PayloadRequest } from 'payload'
+
+import { DELETE_LINK_LIFETIME_MS, DELETE_LINK_PATH } from '@/rules/settings'
+import { normalEmail } from '@collections/Users/confirmation/token'
+import { siteOrigin } from '@collections/Users/siteOrigin'
+
+/**
+ * The mailed link that confirms deleting an account without a password its member knows (one
+ * made through external sign-in). A signed token, no table: the account's id, its address and
+ * when it was made, and an expiry an hour away, with an HMAC under the Payload secret. It is tied
+ * to that account as it is: another address, or an account made again, and it confirms nothing;
+ * once used the account is gone, so it cannot be used twice.
+ */
+const PURPOSE = 'belong:delete-account'
+
+export interface DeletionClaims {
+  id: number
+  email: string
+  createdAt: string
+  /** Milliseconds since the epoch. */
+  exp: number
+}
+
+interface Account {
+  id: number
+  email: string
+  createdAt: string
+}
+
+const mac = (secret: string, body: string) =>
+  crypto.createHmac('sha256', secret).update(`${PURPOSE}.${body}`).digest('base64url')
+
+export function deletionToken(secret: string, account: Account, now = Date.now()): string {
+  const claims: DeletionClaims = {
+    id: account.id,
+    email: normalEmail(account.email),
+    createdAt: account.createdAt,
+    exp: now + DELETE_LINK_LIFETIME_MS,
+  }
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url')
+  return `${body}.${mac(secret, body)}`
+}
+
+/** The claims of a genuine, unexpired token; null for anything else. */
+export function readDeletionToken(
+  secret: string,
+  token: string,
+  now = Date.now(),
+): DeletionClaims | null {
+  const [body, signature, extra] = token.split('.')
+  if (!body || !signature || extra !== undefined) return null
+  const expected = mac(secret, body)
+  if (signature.length !== expected.length) return null
+  if (!crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null
+  try {
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as DeletionClaims
+    if (typeof claims.id !== 'number' || typeof claims.email !== 'string') return null
+    if (typeof claims.createdAt !== 'string') return null
+    if (typeof claims.exp !== 'number' || claims.exp < now) return null
+    return claims
+  } catch {
+    return null
+  }
+}
+
+/** Whether the token's claims name this very account, as it is now. */
+export function claimsFitAccount(claims: DeletionClaims, account: Account): boolean {
+  return (
+    claims.id === account.id &&
+    claims.email === normalEmail(account.email) &&
+    new Date(claims.createdAt).getTime() === new Date(account.createdAt).getTime()
+  )
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** Mails the link to the account's (confirmed) address. */
+export async function sendDeletionLink(req: PayloadRequest, account: Account): Promise<void> {
+  const token = deletionToken(req.payload.secret, account)
+  const link = `${siteOrigin(req)}${DELETE_LINK_PATH}?token=${encodeURIComponent(token)}`
+  await req.payload.sendEmail({
+    to: account.email,
+    subject: 'Delete your Belong account',
+    text: [
+      'Someone signed in to your Belong account asked to delete it.',
+      '',
+      'To delete your account, open this link and confirm:',
+      link,
+      '',
+      'The link works for one hour. If you did not ask for this, ignore this e-mail: nothing changes.',
+    ].join('\n'),
+    html: [
+      '<p>Someone signed in to your Belong account asked to delete it.</p>',
+      `<p><a href="${escape(link)}">Delete my account</a> (you confirm on the page it opens)</p>`,
+      `<p>Or paste this address into your browser: ${escape(link)}</p>`,
+      '<p>The link works for one hour. If you did not ask for this, ignore this e-mail: nothing changes.</p>',
+    ].join('\n'),
+  })
+}
