@@ -1,16 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
+import { signInToAdmin } from './helpers'
 
 test('an admin signs in to /admin on the same origin and sees the collections', async ({
   page,
 }) => {
   test.setTimeout(90_000)
-  await page.goto('/admin/login')
-  await page.getByLabel('Email').fill('amara@belong.local')
-  await page.getByLabel('Password').fill('belong-demo')
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/admin\/?$/)
+  await signInToAdmin(page, 'amara')
   await expect(page.getByRole('link', { name: /Neighbourhoods/ }).first()).toBeVisible()
   // The same session cookie works for the public site's /api calls.
   const me = await page.request.get('/api/users/me')
@@ -61,14 +58,6 @@ test("an editor's admin: Belong's name, the groups, today's figures, no technica
   await page.screenshot({ path: '.tmp/shots/admin-reviews-1280.png' })
 })
 
-async function signInAsEditor(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Email').fill('tom@belong.local')
-  await page.getByLabel('Password').fill('belong-demo')
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/admin\/?$/)
-}
-
 const staticHtml = async (page: Page, path: string) =>
   (await page.request.get(path, { headers: { cookie: '' } })).text()
 
@@ -76,7 +65,7 @@ test("an editor's day: since the last visit, a review on its page, a vandalised 
   page,
 }) => {
   test.setTimeout(240_000)
-  await signInAsEditor(page)
+  await signInToAdmin(page)
   await expect(page.getByRole('heading', { name: 'Since your last visit' })).toBeVisible()
 
   // Search the reviews for a word; 'Preview' opens the review where it is on the site.

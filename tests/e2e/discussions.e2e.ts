@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser } from './helpers'
+import { freshUser, hydrated, openPerson, shoot, type Person } from './helpers'
 
 /**
  * Discussions (SPEC §2 Discussions, §4, §5): start one from a neighbourhood's list, filter by tag
@@ -15,34 +15,13 @@ const TITLE = `Quiet cafés near the park ${TAG}`
 
 test.describe.configure({ mode: 'serial' })
 
-interface Person {
-  page: Page
-  userName: string
-  id: number
-}
 let alice: Person
 let bob: Person
 let discussionId: number
 
-async function openPerson(browser: Browser, prefix: string): Promise<Person> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  const { id, userName } = await freshUser(page.request, prefix)
-  return { page, userName, id }
-}
-
-/** Waits until every island of the page has hydrated (Astro drops `ssr` then). */
-async function hydrated(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
-}
-
+/** Shots only when SHOTS is set: this file shoots many steps. */
 const shot = async (page: Page, name: string) => {
-  if (!process.env.SHOTS) return
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
-    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
+  if (process.env.SHOTS) await shoot(page, name, { restoreHeight: 720 })
 }
 
 const commentBy = (page: Page, userName: string, text: string) =>

@@ -1,14 +1,7 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
-import { neighbourhoodBySlug, freshUser } from './helpers'
+import { neighbourhoodBySlug, freshUser, openPerson, type Person } from './helpers'
 
 /**
  * Reactions and threaded comments on a review (SPEC §4, §5, §8, §9), in Chromium against the
@@ -20,23 +13,10 @@ const SLUG = 'forest-hill'
 
 test.describe.configure({ mode: 'serial' })
 
-interface Person {
-  page: Page
-  userName: string
-  id: number
-}
-
 let writer: { userName: string; request: APIRequestContext }
 let alice: Person
 let bob: Person
 let reviewId: number
-
-async function openPerson(browser: Browser, prefix: string): Promise<Person> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  const { id, userName } = await freshUser(page.request, prefix)
-  return { page, userName, id }
-}
 
 /** Opens the neighbourhood page and waits until it listens on the neighbourhood channel. */
 async function openReviewPage(page: Page, hash = '') {

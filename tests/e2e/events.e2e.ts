@@ -3,7 +3,7 @@ import ICAL from 'ical.js'
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser } from './helpers'
+import { freshUser, shoot } from './helpers'
 
 /**
  * Events (SPEC §2 Events, §4 RSVP and event form, §5, §8) and their iCal feeds (RFC 5545, parsed
@@ -42,13 +42,6 @@ const toast = (page: Page, text: string) =>
 /** Next year's 14 June at 19:00 (London time, as the form says), as datetime-local text. */
 const nextYear = new Date().getUTCFullYear() + 1
 const WHEN = `${nextYear}-06-14T19:00`
-
-async function shoot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
-    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true })
-  }
-}
 
 test('create, edit, search, RSVP live in a second browser, delete', async ({ browser }) => {
   const stamp = Date.now().toString(36)

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser } from './helpers'
+import { freshUser, hydrated, shoot } from './helpers'
 
 /**
  * The community forum (SPEC §2): tabs whose active one follows the path, the mixed feed in the
@@ -13,17 +13,9 @@ test.describe.configure({ mode: 'serial' })
 
 const RUN = Date.now().toString(36)
 
-async function hydrated(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
-}
-
+/** Shots only when SHOTS is set: this file shoots many steps. */
 const shot = async (page: Page, name: string) => {
-  if (!process.env.SHOTS) return
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
-    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
+  if (process.env.SHOTS) await shoot(page, name, { restoreHeight: 720 })
 }
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Posts' }).getByRole('listitem')

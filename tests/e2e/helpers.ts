@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { expect, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 
 export const DEMO_PASSWORD = 'belong-demo'
 /** Password of the members each test signs up for itself. */
@@ -61,4 +61,48 @@ export async function lastMailTo(to: string): Promise<string> {
     })
     .toBe(true)
   return found!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+}
+
+/** A fresh member in a browser context of their own, for tests where two people meet live. */
+export interface Person {
+  page: Page
+  userName: string
+  id: number
+}
+
+export async function openPerson(browser: Browser, prefix: string): Promise<Person> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const { id, userName } = await freshUser(page.request, prefix)
+  return { page, userName, id }
+}
+
+/** Waits until every island of the page has hydrated (Astro drops `ssr` then). */
+export async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
+}
+
+/**
+ * Full-page screenshots into .tmp/shots at phone and desktop widths; with `restoreHeight`, the
+ * viewport goes back to 1280 wide afterwards for the steps that follow.
+ */
+export async function shoot(
+  page: Page,
+  name: string,
+  { widths = [390, 1280], restoreHeight }: { widths?: number[]; restoreHeight?: number } = {},
+) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
+    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true })
+  }
+  if (restoreHeight) await page.setViewportSize({ width: 1280, height: restoreHeight })
+}
+
+/** Signs in through the admin's own login form as a demo editor or admin (tom is an editor). */
+export async function signInToAdmin(page: Page, userName = 'tom') {
+  await page.goto('/admin/login')
+  await page.getByLabel('Email').fill(`${userName}@belong.local`)
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/admin\/?$/)
 }

@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser, signedInApi } from './helpers'
+import { freshUser, signedInApi, signInToAdmin } from './helpers'
 
 /**
  * Local spots (SPEC §2 Local spots, §4, §5, §8, §9), in Chromium against the built server: a
@@ -395,11 +395,7 @@ test('an editor pins a badge on a spot in the admin and it shows on the page', a
   })
   expect(created.status()).toBe(201)
 
-  await page.goto('/admin/login')
-  await page.getByLabel('Email').fill('tom@belong.local')
-  await page.getByLabel('Password').fill('belong-demo')
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/admin\/?$/)
+  await signInToAdmin(page)
   await page.goto('/admin/collections/business-badges/create')
   await page.locator('#field-label').fill('Editor’s choice')
   await page.locator('#field-colour').fill('#7c3aed')

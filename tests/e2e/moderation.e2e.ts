@@ -3,7 +3,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { MODERATION_TEXT } from '@/rules/moderation'
 
 import { expectNoAxeViolations } from './axe'
-import { DEMO_PASSWORD, freshUser, neighbourhoodBySlug, signedInApi } from './helpers'
+import {
+  freshUser,
+  hydrated,
+  neighbourhoodBySlug,
+  shoot,
+  signedInApi,
+  signInToAdmin,
+} from './helpers'
 
 /**
  * Moderation end to end: members report, the item leaves every reader's page (open ones live,
@@ -14,17 +21,9 @@ import { DEMO_PASSWORD, freshUser, neighbourhoodBySlug, signedInApi } from './he
 const SLUG = 'peckham'
 const RUN = Date.now().toString(36)
 
-async function hydrated(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
-}
-
-async function shoot(page: Page, name: string, widths = [390, 1280]) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
-    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
+/** The shots of this file, each followed by the desktop viewport the next steps use. */
+const shotThenDesktop = (page: Page, name: string, widths?: number[]) =>
+  shoot(page, name, { widths, restoreHeight: 800 })
 
 /** A report as another member's browser sends it (201, or 409 when a retry sent it already). */
 async function reportAs(request: APIRequestContext, user: string, targetId: number) {
@@ -77,7 +76,7 @@ test('three members report a review: it leaves every page, an editor restores it
   await dialog.getByRole('button', { name: MODERATION_TEXT.send }).click()
   await expect(dialog.getByRole('alert')).toHaveText(MODERATION_TEXT.noteNeeded)
   await expectNoAxeViolations(priya)
-  await shoot(priya, 'report-dialog')
+  await shotThenDesktop(priya, 'report-dialog')
   await dialog.getByRole('radio', { name: 'Spam' }).check()
   await dialog.getByRole('button', { name: MODERATION_TEXT.send }).click()
   await expect(priya.getByText(MODERATION_TEXT.thanks)).toBeVisible()
@@ -110,7 +109,7 @@ test('three members report a review: it leaves every page, an editor restores it
   await expect(author.getByText(MODERATION_TEXT.appealSent)).toBeVisible()
   await expect(author.getByText(/You asked for a review on/)).toBeVisible()
   await expectNoAxeViolations(author)
-  await shoot(author, 'appeal')
+  await shotThenDesktop(author, 'appeal')
 
   // Its author still sees it where it was, marked, and on their profile; readers do not.
   await author.goto(`/neighbourhood/${SLUG}`)
@@ -120,7 +119,7 @@ test('three members report a review: it leaves every page, an editor restores it
   await expect(ownHidden).toContainText(MODERATION_TEXT.appealWaiting)
   await expectNoAxeViolations(author)
   await ownHidden.scrollIntoViewIfNeeded()
-  await shoot(author, 'own-hidden-review')
+  await shotThenDesktop(author, 'own-hidden-review')
   await author.goto('/profile')
   const onProfile = author.getByRole('region', { name: MODERATION_TEXT.hiddenNotice })
   await expect(onProfile.getByText(text)).toBeVisible()
@@ -135,11 +134,7 @@ test('three members report a review: it leaves every page, an editor restores it
   // An editor opens Moderation in the admin and restores it.
   const editorContext = await browser.newContext()
   const editor = await editorContext.newPage()
-  await editor.goto('/admin/login')
-  await editor.getByLabel('Email').fill('tom@belong.local')
-  await editor.getByLabel('Password').fill(DEMO_PASSWORD)
-  await editor.getByRole('button', { name: 'Login' }).click()
-  await expect(editor).toHaveURL(/\/admin\/?$/)
+  await signInToAdmin(editor)
   // First in the nav, with the number of open cases (the nav itself may be folded away).
   await expect(
     editor.getByRole('link', { name: /^Moderation \(\d+ open\)/ }).first(),
@@ -151,7 +146,7 @@ test('three members report a review: it leaves every page, an editor restores it
   await expect(theCase).toContainText('Spam (3)')
   await expect(theCase).toContainText(appeal)
   await expectNoAxeViolations(editor)
-  await shoot(editor, 'admin-moderation', [1280])
+  await shotThenDesktop(editor, 'admin-moderation', [1280])
   await theCase.getByRole('button', { name: 'Restore' }).click()
   await expect(editor.getByRole('status').filter({ hasText: 'Decided 1 case.' })).toBeVisible()
   await expect(theCase).toHaveCount(0)
@@ -164,7 +159,7 @@ test('three members report a review: it leaves every page, an editor restores it
   await expect(rows.filter({ hasText: /Hidden.*by reports/ }).first()).toContainText('review')
   await expect(reader.getByRole('link', { name: 'Moderation log' })).toBeVisible()
   await expectNoAxeViolations(reader)
-  await shoot(reader, 'moderation-log')
+  await shotThenDesktop(reader, 'moderation-log')
 
   for (const c of [authorContext, readerContext, priyaContext, editorContext]) await c.close()
   await others.dispose()
@@ -213,11 +208,7 @@ test('an editor suspends a member, whose next review answers the suspension, the
   // An editor lifts it from the Moderation view; the member's next review is posted.
   const editorContext = await browser.newContext()
   const admin = await editorContext.newPage()
-  await admin.goto('/admin/login')
-  await admin.getByLabel('Email').fill('tom@belong.local')
-  await admin.getByLabel('Password').fill(DEMO_PASSWORD)
-  await admin.getByRole('button', { name: 'Login' }).click()
-  await expect(admin).toHaveURL(/\/admin\/?$/)
+  await signInToAdmin(admin)
   await admin.goto('/admin/moderation')
   const suspended = admin.getByRole('region', { name: 'Suspended members' })
   await suspended.getByRole('button', { name: `Lift the suspension of ${member.userName}` }).click()

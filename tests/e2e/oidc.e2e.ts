@@ -9,30 +9,17 @@ import { lastMailTo } from './helpers'
  * `localhost` while the app is on 127.0.0.1: the browser crosses sites as it would with Google.
  */
 const stamp = Date.now().toString(36)
-const gina = {
-  sub: `gina-${stamp}`,
-  email: `gina-${stamp}@example.test`,
-  email_verified: true,
-  name: 'Gina Google',
-}
-const linked = {
-  sub: `lena-${stamp}`,
-  email: `lena-${stamp}@example.test`,
-  email_verified: true,
-  name: 'Lena Linked',
-}
-const taken = {
-  sub: `tara-${stamp}`,
-  email: `tara-${stamp}@example.test`,
-  email_verified: true,
-  name: 'Tara Taken',
-}
-const unverified = {
-  sub: `uma-${stamp}`,
-  email: `uma-${stamp}@example.test`,
-  email_verified: false,
-  name: 'Uma Unverified',
-}
+/** An account at the provider, unique to this run. */
+const providerAccount = (first: string, name: string, email_verified = true) => ({
+  sub: `${first}-${stamp}`,
+  email: `${first}-${stamp}@example.test`,
+  email_verified,
+  name,
+})
+const gina = providerAccount('gina', 'Gina Google')
+const linked = providerAccount('lena', 'Lena Linked')
+const taken = providerAccount('tara', 'Tara Taken')
+const unverified = providerAccount('uma', 'Uma Unverified', false)
 
 let provider: TestProvider
 

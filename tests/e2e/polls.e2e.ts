@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser } from './helpers'
+import { freshUser, hydrated, shoot } from './helpers'
 
 /**
  * Polls (SPEC §2 Polls, §4 Poll, §5, §8): the list and its 'New Poll' dialog, the detail with
@@ -17,21 +17,10 @@ async function member(browser: Browser, prefix: string) {
   return { page, user }
 }
 
-async function hydrated(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
-}
-
 const toast = (page: Page, text: string) =>
   page.getByRole('status').and(page.getByText(text, { exact: true }))
 const result = (page: Page, option: number) =>
   page.locator(`.poll-result[data-option="${option}"] .poll-result-count`)
-
-async function shoot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
-    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true })
-  }
-}
 
 test('create a poll with 3 options, vote, results live in a second browser, second vote refused', async ({
   browser,

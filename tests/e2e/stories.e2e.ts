@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 
 import { makeImage } from '@tests/int/images'
 import { expectNoAxeViolations } from './axe'
-import { freshUser, neighbourhoodBySlug } from './helpers'
+import { neighbourhoodBySlug, openPerson, type Person } from './helpers'
 
 /**
  * Story screens (SPEC §2 Story screens, §4, §5, §8): share a story with tags and an image, find
@@ -16,19 +16,6 @@ const SLUG = 'brixton'
 const NAME = 'Brixton'
 
 test.describe.configure({ mode: 'serial' })
-
-interface Person {
-  page: Page
-  userName: string
-  id: number
-}
-
-async function openPerson(browser: Browser, prefix: string): Promise<Person> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  const { id, userName } = await freshUser(page.request, prefix)
-  return { page, userName, id }
-}
 
 const token = Date.now().toString(36)
 const title = `Jerk chicken & steel pans ${token}`

@@ -89,21 +89,24 @@ test('realtime server down: writes acknowledged, nothing lost; islands reconnect
     return { status: res.status, id: body.doc?.id, ms: Date.now() - startedAt }
   }
   const answers: Awaited<ReturnType<typeof writeReview>>[] = []
+  /** Writes reviews until one is seen live (the subscription lands a moment after connecting). */
+  const writeUntilOneArrivesLive = (what: string) =>
+    waitFor(
+      async () => {
+        const a = await writeReview(answers.length)
+        answers.push(a)
+        return waitFor(() => received.includes(a.id!), 2000, 'the live event').then(
+          () => true,
+          () => false,
+        )
+      },
+      30_000,
+      what,
+    )
 
   // Up: a write reaches the open page live (retrying until the subscription is in place).
   await waitFor(() => $realtimeState.get() === 'connected', 30_000, 'pusher-js connected')
-  await waitFor(
-    async () => {
-      const a = await writeReview(answers.length)
-      answers.push(a)
-      return waitFor(() => received.includes(a.id!), 2000, 'the live event').then(
-        () => true,
-        () => false,
-      )
-    },
-    30_000,
-    'a live review event',
-  )
+  await writeUntilOneArrivesLive('a live review event')
 
   // Down: kill -9; the page notices; writes go on being acknowledged, quickly.
   await killRealtime()
@@ -124,18 +127,7 @@ test('realtime server down: writes acknowledged, nothing lost; islands reconnect
   const recoveryMs = Date.now() - restartedAt
   expect($realtimeState.get()).toBe('connected')
   // The subscription is made again on reconnect; the next write is seen live.
-  await waitFor(
-    async () => {
-      const a = await writeReview(answers.length)
-      answers.push(a)
-      return waitFor(() => received.includes(a.id!), 2000, 'the live event').then(
-        () => true,
-        () => false,
-      )
-    },
-    30_000,
-    'a live event after the restart',
-  )
+  await writeUntilOneArrivesLive('a live event after the restart')
   release()
 
   const ids = await reviewIds(url, who.neighbourhood)

@@ -1,16 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { callAsBrowser, makeUser, startTestSite, type TestSite } from './harness'
+import { callAsBrowser, makeUser, testSiteForFile } from './harness'
 
 /** Server rules of the account screens (SPEC §2, §5, §9): remember me, passwords, lockout. */
-let site: TestSite
-beforeAll(async () => {
-  site = await startTestSite()
-})
-afterAll(() => site.close())
+const { site } = testSiteForFile({})
 
 const DAY = 24 * 60 * 60
 

@@ -1,21 +1,15 @@
 import { commitTransaction, createLocalReq, initTransaction, type PayloadRequest } from 'payload'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 
 import { query, sql, surfaceCommitFailures } from '@/server/database/db'
-import { startTestSite, type TestSite } from './harness'
+import { testSiteForFile } from './harness'
 
 /**
  * A COMMIT that fails (here a deferred unique constraint; in production the database dying at
  * that moment) must fail the request: Payload's postgres adapter swallows the error, so without
  * `surfaceCommitFailures` (called by src/server/process/boot.ts) the API would acknowledge a lost write.
  */
-let site: TestSite
-beforeAll(async () => {
-  site = await startTestSite()
-})
-afterAll(async () => {
-  await site?.close()
-})
+const { site } = testSiteForFile({})
 
 /** A transaction that writes a neighbourhood and a row that makes its COMMIT fail. */
 async function doomedTransaction(slug: string): Promise<PayloadRequest> {

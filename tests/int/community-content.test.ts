@@ -1,51 +1,42 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { MESSAGES } from '@/rules/messages'
 import { pgPool } from '@/server/database/db'
 import { fuzzWrites } from './fuzz'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import {
+  makeNeighbourhood,
+  NO_LIVE,
+  placeFields,
+  testSiteForFile,
+  type TestUser,
+  USUAL_PEOPLE,
+} from './harness'
 
 /** Stories, events and discussions: validation with the spec's words, and who may do what. */
 
-type User = Awaited<ReturnType<typeof makeUser>>
 type Doc = Record<string, unknown> & { id: number }
 type Created = { doc: Doc; errors?: { message: string }[] }
 type Refused = { errors: { message: string }[] }
 type List = { docs: Doc[]; totalDocs: number }
 
-let site: TestSite
-let alice: User
-let bob: User
-let editor: User
 let camden: number
 let peckham: number
 
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  editor = await makeUser(site, 'eddie', 'editor')
-  const make = (name: string, slug: string) =>
-    makeNeighbourhood(
-      site,
-      { name, slug, tagline: `${name} tagline`, vibes: ['Calm'] },
-      { disableLive: true },
-    )
-  camden = await make('Camden', 'camden')
-  peckham = await make('Peckham', 'peckham')
+const { site, alice, bob, editor } = testSiteForFile(USUAL_PEOPLE, async () => {
+  camden = await makeNeighbourhood(site, placeFields('Camden', 'Camden tagline'), NO_LIVE)
+  peckham = await makeNeighbourhood(site, placeFields('Peckham', 'Peckham tagline'), NO_LIVE)
 })
-afterAll(() => site.close())
 
-const post = (collection: string, body: unknown, user?: User) =>
+const post = (collection: string, body: unknown, user?: TestUser) =>
   site.api<Created>('POST', `/api/${collection}`, { body, cookie: user?.cookie })
-const patch = (collection: string, id: number, body: unknown, user?: User) =>
+const patch = (collection: string, id: number, body: unknown, user?: TestUser) =>
   site.api<Created>('PATCH', `/api/${collection}/${id}`, { body, cookie: user?.cookie })
-const remove = (collection: string, id: number, user?: User) =>
+const remove = (collection: string, id: number, user?: TestUser) =>
   site.api('DELETE', `/api/${collection}/${id}`, { cookie: user?.cookie })
-const list = (collection: string, user?: User, query = '') =>
+const list = (collection: string, user?: TestUser, query = '') =>
   site.api<List>('GET', `/api/${collection}?limit=100&depth=0${query}`, { cookie: user?.cookie })
-const idsSeenBy = async (collection: string, user?: User) =>
+const idsSeenBy = async (collection: string, user?: TestUser) =>
   (await list(collection, user)).body.docs.map((d) => d.id)
 const message = (body: unknown) => (body as Refused).errors?.[0]?.message
 const count = async (collection: 'stories' | 'events' | 'discussions') =>

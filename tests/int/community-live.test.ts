@@ -8,7 +8,7 @@ import {
   serverSdk,
   subscribe,
 } from '@tests/realtime/helpers'
-import { liveTestSiteForFile, makeNeighbourhood, makeUser } from './harness'
+import { liveTestSiteForFile, makeNeighbourhood, makeUser, NO_LIVE, placeFields } from './harness'
 
 /** Live pushes of stories, events, discussions, RSVPs and votes: public content only. */
 
@@ -17,11 +17,7 @@ let camden: number
 
 const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
   editor = await makeUser(site, 'eddie', 'editor')
-  camden = await makeNeighbourhood(
-    site,
-    { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
-    { disableLive: true },
-  )
+  camden = await makeNeighbourhood(site, placeFields('Camden', 'Markets', ['Creative']), NO_LIVE)
 })
 
 const listen = async (name: string) => subscribe(await connectClient(realtime), name)

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeUser, testSiteForFile } from './harness'
 
-let site: TestSite
-beforeAll(async () => {
-  site = await startTestSite()
-})
-afterAll(() => site.close())
+const { site } = testSiteForFile({})
 
 describe('staff deletes never fail on what depends on the deleted row', () => {
   it('deleting a neighbourhood removes its reviews, stories and spots, and unlinks events', async () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { loadThreadComments } from '@/loaders/comments'
 import { loadDiscussion, loadDiscussionList } from '@/loaders/discussions'
@@ -7,18 +7,14 @@ import { loadForumPage } from '@/loaders/forum'
 import { pgPool } from '@/server/database/db'
 import type { DiscussionListView } from '@/views/discussion'
 import { FORUM_TABS, type ForumPage } from '@/views/forum'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, NO_LIVE, placeFields, testSiteForFile, type TestUser } from './harness'
 
 /**
  * The discussion and forum screens' reads (SPEC §2 Discussions, Community forum): the list as
  * the page shows it (reactions then newest, tag filter, neighbourhood, pages of 10, hidden ones
  * left out), the detail loader, the forum pages, in at most 2 SQL queries, never a 5xx.
  */
-type User = Awaited<ReturnType<typeof makeUser>>
 
-let site: TestSite
-let alice: User
-let bob: User
 let camden: number
 const ids: Record<string, number> = {}
 let queries = 0
@@ -26,7 +22,7 @@ let queries = 0
 const make = async (
   key: string,
   data: { title: string; tags?: string[]; neighbourhood?: number; reactionCount?: number },
-  author: User,
+  author: TestUser,
   createdAt: string,
 ) => {
   const doc = await site.payload.create({
@@ -42,15 +38,9 @@ const make = async (
   ids[key] = doc.id
 }
 
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  camden = await makeNeighbourhood(
-    site,
-    { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
-    { disableLive: true },
-  )
+const people = { members: ['alice', 'bob'], timeout: 300_000 } as const
+const { site, alice, bob } = testSiteForFile(people, async () => {
+  camden = await makeNeighbourhood(site, placeFields('Camden', 'Markets', ['Creative']), NO_LIVE)
   await make(
     'popular',
     { title: 'Popular', tags: ['Parks'], reactionCount: 5 },
@@ -72,8 +62,7 @@ beforeAll(async () => {
     queries++
     return original(...args)
   }
-}, 300_000)
-afterAll(() => site.close())
+})
 
 const list = async (query = '') => {
   const res = await site.api<DiscussionListView>('GET', `/api/discussions/list${query}`)
@@ -173,7 +162,7 @@ describe('page loaders', () => {
   })
 
   it('renders a thread with authors, hidden comments left out, in a few queries', async () => {
-    const say = async (content: string, user: User, parent?: number) =>
+    const say = async (content: string, user: TestUser, parent?: number) =>
       (
         await site.api<{ doc: { id: number } }>('POST', '/api/comments', {
           body: { targetKind: 'discussion', targetId: ids.newer, content, parent },

@@ -1,36 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { pgPool } from '@/server/database/db'
 import { lexicalDoc } from '@/seed/pages'
 import { homeFeedQueries } from '@/views/home'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, placeFields, QUIET, testSiteForFile } from './harness'
 
 /**
  * What the admin gives editors beyond Payload's defaults: versions of pages and neighbourhoods
  * that restore through the same hooks as any change, featured stories, and 'since your last
  * visit' on the dashboard.
  */
-type User = Awaited<ReturnType<typeof makeUser>>
-let site: TestSite
-let editor: User
-let member: User
 let neighbourhood: number
 
 const sql = (text: string, values: unknown[] = []) => pgPool(site.payload).query(text, values)
 const stalePaths = async () =>
   (await sql('SELECT path FROM site_stale_pages')).rows.map((r: { path: string }) => r.path)
 
-beforeAll(async () => {
-  site = await startTestSite()
-  editor = await makeUser(site, 'versioner', 'editor')
-  member = await makeUser(site, 'plainmember')
-  neighbourhood = await makeNeighbourhood(
-    site,
-    { name: 'Versionby', slug: 'versionby', tagline: 'First words', vibes: ['Calm'] },
-    { disablePopulation: true, disableLive: true },
-  )
-}, 120_000)
-afterAll(() => site?.close())
+const people = {
+  named: { member: 'plainmember' },
+  staff: { editor: 'versioner' },
+  timeout: 120_000,
+} as const
+const { site, editor, member } = testSiteForFile(people, async () => {
+  neighbourhood = await makeNeighbourhood(site, placeFields('Versionby', 'First words'), QUIET)
+})
 
 describe('versions', () => {
   it("a neighbourhood's earlier tagline comes back by restoring its version, and its page is rewritten", async () => {

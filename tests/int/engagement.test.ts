@@ -1,40 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { createAs, makeUser, placeFields, testSiteForFile, type TestUser } from './harness'
 
-type User = Awaited<ReturnType<typeof makeUser>>
-let site: TestSite
-let alice: User
-let bob: User
-let carol: User
-let editor: User
 let reviewId: number
 
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  carol = await makeUser(site, 'carol')
-  editor = await makeUser(site, 'eddie', 'editor')
-  const n = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods', {
-    body: { name: 'Deptford', slug: 'deptford', tagline: 'Creek and market', vibes: ['Creative'] },
-    cookie: alice.cookie,
+const people = { members: ['alice', 'bob', 'carol'], staff: { editor: 'eddie' } } as const
+const { site, alice, bob, carol, editor } = testSiteForFile(people, async () => {
+  const place = placeFields('Deptford', 'Creek and market', ['Creative'])
+  const deptford = await createAs(site, alice, '/api/neighbourhoods', place)
+  reviewId = await createAs(site, alice, '/api/reviews', {
+    neighbourhood: deptford,
+    rating: 4,
+    comment: 'Lovely market on Saturdays.',
   })
-  const review = await site.api<{ doc: { id: number } }>('POST', '/api/reviews', {
-    body: { neighbourhood: n.body.doc.id, rating: 4, comment: 'Lovely market on Saturdays.' },
-    cookie: alice.cookie,
-  })
-  expect(review.status).toBe(201)
-  reviewId = review.body.doc.id
 })
-afterAll(() => site.close())
 
 interface Toggle {
   mine: string | null
   counts: Record<string, number>
   total: number
 }
-const toggle = (user: User | null, body: Record<string, unknown>) =>
+const toggle = (user: TestUser | null, body: Record<string, unknown>) =>
   site.api<Toggle & { errors?: { message: string }[] }>('POST', '/api/reactions/toggle', {
     body,
     cookie: user?.cookie,
@@ -50,7 +36,7 @@ const rowsFor = async (kind: string, id: number, user?: number) =>
       },
     })
   ).docs
-const notificationsOf = async (user: User) =>
+const notificationsOf = async (user: TestUser) =>
   (
     await site.payload.find({
       collection: 'notifications',
@@ -164,7 +150,7 @@ describe('reactions: one toggle for every target kind', () => {
 })
 
 describe('comments: one threaded mechanism', () => {
-  const post = (user: User | null, body: Record<string, unknown>) =>
+  const post = (user: TestUser | null, body: Record<string, unknown>) =>
     site.api<{ doc: { id: number; depth: number; author: { id: number } | number } }>(
       'POST',
       '/api/comments',

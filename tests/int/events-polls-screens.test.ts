@@ -1,7 +1,7 @@
 import { pgPool } from '@/server/database/db'
 import fc from 'fast-check'
 import ICAL from 'ical.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { loadEventFeed, loadEventPage } from '@/loaders/events'
 import { loadPoll, loadPollPage } from '@/loaders/polls'
@@ -9,16 +9,13 @@ import { EVENTS_PAGE_SIZE } from '@/views/event'
 import { eventsCalendar } from '@/views/ical'
 import { POLLS_PAGE_SIZE } from '@/views/poll'
 import { bodyLike, fuzzWrites } from './fuzz'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeUser, testSiteForFile } from './harness'
 
 /**
  * The events and polls screens' server side: the page loaders (paged, searched, at most two SQL
  * queries whatever the page size), the iCal feeds (parsed by ical.js), RSVP and new-event
  * notifications, and generated bodies (dates far out, 50 options) against every write.
  */
-let site: TestSite
-let author: Awaited<ReturnType<typeof makeUser>>
-let member: Awaited<ReturnType<typeof makeUser>>
 let neighbourhood: { id: number; slug: string }
 let other: { id: number; slug: string }
 let queries = 0
@@ -49,10 +46,8 @@ async function countQueries<T>(read: () => Promise<T>): Promise<{ result: T; cou
   return { result, count: queries }
 }
 
-beforeAll(async () => {
-  site = await startTestSite()
-  author = await makeUser(site, 'eventhost')
-  member = await makeUser(site, 'neighbour')
+const people = { named: { author: 'eventhost', member: 'neighbour' }, timeout: 300_000 } as const
+const { site, author, member } = testSiteForFile(people, async () => {
   const make = (name: string, slug: string) =>
     site.payload.create({
       collection: 'neighbourhoods',
@@ -97,8 +92,7 @@ beforeAll(async () => {
     queries++
     return original(...args)
   }
-}, 300_000)
-afterAll(() => site.close())
+})
 
 describe('events list loader', () => {
   it('lists public upcoming events soonest first, paged, in at most two queries', async () => {

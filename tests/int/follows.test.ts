@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { FOLLOW_TEXT } from '@/rules/follow'
 import { pgPool } from '@/server/database/db'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import {
+  makeNeighbourhood,
+  makeUser,
+  placeFields,
+  QUIET,
+  testSiteForFile,
+  type TestUser,
+} from './harness'
 
 /** Following a neighbourhood through the REST API, as the Follow button and its form use it. */
-type User = Awaited<ReturnType<typeof makeUser>>
-let site: TestSite
-let alice: User
-let bob: User
 let place: number
 let serial = 0
 
@@ -18,23 +21,18 @@ interface FollowAnswer {
   following?: boolean | null
   errors?: { message: string }[]
 }
-const toggle = (user: User | null, neighbourhood: unknown) =>
+const toggle = (user: TestUser | null, neighbourhood: unknown) =>
   site.api<FollowAnswer>('POST', '/api/follows/toggle', {
     body: { neighbourhood },
     ...(user ? { cookie: user.cookie } : {}),
   })
-const state = (user: User | null, neighbourhood: unknown) =>
+const state = (user: TestUser | null, neighbourhood: unknown) =>
   site.api<FollowAnswer>(
     'GET',
     `/api/follows/state?neighbourhood=${String(neighbourhood)}`,
     user ? { cookie: user.cookie } : {},
   )
-const freshPlace = () =>
-  makeNeighbourhood(
-    site,
-    { name: `Followby ${++serial}`, slug: `followby-${serial}`, tagline: 'Kept', vibes: ['Calm'] },
-    { disablePopulation: true, disableLive: true },
-  )
+const freshPlace = () => makeNeighbourhood(site, placeFields(`Followby ${++serial}`, 'Kept'), QUIET)
 const followers = async (neighbourhood: number) =>
   (
     await pgPool(site.payload).query(
@@ -43,13 +41,10 @@ const followers = async (neighbourhood: number) =>
     )
   ).rows[0].n as number
 
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'followalice')
-  bob = await makeUser(site, 'followbob')
+const people = { named: { alice: 'followalice', bob: 'followbob' }, timeout: 120_000 } as const
+const { site, alice, bob } = testSiteForFile(people, async () => {
   place = await freshPlace()
-}, 120_000)
-afterAll(() => site?.close())
+})
 
 describe('following a neighbourhood', () => {
   it('follows, counts for everyone, and the same press again stops following', async () => {

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net'
 
 import fc from 'fast-check'
 import { handleEndpoints, type CollectionSlug } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 
 import { formHandlers } from '@/forms'
 import { isRefusal, type ApiCall } from '@/forms/types'
 import { handleFormPost } from '@/server/http/formPosts'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import { createAs, makeNeighbourhood, placeFields, QUIET, testSiteForFile } from './harness'
 
 /**
  * Forms posted to pages (src/server/http/formPosts.ts): the browser's own encodings reach the same API
@@ -16,8 +16,6 @@ import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './har
  * page again with what was typed (never a password) and writes nothing; whatever a stranger
  * posts, never a 5xx.
  */
-let site: TestSite
-let member: Awaited<ReturnType<typeof makeUser>>
 let server: http.Server
 let base: string
 let neighbourhood: number
@@ -26,22 +24,10 @@ let poll: number
 /** What the page renderer was asked to show, by request. */
 const rendered: App.Locals[] = []
 
-beforeAll(async () => {
-  site = await startTestSite()
-  member = await makeUser(site, 'former')
-  neighbourhood = await makeNeighbourhood(
-    site,
-    { name: 'Formby', slug: 'formby', tagline: 'Posted', vibes: ['Calm'] },
-    { disablePopulation: true, disableLive: true },
-  )
-  const post = async (path: string, body: Record<string, unknown>) => {
-    const res = await site.api<{ doc: { id: number } }>('POST', path, {
-      body,
-      cookie: member.cookie,
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(201)
-    return res.body.doc.id
-  }
+const people = { named: { member: 'former' }, timeout: 120_000 } as const
+const { site, member } = testSiteForFile(people, async () => {
+  neighbourhood = await makeNeighbourhood(site, placeFields('Formby', 'Posted'), QUIET)
+  const post = (path: string, body: Record<string, unknown>) => createAs(site, member, path, body)
   discussion = await post('/api/discussions', { title: 'T', content: 'C' })
   poll = await post('/api/polls', { question: 'Q?', options: [{ text: 'a' }, { text: 'b' }] })
 
@@ -63,10 +49,10 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}, 120_000)
-afterAll(async () => {
+})
+// Registered after the site's own hooks, so it runs before the site closes.
+afterAll(() => {
   server?.close()
-  await site?.close()
 })
 
 const send = (path: string, body: URLSearchParams | FormData | string, cookie?: string) =>

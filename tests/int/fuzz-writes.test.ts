@@ -1,16 +1,13 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { bodyLike, fuzzWrites } from './fuzz'
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { createAs, testSiteForFile } from './harness'
 
 /**
  * Property-based: for every write endpoint, 200 generated bodies each. Never a 5xx; every refusal
  * is a 4xx with a message and writes nothing.
  */
-let site: TestSite
-let member: Awaited<ReturnType<typeof makeUser>>
-let author: Awaited<ReturnType<typeof makeUser>>
 const ids: Record<string, number> = {}
 
 const text = fc.string({ minLength: 1, maxLength: 60 })
@@ -29,10 +26,8 @@ const ref = (key: string) =>
     fc.integer(),
   )
 
-beforeAll(async () => {
-  site = await startTestSite()
-  member = await makeUser(site, 'fuzzer')
-  author = await makeUser(site, 'owner')
+const people = { named: { member: 'fuzzer', author: 'owner' }, timeout: 120_000 } as const
+const { site, member, author } = testSiteForFile(people, async () => {
   const as = { overrideAccess: true } as const
   const n = await site.payload.create({
     collection: 'neighbourhoods',
@@ -53,14 +48,7 @@ beforeAll(async () => {
     ...as,
   })
   ids.review = review.id
-  const post = async (path: string, body: Record<string, unknown>) => {
-    const res = await site.api<{ doc: { id: number } }>('POST', path, {
-      body,
-      cookie: author.cookie,
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(201)
-    return res.body.doc.id
-  }
+  const post = (path: string, body: Record<string, unknown>) => createAs(site, author, path, body)
   ids.story = await post('/api/stories', { title: 'S', description: 'D', neighbourhood: n.id })
   ids.discussion = await post('/api/discussions', { title: 'T', content: 'C' })
   ids.event = await post('/api/events', {
@@ -75,8 +63,7 @@ beforeAll(async () => {
     category: 'cafe',
     neighbourhood: n.id,
   })
-}, 120_000)
-afterAll(() => site.close())
+})
 
 describe('generated bodies against every write endpoint', () => {
   const run = (

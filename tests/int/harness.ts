@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 import { handleEndpoints, type Payload } from 'payload'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 import type { Neighbourhood } from '@/payload-types'
 import type { Target } from '@tests/realtime/helpers'
@@ -115,6 +115,81 @@ export async function makeUser(
   return { id: user.id, email, password, cookie: await site.signIn(email, password) }
 }
 
+export type TestUser = Awaited<ReturnType<typeof makeUser>>
+
+type StaffRole = 'editor' | 'admin'
+
+/** Who a test file signs in before its tests, and how its site starts. */
+export interface PeopleOfFile<Name extends string, Alias extends string, Role extends StaffRole> {
+  /** Members' user names, made in this order; each is answered under its own name. */
+  members?: readonly Name[]
+  /** Members the file calls by another name than their user name: `{ author: 'eventhost' }`. */
+  named?: { [A in Alias]: string }
+  /** The staff's user names by role, made last; answered as `editor` and `admin`. */
+  staff?: { [R in Role]: string }
+  /** Settings for `startTestSite`. */
+  env?: Record<string, string>
+  /** The hook's timeout, for files whose `setUp` writes a lot. */
+  timeout?: number
+}
+
+/**
+ * Writes a document through the REST API as `user`, as a member's browser does (hooks and all),
+ * and answers its id; any answer but 201 fails the hook or test that asked, showing the answer.
+ */
+export async function createAs(
+  site: TestSite,
+  user: { cookie: string },
+  path: string,
+  body: Record<string, unknown>,
+): Promise<number> {
+  const res = await site.api<{ doc: { id: number } }>('POST', path, { body, cookie: user.cookie })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body.doc.id
+}
+
+/** The people most files start from: the members alice and bob, and eddie the editor. */
+export const USUAL_PEOPLE = { members: ['alice', 'bob'], staff: { editor: 'eddie' } } as const
+
+/**
+ * The hooks of a file of int tests: before all, a test site and its people signed in, then the
+ * file's own `setUp` in the same hook; after all, the site closed. Answers the site and the
+ * people, whose fields are filled in by the time tests run (keep the object, never copy fields).
+ */
+export function testSiteForFile<
+  const Name extends string = never,
+  Alias extends string = never,
+  Role extends StaffRole = never,
+>(
+  people: PeopleOfFile<Name, Alias, Role>,
+  setUp: () => Promise<void> = async () => {},
+): { site: TestSite } & Record<Name | Alias | Role, TestUser> {
+  const site = {} as TestSite
+  // [the name the file uses, the user name, the role], in the order they are made.
+  const made: (readonly [Name | Alias | Role, string, Role | 'member'])[] = [
+    ...(people.members ?? []).map((name) => [name, name, 'member'] as const),
+    ...(Object.entries(people.named ?? {}) as [Alias, string][]).map(
+      ([alias, userName]) => [alias, userName, 'member'] as const,
+    ),
+    ...(Object.entries(people.staff ?? {}) as [Role, string][]).map(
+      ([role, userName]) => [role, userName, role] as const,
+    ),
+  ]
+  const users = Object.fromEntries(made.map(([key]) => [key, {} as TestUser])) as Record<
+    Name | Alias | Role,
+    TestUser
+  >
+  beforeAll(async () => {
+    Object.assign(site, await startTestSite(people.env))
+    for (const [key, userName, role] of made) {
+      Object.assign(users[key], await makeUser(site, userName, role))
+    }
+    await setUp()
+  }, people.timeout)
+  afterAll(() => site.close?.())
+  return { site, ...users }
+}
+
 /**
  * A test site whose live pushes go, through the `pusher` SDK, to an in-repo realtime server
  * started for the file (stop it after `site.close()`).
@@ -131,6 +206,19 @@ export async function startLiveTestSite() {
   })
   return { site, realtime }
 }
+
+/** A neighbourhood's own fields, its slug made from the name as the form suggests it. */
+export function placeFields(
+  name: string,
+  tagline: string,
+  vibes: Neighbourhood['vibes'] = ['Calm'],
+): Pick<Neighbourhood, 'name' | 'slug' | 'tagline' | 'vibes'> {
+  return { name, slug: name.toLowerCase().replace(/\s+/g, '-'), tagline, vibes }
+}
+
+/** Payload contexts for fixtures: no live push; QUIET, no population look-up either. */
+export const NO_LIVE = { disableLive: true }
+export const QUIET = { disablePopulation: true, disableLive: true }
 
 /**
  * Creates a neighbourhood straight in the database and answers its id: the place most int tests
@@ -158,8 +246,8 @@ export async function makeNeighbourhood(
 export function liveTestSiteForFile(setUp: () => Promise<void> = async () => {}) {
   const site = {} as TestSite
   const realtime = {} as Target
-  const alice = {} as Awaited<ReturnType<typeof makeUser>>
-  const bob = {} as Awaited<ReturnType<typeof makeUser>>
+  const alice = {} as TestUser
+  const bob = {} as TestUser
   beforeAll(async () => {
     const started = await startLiveTestSite()
     Object.assign(site, started.site)

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeUser, testSiteForFile } from './harness'
 import { makeImage, uploadMedia } from './images'
 
 /**
@@ -9,14 +9,7 @@ import { makeImage, uploadMedia } from './images'
  * (keptMe.ts), yet every request still checks its session: a sign-out, a changed role, profile,
  * avatar or inviter and a deleted account count on the very next request.
  */
-let site: TestSite
-
-beforeAll(async () => {
-  site = await startTestSite()
-})
-afterAll(async () => {
-  await site?.close()
-})
+const { site } = testSiteForFile({})
 
 const me = async (cookie: string) =>
   (

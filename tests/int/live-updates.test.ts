@@ -10,16 +10,13 @@ import {
   subscribe,
   SubscriptionError,
 } from '@tests/realtime/helpers'
-import { liveTestSiteForFile } from './harness'
+import { createAs, liveTestSiteForFile, placeFields } from './harness'
 
 let neighbourhoodId: number
 
 const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
-  const created = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods', {
-    body: { name: 'Peckham', slug: 'peckham', tagline: 'Rooftops', vibes: ['Creative'] },
-    cookie: alice.cookie,
-  })
-  neighbourhoodId = created.body.doc.id
+  const peckham = placeFields('Peckham', 'Rooftops', ['Creative'])
+  neighbourhoodId = await createAs(site, alice, '/api/neighbourhoods', peckham)
 })
 
 /** pusher-js asks the app's own auth endpoint, carrying the given session cookie. */

@@ -1,10 +1,16 @@
 import fc from 'fast-check'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { moveTestClock } from '@/server/config/clock'
 import { pgPool } from '@/server/database/db'
 import type { LocalSpotPage } from '@/views/localSpot'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import {
+  makeNeighbourhood,
+  placeFields,
+  testSiteForFile,
+  type TestUser,
+  USUAL_PEOPLE,
+} from './harness'
 import { makeImage, uploadMedia } from './images'
 
 /**
@@ -13,31 +19,20 @@ import { makeImage, uploadMedia } from './images'
  * queries whatever the page size), bad input answered with a 4xx and the spec's words, and the
  * 7-day edit window judged by the server's clock (moved here, not the browser's).
  */
-type User = Awaited<ReturnType<typeof makeUser>>
 type Errors = { errors: { message: string }[] }
 
-let site: TestSite
-let alice: User
-let bob: User
-let editor: User
 let peckham: number
 let empty: number
 const DAY = 86_400_000
 
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  editor = await makeUser(site, 'eddie', 'editor')
-  const n = (name: string, slug: string) =>
-    makeNeighbourhood(site, { name, slug, tagline: 'Somewhere', vibes: ['Calm'] })
-  peckham = await n('Peckham', 'peckham')
-  empty = await n('Quietville', 'quietville')
-}, 120_000)
-afterAll(() => site.close())
+const people = { ...USUAL_PEOPLE, timeout: 120_000 }
+const { site, alice, bob, editor } = testSiteForFile(people, async () => {
+  peckham = await makeNeighbourhood(site, placeFields('Peckham', 'Somewhere'))
+  empty = await makeNeighbourhood(site, placeFields('Quietville', 'Somewhere'))
+})
 afterEach(() => moveTestClock(0))
 
-const spot = (user: User, extra: Record<string, unknown> = {}) =>
+const spot = (user: TestUser, extra: Record<string, unknown> = {}) =>
   site.api<{ doc: { id: number; createdAt: string } } & Errors>('POST', '/api/local-businesses', {
     body: {
       name: 'Rye Lane Roasters',
@@ -93,7 +88,7 @@ describe('GET /api/local-businesses/spots', () => {
       201,
     )
     expect((await badge('Last summer', new Date(Date.now() - DAY).toISOString())).status).toBe(201)
-    const react = (user: User, emoji: string) =>
+    const react = (user: TestUser, emoji: string) =>
       site.api('POST', '/api/reactions/toggle', {
         body: { targetKind: 'local-business', targetId: id, emoji },
         cookie: user.cookie,

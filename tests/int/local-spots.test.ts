@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { connectClient, nextEvent, subscribe } from '@tests/realtime/helpers'
-import { liveTestSiteForFile, makeNeighbourhood, makeUser } from './harness'
+import { liveTestSiteForFile, makeNeighbourhood, makeUser, placeFields } from './harness'
 
 type User = Awaited<ReturnType<typeof makeUser>>
 type Spot = {
@@ -21,12 +21,7 @@ let neighbourhood: number
 
 const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
   editor = await makeUser(site, 'eddie', 'editor')
-  neighbourhood = await makeNeighbourhood(site, {
-    name: 'Peckham',
-    slug: 'peckham',
-    tagline: 'Rooftops',
-    vibes: ['Creative'],
-  })
+  neighbourhood = await makeNeighbourhood(site, placeFields('Peckham', 'Rooftops', ['Creative']))
 })
 
 const spotBody = (extra: Record<string, unknown> = {}) => ({

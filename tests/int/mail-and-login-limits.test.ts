@@ -1,20 +1,16 @@
 import crypto from 'node:crypto'
 
 import { handleEndpoints } from 'payload'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeUser, testSiteForFile } from './harness'
 
 /**
  * Mails to one address are limited per address (not only per IP, so no inbox can be flooded from
  * many addresses), and a sign-in costs the same password hash whether or not the e-mail has an
  * account (its timing tells nothing).
  */
-let site: TestSite
-beforeAll(async () => {
-  site = await startTestSite()
-})
-afterAll(() => site.close())
+const { site } = testSiteForFile({})
 
 let counter = 0
 const fresh = (name: string) => `${name}-${Date.now().toString(36)}-${++counter}@example.test`

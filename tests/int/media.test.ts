@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { testSiteForFile, USUAL_PEOPLE } from './harness'
 import { makeImage, makeLargePng, uploadMedia } from './images'
 
 type MediaDoc = {
@@ -20,20 +20,10 @@ type MediaDoc = {
 type Created = { doc: MediaDoc }
 type Refused = { errors: { message: string }[] }
 
-let site: TestSite
-let alice: Awaited<ReturnType<typeof makeUser>>
-let bob: Awaited<ReturnType<typeof makeUser>>
-let editor: Awaited<ReturnType<typeof makeUser>>
 let png: Buffer
-
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  editor = await makeUser(site, 'eddie', 'editor')
+const { site, alice, bob, editor } = testSiteForFile(USUAL_PEOPLE, async () => {
   png = await makeImage('png', 400, 300)
 })
-afterAll(() => site.close())
 
 const mediaCount = async () => (await site.payload.count({ collection: 'media' })).totalDocs
 const storedFiles = () => {

@@ -1,26 +1,30 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { REPORT_TARGET_KINDS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import {
+  makeNeighbourhood,
+  makeUser,
+  placeFields,
+  QUIET,
+  testSiteForFile,
+  type TestUser,
+} from './harness'
 
 /**
  * Reports, the threshold that hides an item, editors' decisions and suspensions, through the
  * REST API as members and editors use it.
  */
-type User = Awaited<ReturnType<typeof makeUser>>
-let site: TestSite
-let author: User
-let editor: User
+let author: TestUser
 let neighbourhood: number
 let serial = 0
 
 const sql = (text: string, values: unknown[] = []) => pgPool(site.payload).query(text, values)
 
 /** A member whose account is two days old with a confirmed e-mail: their report counts 1. */
-async function established(name: string): Promise<User> {
+async function established(name: string): Promise<TestUser> {
   const user = await makeUser(site, `${name}${++serial}`)
   await sql(
     `UPDATE users SET created_at = now() - interval '2 days', email_confirmed_at = now()
@@ -31,7 +35,7 @@ async function established(name: string): Promise<User> {
 }
 
 const report = (
-  user: User | null,
+  user: TestUser | null,
   targetKind: string,
   targetId: number,
   reason = 'spam',
@@ -117,17 +121,11 @@ const logEntries = async (kind: ReportTargetKind, id: number) =>
     ])
   ).rows.map((r: { action: string }) => r.action)
 
-beforeAll(async () => {
-  site = await startTestSite()
+const people = { staff: { editor: 'moderator' }, timeout: 120_000 } as const
+const { site, editor } = testSiteForFile(people, async () => {
   author = await established('author')
-  editor = await makeUser(site, 'moderator', 'editor')
-  neighbourhood = await makeNeighbourhood(
-    site,
-    { name: 'Reportby', slug: 'reportby', tagline: 'Watched', vibes: ['Calm'] },
-    { disablePopulation: true, disableLive: true },
-  )
-}, 120_000)
-afterAll(() => site?.close())
+  neighbourhood = await makeNeighbourhood(site, placeFields('Reportby', 'Watched'), QUIET)
+})
 
 describe('reporting', () => {
   it('a visitor is told to sign in; a member is thanked once, then told they already did', async () => {
@@ -462,7 +460,7 @@ describe('the author’s appeal', () => {
 })
 
 describe('the author sees their hidden posts', () => {
-  const ownHidden = (user: User | null, query = '') =>
+  const ownHidden = (user: TestUser | null, query = '') =>
     site.api<{
       docs: {
         kind: string

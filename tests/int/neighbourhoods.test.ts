@@ -1,9 +1,9 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { testSiteForFile, USUAL_PEOPLE } from './harness'
 import { makeImage, uploadMedia } from './images'
 
 type Neighbourhood = {
@@ -24,19 +24,9 @@ type Neighbourhood = {
 type Created = { doc: Neighbourhood }
 type Refused = { errors: { message: string }[] }
 
-let site: TestSite
-let alice: Awaited<ReturnType<typeof makeUser>>
-let bob: Awaited<ReturnType<typeof makeUser>>
-let editor: Awaited<ReturnType<typeof makeUser>>
+const { site, alice, bob, editor } = testSiteForFile(USUAL_PEOPLE)
 let counter = 0
 
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  editor = await makeUser(site, 'eddie', 'editor')
-})
-afterAll(() => site.close())
 afterEach(() => {
   delete process.env.POPULATION_URL
   delete process.env.POPULATION_TOKEN

@@ -9,7 +9,7 @@ import {
   serverSdk,
   subscribe,
 } from '@tests/realtime/helpers'
-import { liveTestSiteForFile, makeUser } from './harness'
+import { createAs, liveTestSiteForFile, makeUser, placeFields } from './harness'
 
 /**
  * The bell's server side (SPEC §2 Notifications, §4): each user reads and marks only their own
@@ -60,16 +60,13 @@ const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
   await notification(bob, 'Bob note.')
   await notification(admin, 'Admin note.')
 
-  const place = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods', {
-    body: { name: 'Camberwell', slug: 'camberwell', tagline: 'Green and art', vibes: ['Calm'] },
-    cookie: alice.cookie,
+  const place = placeFields('Camberwell', 'Green and art')
+  const camberwell = await createAs(site, alice, '/api/neighbourhoods', place)
+  bobsReview = await createAs(site, bob, '/api/reviews', {
+    neighbourhood: camberwell,
+    rating: 5,
+    comment: 'Art school energy.',
   })
-  const review = await site.api<{ doc: { id: number } }>('POST', '/api/reviews', {
-    body: { neighbourhood: place.body.doc.id, rating: 5, comment: 'Art school energy.' },
-    cookie: bob.cookie,
-  })
-  expect(review.status).toBe(201)
-  bobsReview = review.body.doc.id
 })
 
 describe('reading notifications', () => {

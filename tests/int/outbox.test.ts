@@ -1,15 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { startTestSite, type TestSite } from './harness'
+import { testSiteForFile } from './harness'
 
-let site: TestSite
-beforeAll(async () => {
-  site = await startTestSite({ SMTP_URL: '' })
-})
-afterAll(() => site.close())
+const { site } = testSiteForFile({ env: { SMTP_URL: '' } })
 
 describe('e-mail without SMTP_URL', () => {
   it('is written to DATA_DIR/outbox as a readable .eml file', async () => {

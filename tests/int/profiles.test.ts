@@ -2,24 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { testSiteForFile } from './harness'
 import { makeImage, uploadMedia } from './images'
 
 type MediaDoc = { id: number; width: number; height: number; filename: string; mimeType: string }
 type UserDoc = { id: number; userName?: string; name?: string; bio?: string; avatar?: unknown }
 
-let site: TestSite
-let alice: Awaited<ReturnType<typeof makeUser>>
-let bob: Awaited<ReturnType<typeof makeUser>>
-
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-})
-afterAll(() => site.close())
+const { site, alice, bob } = testSiteForFile({ members: ['alice', 'bob'] })
 
 /** Read as the server sees it (invitedBy is hidden from everyone but the account and admins). */
 const invitedBy = async (id: number) => {

@@ -1,15 +1,13 @@
 import { pgPool } from '@/server/database/db'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { seedDatabase } from '@/seed/store'
-import { startTestSite, type TestSite } from './harness'
+import { testSiteForFile } from './harness'
 
 /** Lists with authors and counts must not cost a query per item (no N+1). */
-let site: TestSite
 let queries = 0
 
-beforeAll(async () => {
-  site = await startTestSite()
+const { site } = testSiteForFile({ timeout: 300_000 }, async () => {
   await seedDatabase(site.payload, () => {})
   const pool = pgPool(site.payload)
   const original = pool.query.bind(pool) as (...args: unknown[]) => unknown
@@ -17,8 +15,7 @@ beforeAll(async () => {
     queries++
     return original(...args)
   }
-}, 300_000)
-afterAll(() => site.close())
+})
 
 async function countQueries(url: string): Promise<number> {
   queries = 0

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { testSiteForFile, USUAL_PEOPLE } from './harness'
 
-let site: TestSite
-let alice: Awaited<ReturnType<typeof makeUser>>
-let bob: Awaited<ReturnType<typeof makeUser>>
-let editor: Awaited<ReturnType<typeof makeUser>>
-
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  editor = await makeUser(site, 'eddie', 'editor')
-})
-afterAll(() => site.close())
+const { site, alice, bob, editor } = testSiteForFile(USUAL_PEOPLE)
 
 const camden = { name: 'Camden Town', slug: 'camden-town', tagline: 'Markets', vibes: ['Creative'] }
 

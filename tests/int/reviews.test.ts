@@ -1,8 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import {
+  makeNeighbourhood,
+  makeUser,
+  placeFields,
+  testSiteForFile,
+  type TestUser,
+  USUAL_PEOPLE,
+} from './harness'
 
-type User = Awaited<ReturnType<typeof makeUser>>
 type Review = {
   id: number
   user: { id: number } | number | null
@@ -15,29 +21,18 @@ type Review = {
 }
 type Errors = { errors: { message: string }[] }
 
-let site: TestSite
-let alice: User
-let bob: User
-let editor: User
 let neighbourhood: number
 let otherNeighbourhood: number
 
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  editor = await makeUser(site, 'eddie', 'editor')
-  const n = (name: string, slug: string) =>
-    makeNeighbourhood(site, { name, slug, tagline: 'A place', vibes: ['Calm'] })
-  neighbourhood = await n('Brixton', 'brixton')
-  otherNeighbourhood = await n('Kew', 'kew')
+const { site, alice, bob, editor } = testSiteForFile(USUAL_PEOPLE, async () => {
+  neighbourhood = await makeNeighbourhood(site, placeFields('Brixton', 'A place'))
+  otherNeighbourhood = await makeNeighbourhood(site, placeFields('Kew', 'A place'))
 })
-afterAll(() => site.close())
 
 const idOf = (value: { id: number } | number | null) =>
   value !== null && typeof value === 'object' ? value.id : value
 
-const writeReview = (user: User | null, extra: Record<string, unknown> = {}) =>
+const writeReview = (user: TestUser | null, extra: Record<string, unknown> = {}) =>
   site.api<{ doc: Review } & Errors>('POST', '/api/reviews', {
     body: { neighbourhood, rating: 4, comment: 'Lovely market and friendly neighbours.', ...extra },
     cookie: user?.cookie,
@@ -52,12 +47,12 @@ const unclaimedReview = (authorName = 'Old Timer') =>
     data: { neighbourhood, authorName, rating: 3, comment: 'Written before sign-up.' },
   })
 
-const claim = (id: number, user: User | null) =>
+const claim = (id: number, user: TestUser | null) =>
   site.api<{ message: string; doc: Review } & Errors>('POST', `/api/reviews/${id}/claim`, {
     cookie: user?.cookie,
   })
 
-const badgesOf = async (user: User) =>
+const badgesOf = async (user: TestUser) =>
   (
     await site.payload.find({
       collection: 'user-badges',
@@ -67,7 +62,7 @@ const badgesOf = async (user: User) =>
     })
   ).docs.map((b) => b.badgeName)
 
-const badgeNotifications = async (user: User) =>
+const badgeNotifications = async (user: TestUser) =>
   (
     await site.payload.find({
       collection: 'notifications',

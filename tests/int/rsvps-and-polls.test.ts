@@ -1,43 +1,33 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { MESSAGES } from '@/rules/messages'
 import { fuzzWrites } from './fuzz'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import {
+  makeNeighbourhood,
+  makeUser,
+  NO_LIVE,
+  placeFields,
+  testSiteForFile,
+  type TestUser,
+} from './harness'
 
 /** Event RSVPs and poll votes: toggles and one-vote rules, also under parallel requests. */
 
-type User = Awaited<ReturnType<typeof makeUser>>
 type Doc = Record<string, unknown> & { id: number }
 type Refused = { errors: { message: string }[] }
 type Rsvp = { status: string | null; attendingCount: number; interestedCount: number }
 type Summary = { pollId: number; counts: number[]; total: number; myVote: number | null }
 
-let site: TestSite
-let alice: User
-let bob: User
-let carol: User
-let editor: User
 let camden: number
 
-beforeAll(async () => {
-  site = await startTestSite()
-  ;[alice, bob, carol, editor] = await Promise.all([
-    makeUser(site, 'alice'),
-    makeUser(site, 'bob'),
-    makeUser(site, 'carol'),
-    makeUser(site, 'eddie', 'editor'),
-  ])
-  camden = await makeNeighbourhood(
-    site,
-    { name: 'Camden', slug: 'camden', tagline: 'Markets', vibes: ['Creative'] },
-    { disableLive: true },
-  )
+const people = { members: ['alice', 'bob', 'carol'], staff: { editor: 'eddie' } } as const
+const { site, alice, bob, carol, editor } = testSiteForFile(people, async () => {
+  camden = await makeNeighbourhood(site, placeFields('Camden', 'Markets', ['Creative']), NO_LIVE)
 })
-afterAll(() => site.close())
 
 const message = (body: unknown) => (body as Refused).errors?.[0]?.message
-const create = async (collection: string, body: Record<string, unknown>, user: User) => {
+const create = async (collection: string, body: Record<string, unknown>, user: TestUser) => {
   const res = await site.api<{ doc: Doc }>('POST', `/api/${collection}`, {
     body,
     cookie: user.cookie,
@@ -47,7 +37,7 @@ const create = async (collection: string, body: Record<string, unknown>, user: U
 }
 
 describe('RSVPs (POST /api/events/:id/rsvp)', () => {
-  const newEvent = (user: User, extra: Record<string, unknown> = {}) =>
+  const newEvent = (user: TestUser, extra: Record<string, unknown> = {}) =>
     create(
       'events',
       {
@@ -60,7 +50,7 @@ describe('RSVPs (POST /api/events/:id/rsvp)', () => {
       },
       user,
     )
-  const rsvp = (eventId: number, status: unknown, user?: User) =>
+  const rsvp = (eventId: number, status: unknown, user?: TestUser) =>
     site.api<Rsvp>('POST', `/api/events/${eventId}/rsvp`, {
       body: { status },
       cookie: user?.cookie,
@@ -347,23 +337,23 @@ describe('polls', () => {
 })
 
 describe('votes (POST /api/polls/:id/vote, GET /api/polls/:id/summary)', () => {
-  const newPoll = (user: User, extra: Record<string, unknown> = {}) =>
+  const newPoll = (user: TestUser, extra: Record<string, unknown> = {}) =>
     create(
       'polls',
       { question: 'Best park?', options: ['Regent’s', 'Hampstead Heath'], ...extra },
       user,
     )
-  const vote = (pollId: number, optionIndex: unknown, user?: User) =>
+  const vote = (pollId: number, optionIndex: unknown, user?: TestUser) =>
     site.api<Summary>('POST', `/api/polls/${pollId}/vote`, {
       body: { optionIndex },
       cookie: user?.cookie,
     })
-  const summary = (pollId: number, user?: User) =>
+  const summary = (pollId: number, user?: TestUser) =>
     site.api<Summary>('GET', `/api/polls/${pollId}/summary`, { cookie: user?.cookie })
   const votes = async (pollId: number) =>
     (await site.payload.count({ collection: 'poll-votes', where: { poll: { equals: pollId } } }))
       .totalDocs
-  const notificationsOf = async (user: User) =>
+  const notificationsOf = async (user: TestUser) =>
     (
       await site.payload.find({
         collection: 'notifications',

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { seedDatabase } from '@/seed/store'
-import { startTestSite, type TestSite } from './harness'
+import { testSiteForFile } from './harness'
 
-let site: TestSite
-beforeAll(async () => {
-  site = await startTestSite()
-})
-afterAll(() => site.close())
+const { site } = testSiteForFile({})
 
 describe('demo seed', () => {
   it('fills an empty database with realistic London data, once', async () => {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { LIST_PAGES, prerenderedPaths } from '@/loaders/sitePaths'
 import { pgPool } from '@/server/database/db'
-import { startTestSite, type TestSite } from './harness'
+import { testSiteForFile } from './harness'
 
 /**
  * The static site's page list (src/loaders/sitePaths.ts): every neighbourhood and every public
  * story, with no cap (the old build stopped at 500 neighbourhoods by name).
  */
-let site: TestSite
-beforeAll(async () => {
-  site = await startTestSite()
-})
-afterAll(() => site.close())
+const { site } = testSiteForFile({})
 
 it('lists every neighbourhood and every public story, and no private or hidden one', async () => {
   const db = pgPool(site.payload)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import type { Story } from '@/payload-types'
 import { findStory, listStories, storyForRoute } from '@/loaders/stories'
@@ -10,7 +10,7 @@ import { pgPool } from '@/server/database/db'
 import { storyListHref, type StoryListFilter } from '@/views/story'
 import { storiesRss } from '@/views/storyFeed'
 import { fuzzWrites } from './fuzz'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import { makeNeighbourhood, NO_LIVE, placeFields, testSiteForFile } from './harness'
 import { makeImage, uploadMedia } from './images'
 
 /**
@@ -18,12 +18,8 @@ import { makeImage, uploadMedia } from './images'
  * single story with its privacy, the RSS feed) and the writes the 'Share Your Story' form makes.
  */
 
-type User = Awaited<ReturnType<typeof makeUser>>
 type Refused = { errors: { message: string }[] }
 
-let site: TestSite
-let alice: User
-let bob: User
 let camden: number
 let peckham: number
 let privateId: number
@@ -38,18 +34,9 @@ const filter = (f: Partial<StoryListFilter> = {}): StoryListFilter => ({
 })
 const message = (body: unknown) => (body as Refused).errors?.[0]?.message
 
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  const make = (name: string, slug: string) =>
-    makeNeighbourhood(
-      site,
-      { name, slug, tagline: `${name} tagline`, vibes: ['Calm'] },
-      { disableLive: true },
-    )
-  camden = await make('Camden', 'camden')
-  peckham = await make('Peckham', 'peckham')
+const { site, alice, bob } = testSiteForFile({ members: ['alice', 'bob'] }, async () => {
+  camden = await makeNeighbourhood(site, placeFields('Camden', 'Camden tagline'), NO_LIVE)
+  peckham = await makeNeighbourhood(site, placeFields('Peckham', 'Peckham tagline'), NO_LIVE)
   const create = async (data: Partial<Story> & { title: string }, author: number) => {
     const doc = await site.payload.create({
       collection: 'stories',
@@ -77,7 +64,6 @@ beforeAll(async () => {
     `UPDATE stories SET created_at = now() - make_interval(secs => 1000 - id)`,
   )
 })
-afterAll(() => site.close())
 
 describe('story lists (paged on the server)', () => {
   it('pages newest first, 12 a page, public and visible only', async () => {

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { makeUser, startTestSite, type TestSite } from './harness'
+import { makeUser, testSiteForFile } from './harness'
 import { makeImage, uploadMedia } from './images'
 
 type Refused = { errors: { message: string }[] }
 type UserDoc = Record<string, unknown> & { id: number; userName?: string }
 
-let site: TestSite
-let alice: Awaited<ReturnType<typeof makeUser>>
-let bob: Awaited<ReturnType<typeof makeUser>>
-let editor: Awaited<ReturnType<typeof makeUser>>
-let admin: Awaited<ReturnType<typeof makeUser>>
-
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'alice')
-  bob = await makeUser(site, 'bob')
-  editor = await makeUser(site, 'eddie', 'editor')
-  admin = await makeUser(site, 'ada', 'admin')
+const { site, alice, bob, editor, admin } = testSiteForFile({
+  members: ['alice', 'bob'],
+  staff: { editor: 'eddie', admin: 'ada' },
 })
-afterAll(() => site.close())
 
 const register = (data: Record<string, unknown>) =>
   site.api<{ doc: UserDoc } & Refused>('POST', '/api/users', { body: data })

@@ -13,6 +13,7 @@ import {
   startInRepoServer,
   waitUntil,
   useTarget,
+  wsClientOptions,
 } from './helpers'
 
 const target = useTarget()
@@ -32,14 +33,7 @@ describe('connection', () => {
   })
 
   it('refuses an unknown app key with error 4001 and the client gives up', async () => {
-    const client = new PusherClient('no-such-key', {
-      cluster: 'local',
-      wsHost: target.host,
-      wsPort: target.port,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
-    })
+    const client = new PusherClient('no-such-key', wsClientOptions(target.host, target.port))
     try {
       const error = await waitUntil<{ type: string; error: { data: { code: number } } }>(
         'error for an unknown key',

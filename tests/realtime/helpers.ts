@@ -92,6 +92,18 @@ export function serverSdk(target: Target, creds: { key?: string; secret?: string
 
 const openClients = new Set<PusherClient>()
 
+/** pusher-js options for a plain WebSocket to `host:port`: no TLS, no stats, no fallbacks. */
+export function wsClientOptions(host: string, port: number): Options {
+  return {
+    cluster: 'local',
+    wsHost: host,
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+  }
+}
+
 /** A pusher-js client for the target; waits for the connected state. */
 export async function connectClient(
   target: Target,
@@ -99,12 +111,7 @@ export async function connectClient(
 ): Promise<PusherClient> {
   const { key, ...rest } = options
   const client = new PusherClient(key ?? target.key, {
-    cluster: 'local',
-    wsHost: target.host,
-    wsPort: target.port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
+    ...wsClientOptions(target.host, target.port),
     ...rest,
   })
   openClients.add(client)

@@ -23,6 +23,7 @@ import {
   type Site,
 } from '@tests/faults/harness'
 import { makeImage } from '@tests/int/images'
+import { wsClientOptions } from '@tests/realtime/helpers'
 import { startS3, type S3Stand } from '@tests/support/s3'
 import { NGINX, startFrontServer, type FrontServer } from './cluster'
 
@@ -276,14 +277,10 @@ test('an upload through nginx lands in the S3 bucket with its sizes and is serve
 })
 
 test('WebSockets through /app/ reach the realtime role; static pages outlive a stopped app', async () => {
-  const client = new PusherClient(realtimeApp.key, {
-    cluster: 'local',
-    wsHost: '127.0.0.1',
-    wsPort: Number(new URL(front).port),
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-  })
+  const client = new PusherClient(
+    realtimeApp.key,
+    wsClientOptions('127.0.0.1', Number(new URL(front).port)),
+  )
   try {
     await waitFor(() => client.connection.state === 'connected', 20_000, 'pusher-js to connect')
     const channel = client.subscribe('nginx-test')

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '@/rules/accounts'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
-import { ErrorBox, Notice, EmailField } from './parts'
+import { ErrorBox, Notice, EmailField, AccountForm } from './parts'
 import './Accounts.css'
 
 /** SPEC §2 Forgot password: e-mail → 'sent' (the same answer whether an account exists or not). */
@@ -59,19 +59,16 @@ export default function ForgotPasswordForm({ form }: { form?: FormState }) {
             Enter the e-mail of your account and we will send you a link to set a new password.
           </p>
           <ErrorBox message={error} />
-          <form
-            ref={formRef}
-            className="account-form"
-            method="post"
+          <AccountForm
+            formRef={formRef}
             action={formAction('forgotPassword')}
             onSubmit={onSubmit}
-            noValidate
+            busy={busy}
+            label="Send reset link"
+            busyLabel="Sending..."
           >
             <EmailField id="forgot-email" value={email} onChange={setEmail} inputRef={input} />
-            <button type="submit" className="primary" disabled={busy}>
-              {busy ? 'Sending...' : 'Send reset link'}
-            </button>
-          </form>
+          </AccountForm>
           <p className="account-switch">
             Remembered it? <a href="/login">Sign in</a>
           </p>

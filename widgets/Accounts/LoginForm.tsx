@@ -4,7 +4,15 @@ import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '@/rules/acco
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
-import { Divider, ErrorBox, GoogleLink, Notice, oidcStartHref, EmailField } from './parts'
+import {
+  Divider,
+  ErrorBox,
+  GoogleLink,
+  Notice,
+  oidcStartHref,
+  EmailField,
+  AccountForm,
+} from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
 
@@ -72,13 +80,13 @@ export default function LoginForm({
       <p className="account-lead">Sign in to review, comment and join your neighbourhood.</p>
       {registered && <Notice>{ACCOUNT_MESSAGES.registered}</Notice>}
       <ErrorBox id={errorId} message={error} />
-      <form
-        ref={formRef}
-        className="account-form"
-        method="post"
+      <AccountForm
+        formRef={formRef}
         action={formAction('login', { next: safeNext })}
         onSubmit={onSubmit}
-        noValidate
+        busy={busy}
+        label="Sign In"
+        busyLabel="Signing in..."
       >
         <EmailField id="login-email" value={email} onChange={setEmail} />
         <PasswordField
@@ -99,10 +107,7 @@ export default function LoginForm({
           </label>
           <a href="/forgot-password">Forgot password?</a>
         </div>
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign In'}
-        </button>
-      </form>
+      </AccountForm>
       <Divider />
       <GoogleLink href={oidcStartHref('login', { next: safeNext, remember })}>
         Continue with Google

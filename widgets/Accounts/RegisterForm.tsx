@@ -9,7 +9,7 @@ import { api } from '@widgets/lib/api'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { $session, loadSession } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
-import { Divider, ErrorBox, GoogleLink, oidcStartHref, EmailField } from './parts'
+import { Divider, ErrorBox, GoogleLink, oidcStartHref, EmailField, AccountForm } from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
 
@@ -150,19 +150,16 @@ export default function RegisterForm({
           Choose a username to create your profile.
         </p>
         <ErrorBox message={error} />
-        <form
-          ref={formRef}
-          className="account-form"
-          method="post"
+        <AccountForm
+          formRef={formRef}
           action={formAction('createProfile')}
           onSubmit={onCreateProfile}
-          noValidate
+          busy={busy}
+          label="Create Profile"
+          busyLabel="Creating..."
         >
           <UserNameField value={userName} onChange={setUserName} hintId={hintId} />
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Creating...' : 'Create Profile'}
-          </button>
-        </form>
+        </AccountForm>
       </div>
     )
   }
@@ -172,13 +169,13 @@ export default function RegisterForm({
       <h1>Create an Account</h1>
       <p className="account-lead">Join Belong to review and talk about where you live.</p>
       <ErrorBox message={error} />
-      <form
-        ref={formRef}
-        className="account-form"
-        method="post"
+      <AccountForm
+        formRef={formRef}
         action={formAction('register')}
         onSubmit={onRegister}
-        noValidate
+        busy={busy}
+        label="Sign Up"
+        busyLabel="Creating account..."
       >
         <UserNameField value={userName} onChange={setUserName} hintId={hintId} />
         <div className="field">
@@ -200,10 +197,7 @@ export default function RegisterForm({
           onChange={setPassword}
           autoComplete="new-password"
         />
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Creating account...' : 'Sign Up'}
-        </button>
-      </form>
+      </AccountForm>
       <Divider />
       <GoogleLink href={oidcStartHref('register')}>Sign up with Google</GoogleLink>
       <p className="account-switch">

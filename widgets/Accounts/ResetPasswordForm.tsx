@@ -5,7 +5,7 @@ import { formAction, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { signOut } from '@widgets/lib/session'
-import { ErrorBox, Notice } from './parts'
+import { ErrorBox, Notice, AccountForm } from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
 
@@ -68,13 +68,13 @@ export default function ResetPasswordForm({ token, form }: Props) {
         <>
           <p className="account-lead">Choose a password of at least 6 characters.</p>
           <ErrorBox message={error} />
-          <form
-            ref={formRef}
-            className="account-form"
-            method="post"
+          <AccountForm
+            formRef={formRef}
             action={formAction('resetPassword', { token })}
             onSubmit={onSubmit}
-            noValidate
+            busy={busy}
+            label="Update password"
+            busyLabel="Updating..."
           >
             <PasswordField
               label="New password"
@@ -90,10 +90,7 @@ export default function ResetPasswordForm({ token, form }: Props) {
               onChange={setConfirm}
               autoComplete="new-password"
             />
-            <button type="submit" className="primary" disabled={busy}>
-              {busy ? 'Updating...' : 'Update password'}
-            </button>
-          </form>
+          </AccountForm>
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react'
+import type { FormEvent, ReactNode, Ref } from 'react'
 
 /** A failure in the red box (SPEC §8 "The server's message in a red box"). */
 export function ErrorBox({ message, id }: { message: string | null; id?: string }) {
@@ -90,5 +90,43 @@ export function EmailField({
         onChange={(e) => onChange(e.target.value)}
       />
     </div>
+  )
+}
+
+/**
+ * The form of an account page: it posts to its own page when JavaScript is off (`action`), and
+ * ends in its submit button, which says `busyLabel` while a request is out.
+ */
+export function AccountForm({
+  formRef,
+  action,
+  onSubmit,
+  busy,
+  label,
+  busyLabel,
+  children,
+}: {
+  formRef: Ref<HTMLFormElement>
+  action: string
+  onSubmit: (event: FormEvent) => void
+  busy: boolean
+  label: string
+  busyLabel: string
+  children: ReactNode
+}) {
+  return (
+    <form
+      ref={formRef}
+      className="account-form"
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      noValidate
+    >
+      {children}
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </form>
   )
 }

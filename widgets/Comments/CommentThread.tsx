@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react'
 import { pathTo, shapeThread } from '@/rules/commentTree'
 import type { CommentTargetKind } from '@/rules/targets'
 import type { CommentView } from '@/views/comment'
-import { $session, loadSession } from '@widgets/lib/session'
+import { $session, loadSession, viewerIdOf } from '@widgets/lib/session'
 import type { FormState } from '@/views/forms'
 import CommentForm from './CommentForm'
 import CommentItem, { type ThreadContext } from './CommentItem'
@@ -81,12 +81,7 @@ export default function CommentThread({
   // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has
   // already read the session (else React reports a hydration mismatch), then follow it.
   const session = useStore($session, { ssr: 'initial' })
-  const viewerId =
-    session.status === 'loading'
-      ? serverViewerId
-      : session.status === 'signed-in'
-        ? session.user.id
-        : null
+  const viewerId = viewerIdOf(session, serverViewerId)
   const loaded = comments !== null
   const shownCount = comments ? comments.length : state.count
   const regionId = `comments-${targetKind}-${targetId}`

@@ -14,7 +14,7 @@ import { relativeTime } from '@/views/relativeTime'
 import { DELETED_MEMBER } from '@/rules/settings'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import Reactions from '@widgets/Reactions/Reactions'
-import { $session, loadSession } from '@widgets/lib/session'
+import { $session, loadSession, viewerIdOf } from '@widgets/lib/session'
 import { useNow } from '@widgets/Comments/useNow'
 import EditForm from './EditForm'
 import './Discussions.css'
@@ -69,12 +69,7 @@ export default function DiscussionPost({
   const now = useNow(serverNow)
   const post = state?.view.id === initial.id ? state : null
   const view = post?.view ?? initial
-  const readerId =
-    session.status === 'loading'
-      ? viewerId
-      : session.status === 'signed-in'
-        ? session.user.id
-        : null
+  const readerId = viewerIdOf(session, viewerId)
   const own = readerId !== null && view.author !== null && readerId === view.author.id
   const listHref = discussionListHref({ neighbourhoodSlug: view.neighbourhoodSlug })
   // Until the store is seeded (on the server, while hydrating) the page's ?edit decides.

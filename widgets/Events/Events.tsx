@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { isUpcoming } from '@/rules/eventTime'
 import { eventsFeedPath, type EventPage, type EventView } from '@/views/event'
 import type { FormState } from '@/views/forms'
-import { $session, loadSession } from '@widgets/lib/session'
+import { $session, loadSession, viewerIdOf } from '@widgets/lib/session'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import EventCard from './EventCard'
 import EventForm from './EventForm'
@@ -45,12 +45,7 @@ export default function Events({
   const storedEditing = useStore($editing)
   const editing = hydrated ? storedEditing : initialEditing
   const formOpen = useStore($formOpen)
-  const viewerId =
-    session.status === 'loading'
-      ? serverViewerId
-      : session.status === 'signed-in'
-        ? session.user.id
-        : null
+  const viewerId = viewerIdOf(session, serverViewerId)
   const slug = state.neighbourhood?.slug ?? null
   // An event that starts while the page is open leaves the upcoming list.
   const events = store.initialized

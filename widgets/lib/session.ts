@@ -18,6 +18,15 @@ export type Session =
 
 export const $session = atom<Session>({ status: 'loading' })
 
+/**
+ * Who is viewing, by id: what the server rendered with until the session has loaded (so the
+ * hydrated markup matches the static one), then the session's own answer.
+ */
+export function viewerIdOf(session: Session, serverViewerId: number | null): number | null {
+  if (session.status === 'loading') return serverViewerId
+  return session.status === 'signed-in' ? session.user.id : null
+}
+
 interface MeAnswer {
   /** When the session's token expires (seconds since the epoch). */
   exp?: number
