@@ -294,6 +294,28 @@ export const SPECS: CollectionSpec[] = [
     update: { field: 'title', value: (role) => `Event title by ${role}` },
   },
   {
+    slug: 'mails',
+    fixture: async (world) => {
+      const n = next()
+      const doc = await local(world, 'mails', {
+        user: owner(world),
+        kind: 'replies',
+        to: 'owner@example.test',
+        subject: 'Someone replied to your comment',
+        messageId: `<matrix-${n}@belong.local>`,
+      })
+      return { id: doc.id }
+    },
+    create: (world) => ({
+      user: owner(world),
+      kind: 'replies',
+      to: 'forged@example.test',
+      subject: 'Forged mail',
+      messageId: '<forged@belong.local>',
+    }),
+    update: { field: 'subject', value: (role) => `Subject by ${role}` },
+  },
+  {
     slug: 'follows',
     // One follow per member and neighbourhood: each fixture follows a place of its own.
     fixture: async (world) => {

@@ -10,9 +10,10 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps every message it is sent, so the tests of mail sent
- * through SMTP_URL read what a mail server would have received.
+ * through SMTP_URL read what a mail server would have received. `answerAfterMs` makes it answer
+ * each message that much later.
  */
-export function mailCatcher() {
+export function mailCatcher(options: { answerAfterMs?: number } = {}) {
   const received: ReceivedMail[] = []
   const smtp = new SMTPServer({
     authOptional: true,
@@ -26,7 +27,9 @@ export function mailCatcher() {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
         })
-        callback()
+        // A slow server: the message is here, the sender hears so only later (a mail in flight).
+        if (options.answerAfterMs) setTimeout(() => callback(), options.answerAfterMs)
+        else callback()
       })
     },
   })
