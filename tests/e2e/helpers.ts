@@ -47,20 +47,30 @@ export async function neighbourhoodBySlug(request: APIRequestContext, slug: stri
  * The newest message to `to` in the e2e server's outbox (DATA_DIR/outbox), decoded; shared by the
  * tests that follow a mailed link (reset, confirm, link an account).
  */
-export async function lastMailTo(to: string): Promise<string> {
+export async function lastMailTo(to: string, matching: (raw: string) => boolean = () => true) {
+  const raw = await rawMailTo(to, matching)
+  return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+}
+
+/** The newest message to `to` that `matching` accepts, as the .eml file holds it. */
+export async function rawMailTo(to: string, matching: (raw: string) => boolean = () => true) {
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox')
   let found: string | undefined
   await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []
-      found = files
-        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
-        .filter((m) => m.includes(`To: ${to}`))
-        .pop()
-      return Boolean(found)
-    })
+    .poll(
+      () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : []
+        found = files
+          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+          .filter((m) => m.includes(`To: ${to}`) && matching(m))
+          .pop()
+        return Boolean(found)
+      },
+      // The job queue gathers and sends notification mails every few seconds.
+      { timeout: 30_000 },
+    )
     .toBe(true)
-  return found!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+  return found!
 }
 
 /** A fresh member in a browser context of their own, for tests where two people meet live. */
