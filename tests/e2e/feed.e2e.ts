@@ -46,11 +46,11 @@ test('a member follows a neighbourhood and reads its posts in Your feed, live', 
     /^\/neighbourhood\/camden-town\/stories\/\d+$/,
   )
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
-  await page.getByLabel('Menu').click()
+  await page.getByLabel('Menu', { exact: true }).click()
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your feed' }),
   ).toHaveAttribute('href', '/feed')
-  await page.getByLabel('Menu').click()
+  await page.getByLabel('Menu', { exact: true }).click()
 
   await expect(page.locator('.feed-live')).toHaveAttribute('data-live', 'subscribed')
   const discussion = `Which pub does the best roast? (${Date.now()})`

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
-import { FRESH_PASSWORD, freshUser } from './helpers'
+import { FRESH_PASSWORD, freshUser, shoot } from './helpers'
 
 /**
  * Profile → Settings: reached from the avatar menu; notification choices saved with and without
@@ -43,6 +43,7 @@ test('Settings opens from the avatar menu; a choice is saved; the page passes ax
   await page.reload()
   await expect(choice(page, 'Replies to my comments', 'Off')).toBeChecked()
   await expect(choice(page, 'Votes on my polls', 'In the bell and by e-mail')).toBeChecked()
+  await shoot(page, 'settings', { restoreHeight: 800 })
 
   // The own profile links here too.
   await page.goto('/profile')
