@@ -1,10 +1,14 @@
 import type { JobsConfig } from 'payload'
 
 import { env } from '@/server/config/env'
+import { hasRole } from '@collections/access'
 import { dispatchMails } from './dispatch'
 import { MAIL_QUEUE } from './queue'
 import { sendMails } from './send'
 import { weeklyDigest } from './digest/weeklyDigest'
+
+const isAdminUser = (user: unknown) => hasRole(user as Parameters<typeof hasRole>[0], 'admin')
+const isAdmin = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user)
 
 /**
  * Mail goes through Payload's Jobs Queue (jobs stored in PostgreSQL, run by the app instances
@@ -37,8 +41,16 @@ export const mailJobs: JobsConfig = {
     },
   ],
   autoRun: [{ cron: env.mailCron, queue: MAIL_QUEUE, limit: 20, silent: true }],
+  // Payload lets any signed-in user queue, run and cancel jobs over REST: here only admins.
+  access: { queue: isAdmin, run: isAdmin, cancel: isAdmin },
+  // Admins see the queue (a failed send, its retries) under Technical; nobody writes it by API.
   jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
     ...defaultJobsCollection,
-    admin: { ...defaultJobsCollection.admin, group: 'Technical', hidden: false },
+    access: { ...defaultJobsCollection.access, read: isAdmin },
+    admin: {
+      ...defaultJobsCollection.admin,
+      group: 'Technical',
+      hidden: ({ user }) => !isAdminUser(user),
+    },
   }),
 }

@@ -269,3 +269,17 @@ describe('the weekly digest', () => {
     expect(await digests(bob)).toHaveLength(1)
   })
 })
+
+describe('the job queue over REST', () => {
+  it('is closed to members: they neither read, run nor queue jobs', async () => {
+    const read = await site.api<{ docs?: unknown[] }>('GET', '/api/payload-jobs', {
+      cookie: alice.cookie,
+    })
+    expect(read.status === 403 || (read.status === 200 && read.body.docs?.length === 0)).toBe(true)
+    for (const path of ['/api/payload-jobs/run?queue=mail', '/api/payload-jobs/handle-schedules']) {
+      const run = await site.api('GET', path, { cookie: alice.cookie })
+      expect(run.status, path).toBeGreaterThanOrEqual(400)
+      expect(run.status, path).toBeLessThan(500)
+    }
+  })
+})
