@@ -31,3 +31,16 @@ export const visibleUnlessHidden: Access = ({ req }) =>
 
 /** Staff, or the document's own author (row-level, as a query). */
 export const staffOrAuthor = staffOrOwner('author')
+
+export const nobody: Access = () => false
+
+/**
+ * Rows only server code writes (the collection's endpoints, hooks, jobs): through the REST API
+ * nobody creates or changes one; `read` and `remove` say who reads and deletes.
+ */
+export const serverWritten = (read: Access, remove: Access = nobody) => ({
+  read,
+  create: nobody,
+  update: nobody,
+  delete: remove,
+})

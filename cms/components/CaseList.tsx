@@ -15,6 +15,26 @@ const age = (iso: string) => {
 
 const ago = (iso: string) => (age(iso) === 'today' ? 'today' : `${age(iso)} ago`)
 
+/** One decision's button: Payload's small one, off while a decision is on its way. */
+function DecideButton(props: {
+  primary?: boolean
+  busy: boolean
+  onClick: () => void
+  children: React.ReactNode
+}) {
+  return (
+    <Button
+      buttonStyle={props.primary ? 'primary' : 'secondary'}
+      size="small"
+      margin={false}
+      disabled={props.busy}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </Button>
+  )
+}
+
 /** The queue's cases with a checkbox each, and the decisions for the ticked ones. */
 export function CaseList({ cases }: { cases: ModerationCase[] }) {
   const router = useRouter()
@@ -62,24 +82,12 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
     <div className="moderation-queue">
       <div className="moderation-bar" role="group" aria-label="Decide the ticked cases">
         <span>{ticked.size} ticked</span>
-        <Button
-          buttonStyle="secondary"
-          size="small"
-          margin={false}
-          disabled={busy}
-          onClick={() => void decide('hide')}
-        >
+        <DecideButton busy={busy} onClick={() => void decide('hide')}>
           Hide
-        </Button>
-        <Button
-          buttonStyle="secondary"
-          size="small"
-          margin={false}
-          disabled={busy}
-          onClick={() => void decide('restore')}
-        >
+        </DecideButton>
+        <DecideButton busy={busy} onClick={() => void decide('restore')}>
           Restore
-        </Button>
+        </DecideButton>
         <label>
           Suspend for{' '}
           <select value={length} onChange={(e) => setLength(e.currentTarget.value)}>
@@ -88,15 +96,9 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
             <option value="lifted">until lifted</option>
           </select>
         </label>
-        <Button
-          buttonStyle="secondary"
-          size="small"
-          margin={false}
-          disabled={busy}
-          onClick={() => void decide('suspend')}
-        >
+        <DecideButton busy={busy} onClick={() => void decide('suspend')}>
           Suspend
-        </Button>
+        </DecideButton>
         <span role="status">{message}</span>
       </div>
       <ol className="moderation-cases">
@@ -143,34 +145,16 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
                 · <a href={c.href}>Open where it is</a>
               </p>
               <div className="moderation-actions">
-                <Button
-                  buttonStyle="primary"
-                  size="small"
-                  margin={false}
-                  disabled={busy}
-                  onClick={() => void decide('hide', c)}
-                >
+                <DecideButton primary busy={busy} onClick={() => void decide('hide', c)}>
                   Hide
-                </Button>
-                <Button
-                  buttonStyle="secondary"
-                  size="small"
-                  margin={false}
-                  disabled={busy}
-                  onClick={() => void decide('restore', c)}
-                >
+                </DecideButton>
+                <DecideButton busy={busy} onClick={() => void decide('restore', c)}>
                   Restore
-                </Button>
+                </DecideButton>
                 {c.author && (
-                  <Button
-                    buttonStyle="secondary"
-                    size="small"
-                    margin={false}
-                    disabled={busy}
-                    onClick={() => void decide('suspend', c)}
-                  >
+                  <DecideButton busy={busy} onClick={() => void decide('suspend', c)}>
                     Suspend author
-                  </Button>
+                  </DecideButton>
                 )}
               </div>
             </div>

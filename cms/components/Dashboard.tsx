@@ -1,6 +1,7 @@
 import type { ServerProps } from 'payload'
 import React from 'react'
 
+import { recentMoment } from '@/views/home'
 import { isStaffUser } from '@collections/access'
 import { dashboardFigures, sinceLastVisit } from '@collections/Reports/dashboard'
 import { openCaseCount } from '@collections/Reports/queue'
@@ -36,16 +37,7 @@ export async function Dashboard({ payload, user }: ServerProps) {
           {visit.from ? (
             <>
               <p style={{ margin: '0 0 .5rem' }}>
-                Which ended{' '}
-                {new Date(visit.from).toLocaleString('en-GB', {
-                  weekday: 'short',
-                  day: 'numeric',
-                  month: 'short',
-                  hour: '2-digit',
-                  minute: '2-digit',
-                  timeZone: 'Europe/London',
-                })}
-                :
+                Which ended {recentMoment(new Date(visit.from))}:
               </p>
               <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {visit.posted

@@ -9,8 +9,7 @@ import { deleteEngagement } from '@collections/shared/engagementCleanup'
 import { markPagesStale } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { discussionSchema } from '@/schemas/discussion'
-import { signedIn, staffOrAuthor } from '@collections/access'
-import { readableContent } from '@collections/shared/contentAccess'
+import { contentAccess } from '@collections/shared/contentAccess'
 import { counterField, keepCounters } from '@collections/shared/counters'
 import { authorField, hiddenField, neighbourhoodField, tagsField } from '@collections/shared/fields'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
@@ -49,12 +48,7 @@ const live = liveHooks<Discussion>({
  */
 export const Discussions: CollectionConfig = {
   slug: 'discussions',
-  access: {
-    read: readableContent({ privacy: false }),
-    create: signedIn,
-    update: staffOrAuthor,
-    delete: staffOrAuthor,
-  },
+  access: contentAccess({ privacy: false }),
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'content', 'neighbourhood', 'author', 'hidden', 'createdAt'],

@@ -1,7 +1,7 @@
 import type { Access, CollectionConfig, Where } from 'payload'
 
 import { RSVP_STATUSES } from '@/rules/rsvp'
-import { isStaffUser, staffOrOwner, userId } from '@collections/access'
+import { isStaffUser, serverWritten, staffOrOwner, userId } from '@collections/access'
 import { recountAfterChange, recountAfterDelete } from './hooks/recount'
 import { announceApiChange } from '@collections/shared/apiChanges'
 
@@ -22,12 +22,7 @@ const readRsvps: Access = ({ req }) => {
  */
 export const EventRsvps: CollectionConfig = {
   slug: 'event-rsvps',
-  access: {
-    read: readRsvps,
-    create: () => false,
-    update: () => false,
-    delete: staffOrOwner('user'),
-  },
+  access: serverWritten(readRsvps, staffOrOwner('user')),
   admin: { defaultColumns: ['event', 'user', 'status', 'createdAt'] },
   indexes: [{ fields: ['event', 'user'], unique: true }],
   fields: [

@@ -7,11 +7,11 @@ import { afterCommit } from '@/server/database/afterCommit'
 import { inTransaction, query, sql } from '@/server/database/db'
 import { announceApiChanges } from '@/server/http/apiChanges'
 import { channels, publish } from '@/server/services/realtime'
-import { findVisible, readJson, refuse, routeId } from '@/server/http/requests'
+import { findVisible, refuse, routeId } from '@/server/http/requests'
 import { relId } from '@/views/media'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { lockEvent, recountRsvps } from '@collections/EventRsvps/rsvpCounts'
-import { refusalForSuspended } from '@collections/shared/suspension'
+import { memberWrite } from '@collections/shared/memberWrite'
 
 /**
  * POST /api/events/:id/rsvp {status}: SPEC §4 toggle (same status removes, another replaces,
@@ -21,16 +21,11 @@ import { refusalForSuspended } from '@collections/shared/suspension'
 export const rsvpEndpoint: Endpoint = {
   path: '/:id/rsvp',
   method: 'post',
-  handler: async (req) => {
-    if (!req.user) return refuse(401, MESSAGES.mustBeLoggedIn)
-    const suspended = refusalForSuspended(req.user)
-    if (suspended) return suspended
+  handler: memberWrite(MESSAGES.mustBeLoggedIn, rsvpSchema, async (req, user, body) => {
     const eventId = routeId(req)
-    const parsed = rsvpSchema.safeParse(await readJson(req))
-    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
     const event = await findVisible(req, 'events', eventId)
     if (!event || eventId === null) return refuse(404, 'Event not found.')
-    const userId = req.user.id
+    const userId = user.id
 
     const result = await inTransaction(req, async () => {
       await lockEvent(req, eventId)
@@ -38,7 +33,7 @@ export const rsvpEndpoint: Endpoint = {
         req,
         sql`SELECT id, status FROM event_rsvps WHERE event_id = ${eventId} AND user_id = ${userId}`,
       )
-      const next = nextRsvp(existing?.status ?? null, parsed.data.status)
+      const next = nextRsvp(existing?.status ?? null, body.status)
       if (next === null) {
         await query(req, sql`DELETE FROM event_rsvps WHERE id = ${existing!.id}`)
       } else if (existing) {
@@ -77,5 +72,5 @@ export const rsvpEndpoint: Endpoint = {
       )
     }
     return Response.json(result)
-  },
+  }),
 }

@@ -7,8 +7,7 @@ import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/li
 import { markPagesStale } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { eventSchema } from '@/schemas/event'
-import { signedIn, staffOrAuthor } from '@collections/access'
-import { readableContent } from '@collections/shared/contentAccess'
+import { contentAccess } from '@collections/shared/contentAccess'
 import { counterField, keepCounters } from '@collections/shared/counters'
 import { authorField, hiddenField, neighbourhoodField, tagsField } from '@collections/shared/fields'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
@@ -50,12 +49,7 @@ const live = liveHooks<Event>({
  */
 export const Events: CollectionConfig = {
   slug: 'events',
-  access: {
-    read: readableContent({ privacy: true }),
-    create: signedIn,
-    update: staffOrAuthor,
-    delete: staffOrAuthor,
-  },
+  access: contentAccess({ privacy: true }),
   admin: {
     useAsTitle: 'title',
     defaultColumns: ['title', 'description', 'eventDate', 'neighbourhood', 'author', 'hidden'],

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { staffOrOwner } from '@collections/access'
+import { serverWritten, staffOrOwner } from '@collections/access'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { followState } from './endpoints/state'
 import { toggleFollow } from './endpoints/toggle'
@@ -12,12 +12,7 @@ import { toggleFollow } from './endpoints/toggle'
  */
 export const Follows: CollectionConfig = {
   slug: 'follows',
-  access: {
-    read: staffOrOwner('user'),
-    create: () => false,
-    update: () => false,
-    delete: () => false,
-  },
+  access: serverWritten(staffOrOwner('user')),
   admin: { defaultColumns: ['neighbourhood', 'user', 'createdAt'] },
   indexes: [{ fields: ['user', 'neighbourhood'], unique: true }],
   fields: [

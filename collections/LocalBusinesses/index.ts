@@ -8,8 +8,7 @@ import { VIBE_EMOJIS, VIBE_EMOJI_NAMES } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
 import { localBusinessSchema } from '@/schemas/localBusiness'
 import { markPagesStale } from '@collections/shared/stalePages'
-import { signedIn, staffOrAuthor } from '@collections/access'
-import { readableContent } from '@collections/shared/contentAccess'
+import { contentAccess } from '@collections/shared/contentAccess'
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
 import { authorField, hiddenField, neighbourhoodField } from '@collections/shared/fields'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
@@ -59,12 +58,7 @@ const live = liveHooks<LocalBusiness>({
 export const LocalBusinesses: CollectionConfig = {
   slug: 'local-businesses',
   labels: { singular: 'Local spot', plural: 'Local spots' },
-  access: {
-    read: readableContent({ privacy: false }),
-    create: signedIn,
-    update: staffOrAuthor,
-    delete: staffOrAuthor,
-  },
+  access: contentAccess({ privacy: false }),
   admin: {
     useAsTitle: 'name',
     defaultColumns: ['name', 'category', 'description', 'neighbourhood', 'author', 'hidden'],

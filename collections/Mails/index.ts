@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { MAIL_KINDS } from '@/rules/notificationPrefs'
-import { adminOnly } from '@collections/access'
+import { adminOnly, serverWritten } from '@collections/access'
 import { unsubscribeEndpoints } from './unsubscribe/endpoints'
 
 /**
@@ -13,12 +13,7 @@ import { unsubscribeEndpoints } from './unsubscribe/endpoints'
 export const Mails: CollectionConfig = {
   slug: 'mails',
   labels: { singular: 'Outbox mail', plural: 'Outbox' },
-  access: {
-    read: adminOnly,
-    create: () => false,
-    update: () => false,
-    delete: adminOnly,
-  },
+  access: serverWritten(adminOnly, adminOnly),
   admin: {
     useAsTitle: 'subject',
     defaultColumns: ['subject', 'to', 'kind', 'sentAt', 'createdAt'],

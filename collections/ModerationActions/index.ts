@@ -4,7 +4,7 @@ import { REPORT_REASON_VALUES } from '@/rules/moderation'
 import { REPORT_TARGET_KINDS } from '@/rules/targets'
 import type { FieldAccess } from 'payload'
 
-import { anyone, isStaffUser } from '@collections/access'
+import { anyone, isStaffUser, serverWritten } from '@collections/access'
 
 export const MODERATION_ACTIONS = ['hidden', 'restored', 'suspended', 'lifted'] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
@@ -19,12 +19,7 @@ const staffOnly: { read: FieldAccess } = { read: ({ req }) => isStaffUser(req.us
 export const ModerationActions: CollectionConfig = {
   slug: 'moderation-actions',
   labels: { singular: 'Moderation decision', plural: 'Moderation log' },
-  access: {
-    read: anyone,
-    create: () => false,
-    update: () => false,
-    delete: () => false,
-  },
+  access: serverWritten(anyone),
   admin: {
     defaultColumns: ['createdAt', 'action', 'targetKind', 'reason', 'neighbourhood', 'decidedBy'],
   },

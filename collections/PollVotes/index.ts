@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { staff, staffOrOwner } from '@collections/access'
+import { serverWritten, staff, staffOrOwner } from '@collections/access'
 import { announceApiChange } from '@collections/shared/apiChanges'
 
 /**
@@ -9,12 +9,7 @@ import { announceApiChange } from '@collections/shared/apiChanges'
  */
 export const PollVotes: CollectionConfig = {
   slug: 'poll-votes',
-  access: {
-    read: staffOrOwner('user'),
-    create: () => false,
-    update: () => false,
-    delete: staff,
-  },
+  access: serverWritten(staffOrOwner('user'), staff),
   admin: { defaultColumns: ['poll', 'user', 'optionIndex', 'createdAt'] },
   indexes: [{ fields: ['poll', 'user'], unique: true }],
   fields: [

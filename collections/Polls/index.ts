@@ -7,8 +7,7 @@ import { markPagesStale } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { MIN_POLL_OPTIONS } from '@/rules/polls'
 import { pollSchema } from '@/schemas/poll'
-import { signedIn, staffOrAuthor } from '@collections/access'
-import { readableContent } from '@collections/shared/contentAccess'
+import { contentAccess } from '@collections/shared/contentAccess'
 import { authorField, hiddenField, neighbourhoodField } from '@collections/shared/fields'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
@@ -38,12 +37,7 @@ const live = liveHooks<Poll>({
  */
 export const Polls: CollectionConfig = {
   slug: 'polls',
-  access: {
-    read: readableContent({ privacy: false }),
-    create: signedIn,
-    update: staffOrAuthor,
-    delete: staffOrAuthor,
-  },
+  access: contentAccess({ privacy: false }),
   admin: {
     useAsTitle: 'question',
     defaultColumns: ['question', 'neighbourhood', 'author', 'closeDate', 'hidden', 'createdAt'],

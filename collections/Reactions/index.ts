@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { EMOJI, REACTION_TARGET_KINDS } from '@/rules/targets'
-import { anyone, staffOrOwner } from '@collections/access'
+import { anyone, serverWritten, staffOrOwner } from '@collections/access'
 import { myReactions } from './endpoints/mine'
 import { reactionSummary } from './endpoints/summary'
 import { toggleReaction } from './endpoints/toggle'
@@ -13,12 +13,7 @@ import { announceApiChange } from '@collections/shared/apiChanges'
  */
 export const Reactions: CollectionConfig = {
   slug: 'reactions',
-  access: {
-    read: anyone,
-    create: () => false,
-    update: () => false,
-    delete: staffOrOwner('user'),
-  },
+  access: serverWritten(anyone, staffOrOwner('user')),
   admin: { defaultColumns: ['targetKind', 'targetId', 'emoji', 'user'] },
   indexes: [{ fields: ['targetKind', 'targetId', 'user'], unique: true }],
   fields: [

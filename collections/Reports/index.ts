@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { REPORT_NOTE_MAX, REPORT_REASON_VALUES } from '@/rules/moderation'
 import { REPORT_TARGET_KINDS } from '@/rules/targets'
-import { staff } from '@collections/access'
+import { serverWritten, staff } from '@collections/access'
 import { appealCase } from '@collections/Reports/endpoints/appeal'
 import { decideCases } from '@collections/Reports/endpoints/decide'
 import { liftCase } from '@collections/Reports/endpoints/lift'
@@ -18,12 +18,7 @@ export const REPORT_STATUSES = ['open', 'upheld', 'dismissed'] as const
  */
 export const Reports: CollectionConfig = {
   slug: 'reports',
-  access: {
-    read: staff,
-    create: () => false,
-    update: () => false,
-    delete: () => false,
-  },
+  access: serverWritten(staff),
   admin: {
     defaultColumns: ['createdAt', 'targetKind', 'reason', 'note', 'status', 'reporter'],
   },

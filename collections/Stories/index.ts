@@ -9,8 +9,7 @@ import { deleteEngagement } from '@collections/shared/engagementCleanup'
 import { markPagesStale } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { storySchema } from '@/schemas/story'
-import { signedIn, staffOrAuthor } from '@collections/access'
-import { readableContent } from '@collections/shared/contentAccess'
+import { contentAccess } from '@collections/shared/contentAccess'
 import { counterField, keepCounters } from '@collections/shared/counters'
 import {
   authorField,
@@ -50,12 +49,7 @@ const live = liveHooks<Story>({
  */
 export const Stories: CollectionConfig = {
   slug: 'stories',
-  access: {
-    read: readableContent({ privacy: true }),
-    create: signedIn,
-    update: staffOrAuthor,
-    delete: staffOrAuthor,
-  },
+  access: contentAccess({ privacy: true }),
   admin: {
     useAsTitle: 'title',
     defaultColumns: [

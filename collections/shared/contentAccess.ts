@@ -1,6 +1,6 @@
 import type { Access, Where } from 'payload'
 
-import { isStaffUser, userId } from '@collections/access'
+import { isStaffUser, signedIn, staffOrAuthor, userId } from '@collections/access'
 
 const notHidden: Where = { hidden: { not_equals: true } }
 const isPublic: Where = { isPublic: { equals: true } }
@@ -19,3 +19,11 @@ export const readableContent =
     const shown = id === undefined ? isPublic : { or: [isPublic, { author: { equals: id } }] }
     return { and: [notHidden, shown] }
   }
+
+/** Community content's access: read as above, any member posts, its author and staff change it. */
+export const contentAccess = (options: { privacy: boolean }) => ({
+  read: readableContent(options),
+  create: signedIn,
+  update: staffOrAuthor,
+  delete: staffOrAuthor,
+})

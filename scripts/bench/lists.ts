@@ -2,36 +2,15 @@
  * Times the main list reads on the demo seed scaled ×100, through the real REST router.
  * Usage: npm run bench:lists   (throwaway embedded PostgreSQL under .tmp/bench)
  */
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { handleEndpoints } from 'payload'
-import pg from 'pg'
 
-import { startEmbeddedPostgres } from '@/server/database/postgres'
 import { pgPool } from '@/server/database/db'
 
 import { scaleUp } from './scaleSeed'
+import { seededPayload } from './seededPayload'
 
 const SCALE = Number(process.env.SCALE ?? 100)
-const dir = path.resolve('.tmp/bench')
-fs.rmSync(dir, { recursive: true, force: true })
-const server = await startEmbeddedPostgres({ dir, databases: ['bench'] })
-process.env.DATABASE_URL = server.url('bench')
-process.env.DATA_DIR = dir
-process.env.PAYLOAD_SECRET = 'bench'
-process.env.LOG_LEVEL = 'warn'
-
-const { getPayload } = await import('payload')
-const { default: config } = await import('@payload-config')
-const { migrations } = await import('@migrations')
-const { seedDatabase } = await import('@/seed/store')
-const payload = await getPayload({ config })
-await payload.db.migrate({ migrations: migrations as never })
-await seedDatabase(payload, () => {})
-
-const db = new pg.Client({ connectionString: server.url('bench') })
-await db.connect()
+const { server, payload, db } = await seededPayload('.tmp/bench')
 const t0 = Date.now()
 await scaleUp(db, SCALE)
 console.log(`scaled ×${SCALE} in ${((Date.now() - t0) / 1000).toFixed(1)} s`)

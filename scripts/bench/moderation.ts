@@ -5,15 +5,12 @@
  * list (paged, searched, filtered), and the SQL statements one report costs.
  * Usage: npm run bench:moderation   (SEED_SIZE=small, SCALE=, REVIEWS=, STORIES=, CASES=1000)
  */
-import fs from 'node:fs'
-import path from 'node:path'
 
 import { handleEndpoints } from 'payload'
 import pg from 'pg'
 
-import { startEmbeddedPostgres } from '@/server/database/postgres'
-
 import { scaleUp } from './scaleSeed'
+import { seededPayload } from './seededPayload'
 
 const issueSeed = process.env.SEED_SIZE !== 'small'
 const SCALE = Number(process.env.SCALE ?? (issueSeed ? 119 : 10))
@@ -21,26 +18,9 @@ const REVIEWS = Number(process.env.REVIEWS ?? (issueSeed ? 50_000 : 0))
 const STORIES = Number(process.env.STORIES ?? (issueSeed ? 10_000 : 0))
 const CASES = Number(process.env.CASES ?? 1000)
 
-const dir = path.resolve('.tmp/bench-moderation')
-fs.rmSync(dir, { recursive: true, force: true })
-const server = await startEmbeddedPostgres({ dir, databases: ['bench'] })
-process.env.DATABASE_URL = server.url('bench')
-process.env.DATA_DIR = dir
-process.env.PAYLOAD_SECRET = 'bench'
-process.env.LOG_LEVEL = 'warn'
-
-const { getPayload } = await import('payload')
-const { default: config } = await import('@payload-config')
-const { migrations } = await import('@migrations')
-const { seedDatabase } = await import('@/seed/store')
+const { server, payload, db } = await seededPayload('.tmp/bench-moderation')
 const { openCases, openCaseCount } = await import('@collections/Reports/queue')
 const { dashboardFigures } = await import('@collections/Reports/dashboard')
-const payload = await getPayload({ config })
-await payload.db.migrate({ migrations: migrations as never })
-await seedDatabase(payload, () => {})
-
-const db = new pg.Client({ connectionString: server.url('bench') })
-await db.connect()
 await scaleUp(db, SCALE, { reviews: REVIEWS, stories: STORIES })
 // Reporters: 40 established members.
 await db.query(`

@@ -23,7 +23,11 @@ export type DiscussionListPage =
     }
   | { kind: 'no-neighbourhood' }
 
-async function neighbourhoodRef(payload: Payload, slug: string): Promise<NeighbourhoodRef | null> {
+/** A neighbourhood's id, slug and name by its slug, as a visitor reads it; null when none. */
+export async function neighbourhoodRef(
+  payload: Payload,
+  slug: string,
+): Promise<NeighbourhoodRef | null> {
   const { docs } = await payload.find({
     collection: 'neighbourhoods',
     where: { slug: { equals: slug } },
@@ -31,6 +35,7 @@ async function neighbourhoodRef(payload: Payload, slug: string): Promise<Neighbo
     depth: 0,
     limit: 1,
     pagination: false,
+    overrideAccess: false,
   })
   const n = docs[0]
   return n ? { id: n.id, slug: n.slug, name: n.name } : null

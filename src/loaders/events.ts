@@ -2,6 +2,8 @@ import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
 import { EVENTS_PAGE_SIZE, toEventView, type EventPage, type EventRow } from '@/views/event'
+import { suggestions } from './neighbourhoods'
+import { payloadClient } from './payload'
 
 /** Longest search text read (longer is cut, never refused). */
 const MAX_QUERY = 100
@@ -117,6 +119,20 @@ export async function loadEventPage(
     q: text,
     neighbourhood,
   }
+}
+
+/**
+ * An events screen as its address asks (?q=, ?page=); for an unknown neighbourhood no page but
+ * the neighbourhoods to suggest instead.
+ */
+export async function eventsScreen(url: URL, slug: string | null) {
+  const payload = await payloadClient()
+  const page = await loadEventPage(payload, {
+    slug,
+    q: cleanQuery(url.searchParams.get('q')),
+    page: pageNumber(url.searchParams.get('page')),
+  })
+  return { page, fallback: page ? [] : await suggestions(payload) }
 }
 
 /**

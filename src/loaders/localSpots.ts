@@ -1,6 +1,7 @@
 import { createLocalReq, type Payload } from 'payload'
 
 import { readSpots } from '@collections/LocalBusinesses/spotList'
+import { neighbourhoodRef } from '@/loaders/discussions'
 import type { LocalSpotsScreen } from '@/views/localSpot'
 
 /**
@@ -13,19 +14,10 @@ export async function loadLocalSpots(
   slug: string,
   pages: number,
 ): Promise<LocalSpotsScreen | null> {
-  const { docs } = await payload.find({
-    collection: 'neighbourhoods',
-    where: { slug: { equals: slug } },
-    select: { slug: true, name: true },
-    depth: 0,
-    limit: 1,
-    pagination: false,
-    overrideAccess: false,
-  })
-  const n = docs[0]
-  if (!n) return null
+  const neighbourhood = await neighbourhoodRef(payload, slug)
+  if (!neighbourhood) return null
   const req = await createLocalReq({}, payload)
-  const list = await readSpots(req, n.id, { page: 1, pages })
+  const list = await readSpots(req, neighbourhood.id, { page: 1, pages })
   if (!list) return null
-  return { neighbourhood: { id: n.id, slug: n.slug, name: n.name }, list }
+  return { neighbourhood, list }
 }

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
+import { payloadClient } from './payload'
 import { viewerOf } from './profiles'
 import {
   STORIES_PAGE_SIZE,
@@ -179,4 +180,25 @@ export async function storyForRoute(
     return { kind: 'moved', location }
   }
   return { kind: 'story', story }
+}
+
+/**
+ * storyForRoute for the page of either address (`/stories/{id}`, `/story/{id}`): its params and
+ * session; a private story's answer is kept out of shared caches.
+ */
+export async function storyPageRoute(
+  page: {
+    params: { slug?: string; rest?: string }
+    request: Request
+    response: { headers: Headers }
+  },
+  section: 'stories' | 'story',
+): Promise<StoryRoute> {
+  const { slug = '', rest } = page.params
+  const payload = await payloadClient()
+  const route = await storyForRoute(payload, page.request.headers, slug, rest, section)
+  if (route.kind === 'story' && !route.story.isPublic) {
+    page.response.headers.set('cache-control', 'private, no-store')
+  }
+  return route
 }

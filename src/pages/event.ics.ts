@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro'
 
 import { eventCalendar } from '@/loaders/eventCalendar'
+import { queryId } from '@/views/forms'
 
 export const prerender = false
 
@@ -8,7 +9,5 @@ export const prerender = false
 export const GET: APIRoute = ({ url }) =>
   eventCalendar(url, {
     slug: url.searchParams.get('slug')?.trim() || null,
-    id: /^\d{1,15}$/.test(url.searchParams.get('id') ?? '')
-      ? Number(url.searchParams.get('id'))
-      : null,
+    id: queryId(url.searchParams),
   })

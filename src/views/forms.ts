@@ -44,5 +44,11 @@ export function keptValues(form: FormState | undefined, field: string): string[]
   return value === undefined ? [] : Array.isArray(value) ? value : [value]
 }
 
+/** The `?id=` of a page about one item (at most 15 digits), or null when it is not one. */
+export function queryId(query: URLSearchParams): number | null {
+  const raw = query.get('id') ?? ''
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null
+}
+
 /** The success message carried to the next page once, then shown as a toast. */
 export const FLASH_COOKIE = 'belong_flash'

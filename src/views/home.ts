@@ -192,3 +192,14 @@ export function absoluteDate(iso: string, withTime = false): string {
   }
   return format.format(new Date(iso))
 }
+
+/** A recent moment, without the year, in London: "Mon 3 Nov, 09:30" (a last visit, a digest's week). */
+export const recentMoment = (d: Date) =>
+  d.toLocaleString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/London',
+  })

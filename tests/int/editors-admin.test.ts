@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { pgPool } from '@/server/database/db'
 import { lexicalDoc } from '@/seed/pages'
 import { homeFeedQueries } from '@/views/home'
-import { makeNeighbourhood, placeFields, QUIET, testSiteForFile } from './harness'
+import { quietPlace, testSiteForFile } from './harness'
 
 /**
  * What the admin gives editors beyond Payload's defaults: versions of pages and neighbourhoods
@@ -22,7 +22,7 @@ const people = {
   timeout: 120_000,
 } as const
 const { site, editor, member } = testSiteForFile(people, async () => {
-  neighbourhood = await makeNeighbourhood(site, placeFields('Versionby', 'First words'), QUIET)
+  neighbourhood = await quietPlace(site, 'Versionby', 'First words')
 })
 
 describe('versions', () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { loadYourFeed, yourFeedFor } from '@/loaders/yourFeed'
 import { pgPool } from '@/server/database/db'
 import { YOUR_FEED_TEXT, type YourFeedItem, type YourFeedPage } from '@/views/yourFeed'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import { makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
 
 /**
  * 'Your feed' (/feed): the posts of the followed neighbourhoods only, newest first, 20 a page,
  * what staff hid and private stories and events left out, in one query a page; signed out, the
  * way to sign in and back.
  */
-type User = Awaited<ReturnType<typeof makeUser>>
-let site: TestSite
-let reader: User
-let poster: User
 let camden: number
 let soho: number
 let hackney: number
@@ -33,24 +29,17 @@ async function insert(key: string, table: string, row: Record<string, unknown>) 
   ids[key] = rows[0]!.id
 }
 
-const place = (name: string, slug: string) =>
-  makeNeighbourhood(
-    site,
-    { name, slug, tagline: 'Here', vibes: ['Calm'] },
-    { disablePopulation: true, disableLive: true },
-  )
-const follow = (user: User, neighbourhood: number) =>
+const place = (name: string) => quietPlace(site, name, 'Here')
+const follow = (user: TestUser, neighbourhood: number) =>
   site.api('POST', '/api/follows/toggle', { body: { neighbourhood }, cookie: user.cookie })
 const keys = (items: YourFeedItem[]) => items.map((i) => `${i.kind}-${i.id}`)
 const key = (kind: string, name: string) => `${kind}-${ids[name]}`
 
-beforeAll(async () => {
-  site = await startTestSite()
-  reader = await makeUser(site, 'feedreader')
-  poster = await makeUser(site, 'feedposter')
-  soho = await place('Soho', 'soho')
-  camden = await place('Camden', 'camden')
-  hackney = await place('Hackney', 'hackney')
+const people = { named: { reader: 'feedreader', poster: 'feedposter' }, timeout: 300_000 } as const
+const { site, reader, poster } = testSiteForFile(people, async () => {
+  soho = await place('Soho')
+  camden = await place('Camden')
+  hackney = await place('Hackney')
   expect((await follow(reader, soho)).status).toBe(200)
   expect((await follow(reader, camden)).status).toBe(200)
 
@@ -124,8 +113,7 @@ beforeAll(async () => {
     neighbourhood_id: hackney,
     author_id: poster.id,
   })
-}, 300_000)
-afterAll(() => site?.close())
+})
 
 describe('your feed', () => {
   let first: YourFeedPage

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { FOLLOW_TEXT } from '@/rules/follow'
 import { pgPool } from '@/server/database/db'
-import {
-  makeNeighbourhood,
-  makeUser,
-  placeFields,
-  QUIET,
-  testSiteForFile,
-  type TestUser,
-} from './harness'
+import { makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
 
 /** Following a neighbourhood through the REST API, as the Follow button and its form use it. */
 let place: number
@@ -32,7 +25,7 @@ const state = (user: TestUser | null, neighbourhood: unknown) =>
     `/api/follows/state?neighbourhood=${String(neighbourhood)}`,
     user ? { cookie: user.cookie } : {},
   )
-const freshPlace = () => makeNeighbourhood(site, placeFields(`Followby ${++serial}`, 'Kept'), QUIET)
+const freshPlace = () => quietPlace(site, `Followby ${++serial}`, 'Kept')
 const followers = async (neighbourhood: number) =>
   (
     await pgPool(site.payload).query(

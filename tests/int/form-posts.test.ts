@@ -6,9 +6,9 @@ import { handleEndpoints, type CollectionSlug } from 'payload'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { formHandlers } from '@/forms'
-import { isRefusal, type ApiCall } from '@/forms/types'
+import { isRefusal } from '@/forms/types'
 import { handleFormPost } from '@/server/http/formPosts'
-import { createAs, makeNeighbourhood, placeFields, QUIET, testSiteForFile } from './harness'
+import { apiCallAs, createAs, quietPlace, testSiteForFile } from './harness'
 
 /**
  * Forms posted to pages (src/server/http/formPosts.ts): the browser's own encodings reach the same API
@@ -26,7 +26,7 @@ const rendered: App.Locals[] = []
 
 const people = { named: { member: 'former' }, timeout: 120_000 } as const
 const { site, member } = testSiteForFile(people, async () => {
-  neighbourhood = await makeNeighbourhood(site, placeFields('Formby', 'Posted'), QUIET)
+  neighbourhood = await quietPlace(site, 'Formby', 'Posted')
   const post = (path: string, body: Record<string, unknown>) => createAs(site, member, path, body)
   discussion = await post('/api/discussions', { title: 'T', content: 'C' })
   poll = await post('/api/polls', { question: 'Q?', options: [{ text: 'a' }, { text: 'b' }] })
@@ -255,13 +255,7 @@ describe('generated form bodies against every form', () => {
           async (pairs) => {
             const fields = new FormData()
             for (const [key, v] of pairs) fields.append(key, v)
-            const call: ApiCall = async (method, path, body) => {
-              const res = await site.api(method, path, {
-                cookie: member.cookie,
-                ...(body instanceof FormData ? { formData: body } : { body }),
-              })
-              return { status: res.status, body: res.body }
-            }
+            const call = apiCallAs(site, member)
             const before = await snapshot()
             const outcome = await handler({
               fields,

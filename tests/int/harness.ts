@@ -6,6 +6,7 @@ import pg from 'pg'
 import { handleEndpoints, type Payload } from 'payload'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 
+import type { ApiCall } from '@/forms/types'
 import type { Neighbourhood } from '@/payload-types'
 import type { Target } from '@tests/realtime/helpers'
 
@@ -148,6 +149,27 @@ export async function createAs(
   return res.body.doc.id
 }
 
+/**
+ * The `call` a form's handler (src/forms) is given: the island's API requests, with `user`'s
+ * session; a FormData body goes as multipart, as the island's upload does.
+ */
+export const apiCallAs =
+  (site: TestSite, user: { cookie: string }): ApiCall =>
+  async (method, url, body) => {
+    const res = await site.api(method, url, {
+      cookie: user.cookie,
+      ...(body instanceof FormData ? { formData: body } : { body }),
+    })
+    return { status: res.status, body: res.body }
+  }
+
+/** Text fields as a browser's form sends them. */
+export function formFields(values: Record<string, string>): FormData {
+  const fields = new FormData()
+  for (const [key, value] of Object.entries(values)) fields.append(key, value)
+  return fields
+}
+
 /** The people most files start from: the members alice and bob, and eddie the editor. */
 export const USUAL_PEOPLE = { members: ['alice', 'bob'], staff: { editor: 'eddie' } } as const
 
@@ -236,6 +258,10 @@ export async function makeNeighbourhood(
   })
   return doc.id
 }
+
+/** A neighbourhood named `name` (vibe Calm), made with no live push or population look-up. */
+export const quietPlace = (site: TestSite, name: string, tagline: string) =>
+  makeNeighbourhood(site, placeFields(name, tagline), QUIET)
 
 /**
  * The hooks of a file of live tests, which all start from the same people: before all, a live test

@@ -8,15 +8,11 @@ import { sendOutboxMail } from '@collections/Mails/send'
 import { unsubscribeToken } from '@collections/Mails/unsubscribe/token'
 import { runMailJobs } from '@tests/support/mailJobs'
 import { mailCatcher } from '@tests/support/smtp'
-import { makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import { createAs, makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
 
 /** Notification mails through a real SMTP server, as each member chose them. */
-type User = Awaited<ReturnType<typeof makeUser>>
+type User = TestUser
 const smtp = mailCatcher()
-let site: TestSite
-let alice: User
-let bob: User
-let carol: User
 let place: number
 
 const sql = (text: string, values: unknown[] = []) => pgPool(site.payload).query(text, values)
@@ -37,46 +33,44 @@ async function mailsTo(user: User): Promise<ParsedMail[]> {
   return Promise.all(raw.map((r) => simpleParser(r)))
 }
 
-async function discussionBy(user: User, title: string): Promise<number> {
-  const answer = await site.api<{ doc: { id: number } }>('POST', '/api/discussions', {
-    body: { title, content: `${title}, what do you think?`, neighbourhood: place },
-    cookie: user.cookie,
+const discussionBy = (user: User, title: string) =>
+  createAs(site, user, '/api/discussions', {
+    title,
+    content: `${title}, what do you think?`,
+    neighbourhood: place,
   })
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
-  return answer.body.doc.id
-}
 
-async function comment(user: User, discussion: number, content: string, parent?: number) {
-  const answer = await site.api<{ doc: { id: number } }>('POST', '/api/comments', {
-    body: { targetKind: 'discussion', targetId: discussion, content, parent },
-    cookie: user.cookie,
+const comment = (user: User, discussion: number, content: string, parent?: number) =>
+  createAs(site, user, '/api/comments', {
+    targetKind: 'discussion',
+    targetId: discussion,
+    content,
+    parent,
   })
-  expect(answer.status).toBe(201)
-  return answer.body.doc.id
-}
 
+// The site mails through the catcher, whose port is known once it listens (before the site starts);
+// registered first, its afterAll runs after the site's (hooks run as a stack).
+const env: Record<string, string> = {}
 beforeAll(async () => {
-  const port = await smtp.listen()
-  site = await startTestSite({ SMTP_URL: `smtp://127.0.0.1:${port}` })
-  // Links in mails name the site's public address (read when each mail is built).
-  process.env.PUBLIC_URL = 'https://belong.example'
-  alice = await makeUser(site, 'mailalice')
-  bob = await makeUser(site, 'mailbob')
-  carol = await makeUser(site, 'mailcarol')
-  await confirm(alice)
-  await confirm(bob)
-  place = await makeNeighbourhood(
-    site,
-    { name: 'Mailton', slug: 'mailton', tagline: 'Letters', vibes: ['Calm'] },
-    { disablePopulation: true, disableLive: true },
-  )
-}, 120_000)
-afterEach(() => moveTestClock(0))
+  env.SMTP_URL = `smtp://127.0.0.1:${await smtp.listen()}`
+})
 afterAll(async () => {
   delete process.env.PUBLIC_URL
-  await site?.close()
   await smtp.close()
 })
+const people = {
+  named: { alice: 'mailalice', bob: 'mailbob', carol: 'mailcarol' },
+  env,
+  timeout: 120_000,
+} as const
+const { site, alice, bob, carol } = testSiteForFile(people, async () => {
+  // Links in mails name the site's public address (read when each mail is built).
+  process.env.PUBLIC_URL = 'https://belong.example'
+  await confirm(alice)
+  await confirm(bob)
+  place = await quietPlace(site, 'Mailton', 'Letters')
+})
+afterEach(() => moveTestClock(0))
 
 describe('notification mails', () => {
   it('a comment on your discussion: one multipart mail with the excerpt, the link and one-click unsubscribe', async () => {
@@ -249,11 +243,7 @@ describe('the weekly digest', () => {
   it('tells a follower what happened, once a week, and nothing when nothing happened', async () => {
     await sql('UPDATE users SET digest_sent_at = NULL')
     await follow(bob, place)
-    const quiet = await makeNeighbourhood(
-      site,
-      { name: 'Stillford', slug: 'stillford', tagline: 'Nothing', vibes: ['Calm'] },
-      { disablePopulation: true, disableLive: true },
-    )
+    const quiet = await quietPlace(site, 'Stillford', 'Nothing')
     const dora = await makeUser(site, 'maildora')
     await confirm(dora)
     await follow(dora, quiet)

@@ -4,14 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { REPORT_TARGET_KINDS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
-import {
-  makeNeighbourhood,
-  makeUser,
-  placeFields,
-  QUIET,
-  testSiteForFile,
-  type TestUser,
-} from './harness'
+import { makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
 
 /**
  * Reports, the threshold that hides an item, editors' decisions and suspensions, through the
@@ -124,7 +117,7 @@ const logEntries = async (kind: ReportTargetKind, id: number) =>
 const people = { staff: { editor: 'moderator' }, timeout: 120_000 } as const
 const { site, editor } = testSiteForFile(people, async () => {
   author = await established('author')
-  neighbourhood = await makeNeighbourhood(site, placeFields('Reportby', 'Watched'), QUIET)
+  neighbourhood = await quietPlace(site, 'Reportby', 'Watched')
 })
 
 describe('reporting', () => {

@@ -1,63 +1,48 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { confirmAccountDeletion, deleteAccount } from '@/forms/settings'
-import { isRefusal, type ApiCall } from '@/forms/types'
+import { isRefusal } from '@/forms/types'
 import { MESSAGES } from '@/rules/messages'
 import { DELETED_MEMBER, SETTINGS_TEXT } from '@/rules/settings'
 import { pgPool } from '@/server/database/db'
 import { makeImage, uploadMedia } from './images'
-import { callAsBrowser, makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import {
+  apiCallAs,
+  callAsBrowser,
+  createAs,
+  formFields,
+  makeUser,
+  quietPlace,
+  testSiteForFile,
+  type TestUser,
+} from './harness'
 
 /**
  * Profile → Settings' Delete my account (POST /api/users/me/delete, with the password or, for an
  * account made through external sign-in, a mailed link): what goes, what stays without the
  * member, and that it only ever acts on the signed-in account.
  */
-type User = Awaited<ReturnType<typeof makeUser>>
-let site: TestSite
-let bob: User
 let place: number
 let serial = 0
 
 const rows = async (text: string, values: unknown[] = []) =>
   (await pgPool(site.payload).query(text, values)).rows as Record<string, unknown>[]
-const callAs =
-  (user: User): ApiCall =>
-  async (method, url, body) => {
-    const res = await site.api(method, url, {
-      cookie: user.cookie,
-      ...(body instanceof FormData ? { formData: body } : { body }),
-    })
-    return { status: res.status, body: res.body }
-  }
-const form = (values: Record<string, string>) => {
-  const fields = new FormData()
-  for (const [key, value] of Object.entries(values)) fields.append(key, value)
-  return fields
-}
+const callAs = (user: TestUser) => apiCallAs(site, user)
+const form = formFields
 const page = new URL('http://site/profile/settings')
-const post = async (user: User, url: string, body: Record<string, unknown>) => {
-  const res = await site.api<{ doc: { id: number } }>('POST', url, { body, cookie: user.cookie })
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body.doc.id
-}
+const post = (user: TestUser, url: string, body: Record<string, unknown>) =>
+  createAs(site, user, url, body)
 const me = async (cookie: string) =>
   (await site.api<{ user: { id: number } | null }>('GET', '/api/users/me', { cookie })).body.user
 const fresh = () => makeUser(site, `settler${++serial}x${Date.now().toString(36)}`)
 
-beforeAll(async () => {
-  site = await startTestSite()
-  bob = await makeUser(site, 'delbob')
-  place = await makeNeighbourhood(
-    site,
-    { name: 'Leaveby', slug: 'leaveby', tagline: 'Left', vibes: ['Calm'] },
-    { disablePopulation: true, disableLive: true },
-  )
-}, 120_000)
-afterAll(() => site?.close())
+const people = { named: { bob: 'delbob' }, timeout: 120_000 } as const
+const { site, bob } = testSiteForFile(people, async () => {
+  place = await quietPlace(site, 'Leaveby', 'Left')
+})
 
 describe('delete my account', () => {
   it('a wrong password changes nothing and keeps the session', async () => {

@@ -1,56 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { notificationSettings } from '@/forms/settings'
-import { isRefusal, type ApiCall, type FormOutcome } from '@/forms/types'
+import { isRefusal, type FormOutcome } from '@/forms/types'
 import { MESSAGES } from '@/rules/messages'
 import { SETTINGS_TEXT } from '@/rules/settings'
-import { callAsBrowser, makeNeighbourhood, makeUser, startTestSite, type TestSite } from './harness'
+import {
+  apiCallAs,
+  callAsBrowser,
+  createAs,
+  formFields,
+  quietPlace,
+  testSiteForFile,
+  type TestUser,
+} from './harness'
 
 /**
  * Profile → Settings: notification choices (the form and PATCH /api/users/{id}), the download of
  * one's data (GET /api/users/me/export) and the reserved user name of its page. Deleting an
  * account: settings-delete.test.ts.
  */
-type User = Awaited<ReturnType<typeof makeUser>>
-let site: TestSite
-let alice: User
-let bob: User
 let place: number
 
 const notifyOf = async (id: number) =>
   (await site.payload.findByID({ collection: 'users', id, depth: 0 })).notify
-const callAs =
-  (user: User): ApiCall =>
-  async (method, url, body) => {
-    const res = await site.api(method, url, {
-      cookie: user.cookie,
-      ...(body instanceof FormData ? { formData: body } : { body }),
-    })
-    return { status: res.status, body: res.body }
-  }
-const form = (values: Record<string, string>) => {
-  const fields = new FormData()
-  for (const [key, value] of Object.entries(values)) fields.append(key, value)
-  return fields
-}
+const callAs = (user: TestUser) => apiCallAs(site, user)
+const form = formFields
 const page = new URL('http://site/profile/settings')
-const post = async (user: User, url: string, body: Record<string, unknown>) => {
-  const res = await site.api<{ doc: { id: number } }>('POST', url, { body, cookie: user.cookie })
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body.doc.id
-}
+const post = (user: TestUser, url: string, body: Record<string, unknown>) =>
+  createAs(site, user, url, body)
 
-beforeAll(async () => {
-  site = await startTestSite()
-  alice = await makeUser(site, 'setalice')
-  bob = await makeUser(site, 'setbob')
-  place = await makeNeighbourhood(
-    site,
-    { name: 'Settleby', slug: 'settleby', tagline: 'Chosen', vibes: ['Calm'] },
-    { disablePopulation: true, disableLive: true },
-  )
-}, 120_000)
-afterAll(() => site?.close())
+const people = { named: { alice: 'setalice', bob: 'setbob' }, timeout: 120_000 } as const
+const { site, alice, bob } = testSiteForFile(people, async () => {
+  place = await quietPlace(site, 'Settleby', 'Chosen')
+})
 
 describe('notification settings', () => {
   const choices = {

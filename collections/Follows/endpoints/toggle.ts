@@ -4,8 +4,8 @@ import { FOLLOW_TEXT } from '@/rules/follow'
 import { followToggleSchema } from '@/schemas/follow'
 import { inTransaction, lockRow, query, sql } from '@/server/database/db'
 import { announceApiChanges } from '@/server/http/apiChanges'
-import { readJson, refuse } from '@/server/http/requests'
-import { refusalForSuspended } from '@collections/shared/suspension'
+import { refuse } from '@/server/http/requests'
+import { memberWrite } from '@collections/shared/memberWrite'
 import { countAndPushFollowers } from '@collections/Follows/followerCount'
 
 /**
@@ -15,14 +15,9 @@ import { countAndPushFollowers } from '@collections/Follows/followerCount'
 export const toggleFollow: Endpoint = {
   path: '/toggle',
   method: 'post',
-  handler: async (req) => {
-    if (!req.user) return refuse(401, FOLLOW_TEXT.loginToFollow)
-    const suspended = refusalForSuspended(req.user)
-    if (suspended) return suspended
-    const parsed = followToggleSchema.safeParse(await readJson(req))
-    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
-    const { neighbourhood } = parsed.data
-    const user = req.user.id
+  handler: memberWrite(FOLLOW_TEXT.loginToFollow, followToggleSchema, async (req, member, body) => {
+    const { neighbourhood } = body
+    const user = member.id
     const result = await inTransaction(req, async () => {
       const [place] = await query<{ id: number }>(
         req,
@@ -47,5 +42,5 @@ export const toggleFollow: Endpoint = {
     })
     if (!result) return refuse(404, FOLLOW_TEXT.notFound)
     return Response.json(result)
-  },
+  }),
 }

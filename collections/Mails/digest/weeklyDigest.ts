@@ -5,6 +5,7 @@ import { createElement } from 'react'
 import { KIND_LABELS } from '@/rules/notificationPrefs'
 import { serverNow } from '@/server/config/clock'
 import { pgPool } from '@/server/database/db'
+import { recentMoment } from '@/views/home'
 import { newMessageId, MAILS_PER_JOB } from '@collections/Mails/dispatch'
 import { MAIL_QUEUE } from '@collections/Mails/queue'
 import { mailOrigin, unsubscribeLinks } from '@collections/Mails/send'
@@ -13,16 +14,6 @@ import { digestContent, isEmptyDigest } from './digestContent'
 
 /** Members taken per transaction: their digests are written and queued together. */
 const BATCH = 100
-
-const dateOf = (d: Date) =>
-  d.toLocaleString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  })
 
 /**
  * One batch: members who want the digest, have a confirmed address, follow at least one
@@ -54,7 +45,7 @@ async function digestBatch(req: PayloadRequest): Promise<{ claimed: number; writ
       const element = createElement(DigestMail, {
         content,
         origin: mailOrigin(),
-        dateOf,
+        dateOf: recentMoment,
         preview: 'What happened this week where you follow',
         kindLabel: KIND_LABELS.digest,
         unsubscribeUrl: links.page,

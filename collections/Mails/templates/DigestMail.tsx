@@ -1,4 +1,5 @@
 import { Heading, Link, Section, Text } from '@react-email/components'
+import type { ReactNode } from 'react'
 
 import type { DigestContent } from '@collections/Mails/digest/digestContent'
 import { MailLayout, type MailFrame } from './MailLayout'
@@ -9,6 +10,27 @@ const place = { color: '#5b5b5b', fontSize: 13 }
 
 const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(Math.max(0, 5 - n))
 const firstLine = (text: string) => (text.length > 140 ? `${text.slice(0, 139).trimEnd()}…` : text)
+
+/** One section of the digest, a line per item; left out when it has none. */
+function DigestSection<T extends { path: string }>(props: {
+  title: string
+  items: T[]
+  children: (item: T) => ReactNode
+}) {
+  if (!props.items.length) return null
+  return (
+    <Section>
+      <Heading as="h2" style={h2}>
+        {props.title}
+      </Heading>
+      {props.items.map((item) => (
+        <Text key={item.path} style={line}>
+          {props.children(item)}
+        </Text>
+      ))}
+    </Section>
+  )
+}
 
 /** The weekly digest: only the sections that have something. */
 export function DigestMail(
@@ -25,62 +47,42 @@ export function DigestMail(
       <Heading as="h1" style={{ fontSize: 22, margin: '0 0 8px' }}>
         Your week in your neighbourhoods
       </Heading>
-      {content.stories.length ? (
-        <Section>
-          <Heading as="h2" style={h2}>
-            Top new stories
-          </Heading>
-          {content.stories.map((s) => (
-            <Text key={s.path} style={line}>
-              <Link href={url(s.path)}>{s.title}</Link> <span style={place}>· {s.place}</span>
-            </Text>
-          ))}
-        </Section>
-      ) : null}
-      {content.events.length ? (
-        <Section>
-          <Heading as="h2" style={h2}>
-            Coming up this week
-          </Heading>
-          {content.events.map((e) => (
-            <Text key={e.path} style={line}>
-              <Link href={url(e.path)}>{e.title}</Link>{' '}
-              <span style={place}>
-                · {dateOf(new Date(e.date))}, {e.location} · {e.place}
-              </span>
-            </Text>
-          ))}
-        </Section>
-      ) : null}
-      {content.reviews.length ? (
-        <Section>
-          <Heading as="h2" style={h2}>
-            New reviews
-          </Heading>
-          {content.reviews.map((r) => (
-            <Text key={r.path} style={line}>
-              <span aria-label={`${r.rating} out of 5 stars`}>{stars(r.rating)}</span>{' '}
-              <Link href={url(r.path)}>{firstLine(r.text)}</Link>{' '}
-              <span style={place}>· {r.place}</span>
-            </Text>
-          ))}
-        </Section>
-      ) : null}
-      {content.discussions.length ? (
-        <Section>
-          <Heading as="h2" style={h2}>
-            Busiest discussions
-          </Heading>
-          {content.discussions.map((d) => (
-            <Text key={d.path} style={line}>
-              <Link href={url(d.path)}>{d.title}</Link>{' '}
-              <span style={place}>
-                · {d.comments} new {d.comments === 1 ? 'comment' : 'comments'} · {d.place}
-              </span>
-            </Text>
-          ))}
-        </Section>
-      ) : null}
+      <DigestSection title="Top new stories" items={content.stories}>
+        {(s) => (
+          <>
+            <Link href={url(s.path)}>{s.title}</Link> <span style={place}>· {s.place}</span>
+          </>
+        )}
+      </DigestSection>
+      <DigestSection title="Coming up this week" items={content.events}>
+        {(e) => (
+          <>
+            <Link href={url(e.path)}>{e.title}</Link>{' '}
+            <span style={place}>
+              · {dateOf(new Date(e.date))}, {e.location} · {e.place}
+            </span>
+          </>
+        )}
+      </DigestSection>
+      <DigestSection title="New reviews" items={content.reviews}>
+        {(r) => (
+          <>
+            <span aria-label={`${r.rating} out of 5 stars`}>{stars(r.rating)}</span>{' '}
+            <Link href={url(r.path)}>{firstLine(r.text)}</Link>{' '}
+            <span style={place}>· {r.place}</span>
+          </>
+        )}
+      </DigestSection>
+      <DigestSection title="Busiest discussions" items={content.discussions}>
+        {(d) => (
+          <>
+            <Link href={url(d.path)}>{d.title}</Link>{' '}
+            <span style={place}>
+              · {d.comments} new {d.comments === 1 ? 'comment' : 'comments'} · {d.place}
+            </span>
+          </>
+        )}
+      </DigestSection>
     </MailLayout>
   )
 }

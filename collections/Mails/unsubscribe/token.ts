@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 
 import { MAIL_KINDS, type MailKind } from '@/rules/notificationPrefs'
 import { env } from '@/server/config/env'
+import { hmac, sameSignature } from '@collections/shared/signedToken'
 
 /** An unsubscribe link works this long after its mail was sent. */
 const VALID_DAYS = 180
@@ -18,7 +19,7 @@ function signature(body: string): string {
     .createHmac('sha256', env.payloadSecret ?? '')
     .update('unsubscribe')
     .digest()
-  return crypto.createHmac('sha256', key).update(body).digest('base64url')
+  return hmac(key, body)
 }
 
 /** A token naming one member and one kind of mail, needing no sign-in; it expires. */
@@ -35,10 +36,7 @@ export function readUnsubscribeToken(token: string, now = new Date()): TokenChec
   const match = /^(\d{1,15})\.([a-zA-Z]{1,20})\.(\d{1,9})\.([\w-]{43})$/.exec(token)
   if (!match) return 'forged'
   const [, user, kind, expires, given] = match
-  const expected = signature(`${user}.${kind}.${expires}`)
-  const same =
-    given!.length === expected.length &&
-    crypto.timingSafeEqual(Buffer.from(given!), Buffer.from(expected))
+  const same = sameSignature(given!, signature(`${user}.${kind}.${expires}`))
   if (!same || !(MAIL_KINDS as readonly string[]).includes(kind!)) return 'forged'
   if (Number(expires) < Math.floor(now.getTime() / DAY_MS)) return 'expired'
   return { user: Number(user), kind: kind as MailKind }

@@ -10,15 +10,8 @@ import { inTransaction, query, sql } from '@/server/database/db'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { pollSummary } from '@collections/Polls/pollSummary'
 import { channels, publish } from '@/server/services/realtime'
-import {
-  Refusal,
-  findVisible,
-  isUniqueViolation,
-  readJson,
-  refuse,
-  routeId,
-} from '@/server/http/requests'
-import { refusalForSuspended } from '@collections/shared/suspension'
+import { Refusal, findVisible, isUniqueViolation, refuse, routeId } from '@/server/http/requests'
+import { memberWrite } from '@collections/shared/memberWrite'
 
 const CHOOSE_OPTION = 'Choose one of the options.'
 
@@ -30,19 +23,14 @@ const CHOOSE_OPTION = 'Choose one of the options.'
 export const voteEndpoint: Endpoint = {
   path: '/:id/vote',
   method: 'post',
-  handler: async (req) => {
-    if (!req.user) return refuse(401, MESSAGES.mustBeLoggedInToVote)
-    const suspended = refusalForSuspended(req.user)
-    if (suspended) return suspended
+  handler: memberWrite(MESSAGES.mustBeLoggedInToVote, voteSchema, async (req, user, body) => {
     const pollId = routeId(req)
-    const parsed = voteSchema.safeParse(await readJson(req))
-    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
     const poll = await findVisible(req, 'polls', pollId)
     if (!poll || pollId === null) return refuse(404, MESSAGES.pollNotFound)
     const optionCount = optionTexts(poll.options).length
-    const { optionIndex } = parsed.data
+    const { optionIndex } = body
     if (!isValidOptionIndex(optionIndex, optionCount)) return refuse(400, CHOOSE_OPTION)
-    const userId = req.user.id
+    const userId = user.id
 
     let summary
     try {
@@ -86,5 +74,5 @@ export const voteEndpoint: Endpoint = {
       )
     }
     return Response.json(summary, { status: 201 })
-  },
+  }),
 }

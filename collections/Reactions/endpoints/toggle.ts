@@ -13,8 +13,8 @@ import { announceApiChanges } from '@/server/http/apiChanges'
 import { columnName, inTransaction, lockRow, query, sql, tableName } from '@/server/database/db'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { publish } from '@/server/services/realtime'
-import { refusalForSuspended } from '@collections/shared/suspension'
-import { readJson, refuse } from '@/server/http/requests'
+import { memberWrite } from '@collections/shared/memberWrite'
+import { refuse } from '@/server/http/requests'
 import { reactionTarget } from '@collections/shared/targets'
 import { summarise } from './summary'
 
@@ -22,17 +22,11 @@ import { summarise } from './summary'
 export const toggleReaction: Endpoint = {
   path: '/toggle',
   method: 'post',
-  handler: async (req) => {
-    if (!req.user) return refuse(401, MESSAGES.loginToReact)
-    const suspended = refusalForSuspended(req.user)
-    if (suspended) return suspended
-    const body = await readJson(req)
-    const parsed = reactionToggleSchema.safeParse(body)
-    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
-    const kind = parsed.data.targetKind as ReactionTargetKind
-    const { targetId } = parsed.data
-    const emoji = parsed.data.emoji as EmojiName
-    const userId = req.user.id
+  handler: memberWrite(MESSAGES.loginToReact, reactionToggleSchema, async (req, user, body) => {
+    const kind = body.targetKind as ReactionTargetKind
+    const { targetId } = body
+    const emoji = body.emoji as EmojiName
+    const userId = user.id
 
     const target = await reactionTarget(req, kind, targetId)
     if (!target) return refuse(404, 'Not found.')
@@ -91,7 +85,7 @@ export const toggleReaction: Endpoint = {
       }),
     )
     return Response.json(result)
-  },
+  }),
 }
 
 /** Keeps the target's reactionCount (used for sorting, e.g. discussions) in the same transaction. */

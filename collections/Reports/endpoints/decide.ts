@@ -3,8 +3,8 @@ import type { Endpoint } from 'payload'
 import { isStaffRole, suspensionEnd } from '@/rules/moderation'
 import { decisionSchema } from '@/schemas/report'
 import { inTransaction, query, sql } from '@/server/database/db'
-import { readJson, refuse } from '@/server/http/requests'
-import { isStaffUser } from '@collections/access'
+import { refuse } from '@/server/http/requests'
+import { staffWrite } from '@collections/shared/memberWrite'
 import { hideItem, lockTarget, restoreItem, suspendAuthor } from '@collections/Reports/cases'
 
 /**
@@ -15,12 +15,8 @@ import { hideItem, lockTarget, restoreItem, suspendAuthor } from '@collections/R
 export const decideCases: Endpoint = {
   path: '/decide',
   method: 'post',
-  handler: async (req) => {
-    if (!isStaffUser(req.user)) return refuse(403, 'Only editors decide reports.')
-    const parsed = decisionSchema.safeParse(await readJson(req))
-    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
-    const { cases, action, length } = parsed.data
-    const editor = req.user!.id as number
+  handler: staffWrite('Only editors decide reports.', decisionSchema, async (req, editor, body) => {
+    const { cases, action, length } = body
     const decided = await inTransaction(req, async () => {
       let count = 0
       for (const { targetKind: kind, targetId: id } of cases) {
@@ -43,5 +39,5 @@ export const decideCases: Endpoint = {
     })
     if (!decided) return refuse(404, 'Nothing to decide: those items are not there.')
     return Response.json({ decided })
-  },
+  }),
 }

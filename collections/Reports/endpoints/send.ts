@@ -4,8 +4,8 @@ import { MODERATION_TEXT, reachesThreshold, reportWeight } from '@/rules/moderat
 import { canBeHidden } from '@/rules/targets'
 import { reportSchema } from '@/schemas/report'
 import { inTransaction, query, sql } from '@/server/database/db'
-import { readJson, refuse } from '@/server/http/requests'
-import { refusalForSuspended } from '@collections/shared/suspension'
+import { refuse } from '@/server/http/requests'
+import { memberWrite } from '@collections/shared/memberWrite'
 import { hideItem, lockTarget } from '@collections/Reports/cases'
 
 type Outcome = 'gone' | 'own' | 'already' | 'sent'
@@ -19,14 +19,8 @@ type Outcome = 'gone' | 'own' | 'already' | 'sent'
 export const sendReport: Endpoint = {
   path: '/send',
   method: 'post',
-  handler: async (req) => {
-    if (!req.user) return refuse(401, MODERATION_TEXT.loginToReport)
-    const suspended = refusalForSuspended(req.user)
-    if (suspended) return suspended
-    const parsed = reportSchema.safeParse(await readJson(req))
-    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
-    const { targetKind: kind, targetId: id, reason, note } = parsed.data
-    const reporter = req.user
+  handler: memberWrite(MODERATION_TEXT.loginToReport, reportSchema, async (req, reporter, body) => {
+    const { targetKind: kind, targetId: id, reason, note } = body
     const weight = reportWeight(reporter)
 
     const outcome = await inTransaction(req, async (): Promise<Outcome> => {
@@ -57,5 +51,5 @@ export const sendReport: Endpoint = {
     if (outcome === 'own') return refuse(403, MODERATION_TEXT.own)
     if (outcome === 'already') return refuse(409, MODERATION_TEXT.already)
     return Response.json({ message: MODERATION_TEXT.thanks }, { status: 201 })
-  },
+  }),
 }

@@ -4,19 +4,8 @@ import { MESSAGES } from '@/rules/messages'
 import { DELETED_MEMBER } from '@/rules/settings'
 import { inTransaction, query, sql } from '@/server/database/db'
 import { isStaffUser } from '@collections/access'
-import { refusalForSuspended } from '@collections/shared/suspension'
-
-const refuse = (status: number, message: string) =>
-  Response.json({ errors: [{ message }] }, { status })
-
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+import { Refusal, refuse } from '@/server/http/requests'
+import { memberOnly } from '@collections/shared/memberWrite'
 
 /**
  * POST /api/reviews/:id/claim — SPEC §4: a signed-in user makes an unclaimed review theirs
@@ -26,10 +15,7 @@ class Refusal extends Error {
 export const claimReview: Endpoint = {
   path: '/:id/claim',
   method: 'post',
-  handler: async (req) => {
-    if (!req.user) return refuse(401, MESSAGES.loginToClaim)
-    const suspended = refusalForSuspended(req.user)
-    if (suspended) return suspended
+  handler: memberOnly(MESSAGES.loginToClaim, async (req) => {
     const id = Number(req.routeParams?.id)
     if (!Number.isSafeInteger(id) || id <= 0) return refuse(404, MESSAGES.reviewNotFound)
     try {
@@ -61,5 +47,5 @@ export const claimReview: Endpoint = {
       if (error instanceof Refusal) return refuse(error.status, error.message)
       throw error
     }
-  },
+  }),
 }

@@ -8,6 +8,7 @@ import {
   requestTokenClaims,
   sessionCookie,
   signSessionToken,
+  tokenClaims,
   type Remember,
 } from './session'
 
@@ -33,7 +34,7 @@ export const accountLogin: Endpoint = {
       .catch((error: unknown) => {
         throw isLocked(error) ? new AuthenticationError(req.t) : error
       })
-    const sid = claimsOf(result.token)?.sid
+    const sid = tokenClaims(result.token)?.sid
     if (typeof sid !== 'string')
       throw new Error('Payload login returned a token without a session.')
     if (!result.user?.id) throw new Error('Payload login returned no user.')
@@ -75,14 +76,4 @@ export const refreshToken: Endpoint = {
       { headers: { 'Set-Cookie': sessionCookie(req, token, remember, exp) } },
     )
   },
-}
-
-function claimsOf(token: string | undefined): Record<string, unknown> | null {
-  const body = token?.split('.')[1]
-  if (!body) return null
-  try {
-    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>
-  } catch {
-    return null
-  }
 }

@@ -9,6 +9,7 @@ import {
 import { addSessionToUser, generateCookie } from 'payload/shared'
 
 import { REMEMBER_ME_SECONDS } from '@/rules/accounts'
+import { parseJsonBody } from '@collections/shared/signedToken'
 
 /**
  * Payload sessions with a "Remember me" choice (SPEC §2 /login).
@@ -165,12 +166,11 @@ export function requestTokenClaims(req: PayloadRequest): Record<string, unknown>
     .split(/;\s*/)
     .find((pair) => pair.startsWith(`${cookieName}=`))
     ?.slice(cookieName.length + 1)
-  const token = fromHeader ?? fromCookie
+  return tokenClaims(fromHeader ?? fromCookie)
+}
+
+/** A JWT's claims as they are written (not verified), or null when it has none to read. */
+export function tokenClaims(token: string | undefined): Record<string, unknown> | null {
   const body = token?.split('.')[1]
-  if (!body) return null
-  try {
-    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>
-  } catch {
-    return null
-  }
+  return body ? parseJsonBody<Record<string, unknown>>(body) : null
 }

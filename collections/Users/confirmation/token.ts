@@ -1,4 +1,4 @@
-import crypto from 'node:crypto'
+import { readClaims, signClaims } from '@collections/shared/signedToken'
 
 /**
  * The link in the sign-up confirmation e-mail carries a signed token (no table): the account id,
@@ -17,9 +17,6 @@ export interface ConfirmationClaims {
 
 export const normalEmail = (email: string) => email.trim().toLowerCase()
 
-const mac = (secret: string, body: string) =>
-  crypto.createHmac('sha256', secret).update(`${PURPOSE}.${body}`).digest('base64url')
-
 export function confirmationToken(
   secret: string,
   id: number,
@@ -31,8 +28,7 @@ export function confirmationToken(
     email: normalEmail(email),
     exp: now + CONFIRMATION_LIFETIME_MS,
   }
-  const body = Buffer.from(JSON.stringify(claims)).toString('base64url')
-  return `${body}.${mac(secret, body)}`
+  return signClaims(secret, PURPOSE, claims)
 }
 
 /** The claims of a genuine, unexpired token; null for anything else. */
@@ -41,17 +37,7 @@ export function readConfirmationToken(
   token: string,
   now = Date.now(),
 ): ConfirmationClaims | null {
-  const [body, signature, extra] = token.split('.')
-  if (!body || !signature || extra !== undefined) return null
-  const expected = mac(secret, body)
-  if (signature.length !== expected.length) return null
-  if (!crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null
-  try {
-    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ConfirmationClaims
-    if (typeof claims.id !== 'number' || typeof claims.email !== 'string') return null
-    if (typeof claims.exp !== 'number' || claims.exp < now) return null
-    return claims
-  } catch {
-    return null
-  }
+  const claims = readClaims<ConfirmationClaims>(secret, PURPOSE, token, now)
+  if (typeof claims?.id !== 'number' || typeof claims.email !== 'string') return null
+  return claims as ConfirmationClaims
 }

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto'
-
 import type { PayloadRequest } from 'payload'
 import { generateCookie } from 'payload/shared'
+
+import { hmac, jsonBody, parseJsonBody, sameSignature } from '@collections/shared/signedToken'
 
 /**
  * What the callback must check against (state, nonce, PKCE verifier) and where to go after,
@@ -27,15 +27,12 @@ export interface Transaction {
   at: number
 }
 
-const sign = (secret: string, body: string) =>
-  crypto.createHmac('sha256', secret).update(body).digest('base64url')
-
 export function transactionCookie(req: PayloadRequest, txn: Transaction): string {
-  const body = Buffer.from(JSON.stringify(txn)).toString('base64url')
+  const body = jsonBody(txn)
   return generateCookie<false>({
     returnCookieAsObject: false,
     name: TRANSACTION_COOKIE,
-    value: `${body}.${sign(req.payload.secret, body)}`,
+    value: `${body}.${hmac(req.payload.secret, body)}`,
     path: PATH,
     httpOnly: true,
     sameSite: 'Lax',
@@ -64,13 +61,7 @@ export function readTransaction(req: PayloadRequest): Transaction | null {
     ?.slice(TRANSACTION_COOKIE.length + 1)
   const [body, mac] = raw?.split('.') ?? []
   if (!body || !mac) return null
-  const expected = sign(req.payload.secret, body)
-  if (mac.length !== expected.length) return null
-  if (!crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) return null
-  try {
-    const txn = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Transaction
-    return Date.now() - txn.at <= MAX_AGE_SECONDS * 1000 ? txn : null
-  } catch {
-    return null
-  }
+  if (!sameSignature(mac, hmac(req.payload.secret, body))) return null
+  const txn = parseJsonBody<Transaction>(body)
+  return txn && Date.now() - txn.at! <= MAX_AGE_SECONDS * 1000 ? (txn as Transaction) : null
 }

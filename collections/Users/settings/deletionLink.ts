@@ -1,8 +1,7 @@
-import crypto from 'node:crypto'
-
 import type { PayloadRequest } from 'payload'
 
 import { DELETE_LINK_LIFETIME_MS, DELETE_LINK_PATH } from '@/rules/settings'
+import { readClaims, signClaims } from '@collections/shared/signedToken'
 import { normalEmail } from '@collections/Users/confirmation/token'
 import { siteOrigin } from '@collections/Users/siteOrigin'
 
@@ -29,9 +28,6 @@ interface Account {
   createdAt: string
 }
 
-const mac = (secret: string, body: string) =>
-  crypto.createHmac('sha256', secret).update(`${PURPOSE}.${body}`).digest('base64url')
-
 export function deletionToken(secret: string, account: Account, now = Date.now()): string {
   const claims: DeletionClaims = {
     id: account.id,
@@ -39,8 +35,7 @@ export function deletionToken(secret: string, account: Account, now = Date.now()
     createdAt: account.createdAt,
     exp: now + DELETE_LINK_LIFETIME_MS,
   }
-  const body = Buffer.from(JSON.stringify(claims)).toString('base64url')
-  return `${body}.${mac(secret, body)}`
+  return signClaims(secret, PURPOSE, claims)
 }
 
 /** The claims of a genuine, unexpired token; null for anything else. */
@@ -49,20 +44,9 @@ export function readDeletionToken(
   token: string,
   now = Date.now(),
 ): DeletionClaims | null {
-  const [body, signature, extra] = token.split('.')
-  if (!body || !signature || extra !== undefined) return null
-  const expected = mac(secret, body)
-  if (signature.length !== expected.length) return null
-  if (!crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null
-  try {
-    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as DeletionClaims
-    if (typeof claims.id !== 'number' || typeof claims.email !== 'string') return null
-    if (typeof claims.createdAt !== 'string') return null
-    if (typeof claims.exp !== 'number' || claims.exp < now) return null
-    return claims
-  } catch {
-    return null
-  }
+  const claims = readClaims<DeletionClaims>(secret, PURPOSE, token, now)
+  if (typeof claims?.id !== 'number' || typeof claims.email !== 'string') return null
+  return typeof claims.createdAt === 'string' ? (claims as DeletionClaims) : null
 }
 
 /** Whether the token's claims name this very account, as it is now. */
