@@ -4,8 +4,8 @@
  *    of files, against the budgets; apart, what loads once the page is idle for the live
  *    connection (pusher-js, from the request for /api/realtime/config on), until the network is
  *    idle;
- *  - Lighthouse mobile (simulated throttling) scores and metrics for `/`, a neighbourhood page and
- *    a public story page (or the paths given on the command line).
+ *  - Lighthouse mobile (simulated throttling) scores and metrics for `/`, a neighbourhood page,
+ *    a public story page and a comparison (or the paths given on the command line).
  * Starts its own server (ADMIN=false, fresh DATA_DIR) unless BASE points at a running one.
  * RUNS=n runs Lighthouse n times per page and prints the median run (by performance score).
  * VERBOSE=1 lists every script file with its size, and Lighthouse's layout shifts, console
@@ -39,7 +39,12 @@ try {
   const story = await storyPath(base)
   const pages = process.argv.slice(2).length
     ? process.argv.slice(2)
-    : ['/', '/neighbourhood/shoreditch', ...(story ? [story] : [])]
+    : [
+        '/',
+        '/neighbourhood/shoreditch',
+        ...(story ? [story] : []),
+        '/compare?n=camden-town,shoreditch',
+      ]
   console.log(`\nJavaScript per page (${base}, phone viewport, every script response, gzip -9):`)
   console.table(await jsPerPage(base, pages))
   console.log(`\nLighthouse (mobile, simulated throttling, median of ${RUNS}):`)

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react'
 
+import CompareTray from '@widgets/Compare/CompareTray'
 import Reviews from '@widgets/Reviews/Reviews'
 import LiveNeighbourhood from './LiveNeighbourhood'
 
@@ -21,6 +22,8 @@ export default function NeighbourhoodLive({ header, reviews, children }: Props) 
       <LiveNeighbourhood {...header} />
       {children}
       <Reviews {...reviews} />
+      {/* The tray, which also takes over the page's static 'Compare' form in the slot. */}
+      <CompareTray />
     </>
   )
 }

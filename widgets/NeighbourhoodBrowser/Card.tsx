@@ -1,5 +1,6 @@
 import { CARD_IMAGE_SIZES } from '@/views/media'
 import type { NeighbourhoodCardView } from '@/views/neighbourhood'
+import { CompareToggle } from '@widgets/Compare/CompareToggle'
 
 /**
  * The island's neighbourhood card: the same markup and classes as
@@ -37,6 +38,7 @@ export function NeighbourhoodCardItem({ n }: { n: NeighbourhoodCardView }) {
           )}
         </div>
       </a>
+      <CompareToggle slug={n.slug} name={n.name} />
     </article>
   )
 }

@@ -22,6 +22,7 @@ import type { Neighbourhood } from '@/payload-types'
 import type { Page } from '@/views/page'
 import { replaceSearch, useAddressSearch } from '@widgets/lib/address'
 import { api } from '@widgets/lib/api'
+import CompareTray from '@widgets/Compare/CompareTray'
 import { NeighbourhoodCardItem } from './Card'
 import { EmptyState } from './EmptyState'
 import { SearchBox } from './SearchBox'
@@ -283,6 +284,7 @@ export default function NeighbourhoodBrowser({
           </a>
         </p>
       )}
+      <CompareTray />
     </div>
   )
 }
