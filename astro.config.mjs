@@ -1,5 +1,7 @@
 import node from '@astrojs/node'
 import react from '@astrojs/react'
+import { fileURLToPath } from 'node:url'
+
 import { defineConfig } from 'astro/config'
 
 // Payload and its database driver run on the server as plain node modules, never bundled.
@@ -38,12 +40,24 @@ const clientChunks = {
   ],
 }
 
+/** `client:focus`: an island loaded on its first focus (the header's search suggestions). */
+const focusDirective = {
+  name: 'focus-directive',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({
+        name: 'focus',
+        entrypoint: fileURLToPath(new URL('./widgets/lib/focusDirective.ts', import.meta.url)),
+      }),
+  },
+}
+
 export default defineConfig({
   // The server builds each version of the site into its own folder (see src/server/site/siteBuilds.ts).
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), focusDirective],
   vite: {
     environments: {
       client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },

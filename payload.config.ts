@@ -22,6 +22,7 @@ import { accountLogin } from '@collections/Users/accounts/endpoints'
 import { keepMeAnswers } from '@collections/Users/accounts/keptMe'
 import { oidcEndpoints } from '@collections/Users/oidc/endpoints'
 import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
+import { searchEndpoints } from '@collections/Search/endpoints'
 import { geocodeEndpoints } from '@/server/services/geocode'
 import { addListIndexes } from '@/server/database/listIndexes'
 import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
@@ -80,6 +81,7 @@ export default buildConfig({
     ...realtimeEndpoints,
     topReviewers,
     forumFeed,
+    ...searchEndpoints,
     ...geocodeEndpoints,
     accountLogin,
     ...oidcEndpoints,

@@ -18,6 +18,7 @@ import { PollVotes } from './PollVotes'
 import { Reactions } from './Reactions'
 import { Reports } from './Reports'
 import { Reviews } from './Reviews'
+import { SearchIndex } from './Search'
 import { Stories } from './Stories'
 import { UserBadges } from './UserBadges'
 import { Users } from './Users'
@@ -46,6 +47,7 @@ const productCollections: CollectionConfig[] = [
   BusinessBadges,
   UserBadges,
   Pages,
+  SearchIndex,
 ]
 
 /** Where each collection sits in the admin's nav, as editors think of them. */
@@ -67,6 +69,7 @@ const NAV_GROUPS: Record<string, string> = {
   mails: 'People',
   pages: 'Site',
   media: 'Site',
+  'search-index': 'Site',
 }
 
 /** Rows written only by their endpoints: out of editors' way (admins still open them). */

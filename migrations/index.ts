@@ -11,6 +11,7 @@ import * as migration_20261126_030416_versions_featured from './20261126_030416_
 import * as migration_20261126_030655_admin_visits from './20261126_030655_admin_visits';
 import * as migration_20261126_040046_follows from './20261126_040046_follows';
 import * as migration_20261126_062633_mail_notifications from './20261126_062633_mail_notifications';
+import * as migration_20261126_070259_search_index from './20261126_070259_search_index';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261126_062633_mail_notifications.up,
     down: migration_20261126_062633_mail_notifications.down,
-    name: '20261126_062633_mail_notifications'
+    name: '20261126_062633_mail_notifications',
+  },
+  {
+    up: migration_20261126_070259_search_index.up,
+    down: migration_20261126_070259_search_index.down,
+    name: '20261126_070259_search_index'
   },
 ];

@@ -88,6 +88,7 @@ export interface Config {
     'business-badges': BusinessBadge;
     'user-badges': UserBadge;
     pages: Page;
+    'search-index': SearchIndex;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -117,6 +118,7 @@ export interface Config {
     'business-badges': BusinessBadgesSelect<false> | BusinessBadgesSelect<true>;
     'user-badges': UserBadgesSelect<false> | UserBadgesSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
+    'search-index': SearchIndexSelect<false> | SearchIndexSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -648,6 +650,34 @@ export interface Page {
   createdAt: string;
 }
 /**
+ * What site search finds. Written by the site; editors may set a boost.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "search-index".
+ */
+export interface SearchIndex {
+  id: number;
+  kind: 'neighbourhood' | 'story' | 'discussion' | 'event' | 'poll' | 'spot' | 'person';
+  docId: number;
+  title: string;
+  tags?: string | null;
+  body?: string | null;
+  slug?: string | null;
+  neighbourhood?: (number | null) | Neighbourhood;
+  author?: (number | null) | User;
+  isPublic?: boolean | null;
+  hidden?: boolean | null;
+  eventDate?: string | null;
+  rating?: number | null;
+  publishedAt?: string | null;
+  /**
+   * Added to the score (−1 to 1): 0.5 lifts an entry above most others.
+   */
+  boost?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -855,6 +885,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'pages';
         value: number | Page;
+      } | null)
+    | ({
+        relationTo: 'search-index';
+        value: number | SearchIndex;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1297,6 +1331,28 @@ export interface PagesSelect<T extends boolean = true> {
   slug?: T;
   summary?: T;
   body?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "search-index_select".
+ */
+export interface SearchIndexSelect<T extends boolean = true> {
+  kind?: T;
+  docId?: T;
+  title?: T;
+  tags?: T;
+  body?: T;
+  slug?: T;
+  neighbourhood?: T;
+  author?: T;
+  isPublic?: T;
+  hidden?: T;
+  eventDate?: T;
+  rating?: T;
+  publishedAt?: T;
+  boost?: T;
   updatedAt?: T;
   createdAt?: T;
 }

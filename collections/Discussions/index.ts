@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Discussion } from '@/payload-types'
+import { searchHooks } from '@collections/Search/reindex'
 import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 
@@ -20,6 +21,9 @@ import { discussionListEndpoint } from './endpoints/list'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
+
+/** Site search follows every write in its transaction. */
+const search = searchHooks<Discussion>('discussion')
 
 /**
  * The community forum sees discussions appear, change and go at once; so do the followers of
@@ -76,12 +80,14 @@ export const Discussions: CollectionConfig = {
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
     afterChange: [
+      search.afterChange,
       live.afterChange,
       markPagesStale,
       announceApiChange,
       followOnFirstPost('discussions', 'author_id'),
     ],
     afterDelete: [
+      search.afterDelete,
       deleteEngagement('discussion', 'discussion'),
       live.afterDelete,
       markPagesStale,

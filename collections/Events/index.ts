@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Event } from '@/payload-types'
+import { searchHooks } from '@collections/Search/reindex'
 import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/live'
 
@@ -21,6 +22,9 @@ import { notifyNewEvent } from './hooks/notifyNewEvent'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
+
+/** Site search follows every write in its transaction. */
+const search = searchHooks<Event>('event')
 
 /** The /event list and the neighbourhood's events page see public events change at once. */
 const live = liveHooks<Event>({
@@ -87,6 +91,7 @@ export const Events: CollectionConfig = {
     ],
     beforeChange: [setAuthor(), keepCounters('attendingCount', 'interestedCount')],
     afterChange: [
+      search.afterChange,
       live.afterChange,
       markPagesStale,
       notifyNewEvent,
@@ -94,7 +99,7 @@ export const Events: CollectionConfig = {
       followOnFirstPost('events', 'author_id'),
     ],
     beforeDelete: [deleteRsvps],
-    afterDelete: [live.afterDelete, markPagesStale, announceApiChange],
+    afterDelete: [search.afterDelete, live.afterDelete, markPagesStale, announceApiChange],
   },
   endpoints: [rsvpEndpoint],
 }

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { LocalBusiness } from '@/payload-types'
+import { searchHooks } from '@collections/Search/reindex'
 import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 
@@ -23,6 +24,9 @@ import { normaliseCategory } from './hooks/normaliseCategory'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
+
+/** Site search follows every write in its transaction. */
+const search = searchHooks<LocalBusiness>('spot')
 
 /**
  * Readers of a neighbourhood's local spots see new, edited and removed spots at once; so do its
@@ -100,6 +104,7 @@ export const LocalBusinesses: CollectionConfig = {
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount')],
     afterChange: [
+      search.afterChange,
       live.afterChange,
       markPagesStale,
       announceApiChange,
@@ -107,6 +112,7 @@ export const LocalBusinesses: CollectionConfig = {
     ],
     beforeDelete: [deleteBadges],
     afterDelete: [
+      search.afterDelete,
       deleteEngagement('local-business'),
       live.afterDelete,
       markPagesStale,

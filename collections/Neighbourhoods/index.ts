@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
 import type { Neighbourhood } from '@/payload-types'
+import { searchHooks } from '@collections/Search/reindex'
 import { channels } from '@/server/services/realtime'
 import { liveHooks } from '@collections/shared/live'
 
@@ -21,6 +22,9 @@ import { announceApiChange } from '@collections/shared/apiChanges'
 
 const staffOnly: FieldAccess = ({ req }) => isStaffUser(req.user)
 const nobody: FieldAccess = () => false
+
+/** Site search follows every write in its transaction. */
+const search = searchHooks<Neighbourhood>('neighbourhood')
 
 /** Readers of /neighbourhood/{slug} see name, tagline and vibes change live (SPEC §2). */
 const live = liveHooks<Neighbourhood>({
@@ -96,9 +100,15 @@ export const Neighbourhoods: CollectionConfig = {
   hooks: {
     beforeValidate: [normaliseNeighbourhood, validateWith(neighbourhoodSchema)],
     beforeChange: [setCreator, uniqueSlug, setLocation],
-    afterChange: [lookupPopulation, live.afterChange, markPagesStale, announceApiChange],
+    afterChange: [
+      search.afterChange,
+      lookupPopulation,
+      live.afterChange,
+      markPagesStale,
+      announceApiChange,
+    ],
     beforeDelete: [deleteNeighbourhoodContent],
-    afterDelete: [live.afterDelete, markPagesStale, announceApiChange],
+    afterDelete: [search.afterDelete, live.afterDelete, markPagesStale, announceApiChange],
     afterError: [uniqueMessages({ slug: MESSAGES.slugTaken })],
   },
 }

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Poll } from '@/payload-types'
+import { searchHooks } from '@collections/Search/reindex'
 import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 import { markPagesStale } from '@collections/shared/stalePages'
@@ -22,6 +23,9 @@ import { emptyDateIsNone, optionsFromText } from './hooks/normalisePollInput'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
+
+/** Site search follows every write in its transaction. */
+const search = searchHooks<Poll>('poll')
 
 /** The followers of a poll's neighbourhood see it arrive (their feed's 'new posts'). */
 const live = liveHooks<Poll>({
@@ -76,12 +80,13 @@ export const Polls: CollectionConfig = {
     beforeDelete: [deleteVotes],
     // The home page's 'Polls of the Week' is prerendered.
     afterChange: [
+      search.afterChange,
       markPagesStale,
       announceApiChange,
       followOnFirstPost('polls', 'author_id'),
       live.afterChange,
     ],
-    afterDelete: [markPagesStale, announceApiChange, live.afterDelete],
+    afterDelete: [search.afterDelete, markPagesStale, announceApiChange, live.afterDelete],
   },
   endpoints: [voteEndpoint, summaryEndpoint, myVoteEndpoint],
 }

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Review } from '@/payload-types'
+import { refreshNeighbourhoodRating } from '@collections/Search/reindex'
 import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 
@@ -88,6 +89,7 @@ export const Reviews: CollectionConfig = {
     ],
     beforeChange: [setAuthor, keepCounters('reactionCount', 'commentCount')],
     afterChange: [
+      refreshNeighbourhoodRating,
       awardBadges,
       live.afterChange,
       markPagesStale,
@@ -95,6 +97,7 @@ export const Reviews: CollectionConfig = {
       followOnFirstPost('reviews', 'user_id'),
     ],
     afterDelete: [
+      refreshNeighbourhoodRating,
       deleteEngagement('review', 'review'),
       live.afterDelete,
       markPagesStale,

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { Story } from '@/payload-types'
+import { searchHooks } from '@collections/Search/reindex'
 import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/live'
 
@@ -25,6 +26,9 @@ import { normaliseTags } from '@collections/shared/normaliseTags'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
+
+/** Site search follows every write in its transaction. */
+const search = searchHooks<Story>('story')
 
 /** Readers of a neighbourhood's stories see new, edited and removed public stories at once. */
 const live = liveHooks<Story>({
@@ -95,12 +99,14 @@ export const Stories: CollectionConfig = {
     ],
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
     afterChange: [
+      search.afterChange,
       live.afterChange,
       markPagesStale,
       announceApiChange,
       followOnFirstPost('stories', 'author_id'),
     ],
     afterDelete: [
+      search.afterDelete,
       deleteEngagement('story', 'story'),
       live.afterDelete,
       markPagesStale,

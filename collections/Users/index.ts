@@ -26,6 +26,7 @@ import { mailLimit } from './hooks/mailLimit'
 import { notifyPrefsFields } from './notifyPrefs'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { markDeletedProfilePagesStale, markProfilePagesStale } from '@collections/shared/stalePages'
+import { indexPerson, unindexPerson } from '@collections/Search/reindex'
 
 /** A field only the account itself and admins read (e-mail, inviter, confirmation). */
 const ownerOrAdmin: FieldAccess = ({ req, id }) =>
@@ -185,8 +186,14 @@ export const Users: CollectionConfig = {
     beforeValidate: [validateWith(userSchema)],
     beforeChange: [setUserNameKey, creditInviter, resetEmailConfirmation],
     // Pages showing the user name, name or avatar are rewritten when one of them changes.
-    afterChange: [notifyInviter, sendEmailConfirmation, markProfilePagesStale, announceApiChange],
-    afterDelete: [announceApiChange],
+    afterChange: [
+      indexPerson,
+      notifyInviter,
+      sendEmailConfirmation,
+      markProfilePagesStale,
+      announceApiChange,
+    ],
+    afterDelete: [unindexPerson, announceApiChange],
     beforeDelete: [markDeletedProfilePagesStale, deleteAccountData],
     afterRead: [hideSessions],
     afterError: [uniqueMessages({ userNameKey: MESSAGES.userNameTaken }), lockedAsIncorrect],

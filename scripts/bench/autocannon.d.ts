@@ -5,6 +5,7 @@ declare module 'autocannon' {
     mean: number
     p50: number
     p90: number
+    p97_5: number
     p99: number
     max: number
   }
@@ -25,6 +26,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     body?: string
     pipelining?: number
+    /** Each connection sends these in turn, then starts again. */
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[]
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon

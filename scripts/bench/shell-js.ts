@@ -63,15 +63,18 @@ for (const path of paths) {
   const html = await get(base + path)
   const page = new URL(path, base).href
   const abs = (u: string) => new URL(u.replaceAll('&amp;', '&'), page).href
-  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((m) => {
-    const tag = m[0]
-    const attr = (name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1]
-    const name = /&quot;name&quot;:&quot;([^&]+)&quot;/.exec(tag)?.[1] ?? '?'
-    return {
-      name,
-      roots: [attr('component-url'), attr('renderer-url')].filter(Boolean).map((u) => abs(u!)),
-    }
-  })
+  // Islands loaded on first focus (the header's search) download nothing before it.
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)]
+    .filter((m) => !m[0].includes('client="focus"'))
+    .map((m) => {
+      const tag = m[0]
+      const attr = (name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1]
+      const name = /&quot;name&quot;:&quot;([^&]+)&quot;/.exec(tag)?.[1] ?? '?'
+      return {
+        name,
+        roots: [attr('component-url'), attr('renderer-url')].filter(Boolean).map((u) => abs(u!)),
+      }
+    })
   const scripts = [
     ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),

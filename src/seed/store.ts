@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
+import { reindexAll } from '@collections/Search/reindex'
 
 import {
   DEFAULT_SEED,
@@ -120,6 +121,8 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
   log(`seed: ${await seedPages(payload, context)} static pages`)
   // The demo's notifications are its history, in the bell: nobody is mailed about them.
   await pgPool(payload).query('UPDATE notifications SET mail_due = false WHERE mail_due')
+  // Reaction counters were set in bulk above: search's ratings are refreshed from them once.
+  await reindexAll(pgPool(payload))
   return { seeded: true }
 }
 

@@ -3,7 +3,7 @@ import ICAL from 'ical.js'
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser, shoot } from './helpers'
+import { freshUser, shoot, WAITING_ISLANDS } from './helpers'
 
 /**
  * Events (SPEC §2 Events, §4 RSVP and event form, §5, §8) and their iCal feeds (RFC 5545, parsed
@@ -28,7 +28,7 @@ async function member(
 /** Waits until every island has hydrated and the list listens live. */
 async function openLive(page: Page, path = PAGE) {
   await page.goto(path)
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
+  await expect(page.locator(WAITING_ISLANDS)).toHaveCount(0)
   await expect(page.locator('section.events')).toHaveAttribute('data-live', 'subscribed')
 }
 
@@ -170,7 +170,7 @@ test('create, edit, search, RSVP live in a second browser, delete', async ({ bro
 
   // Signed out: 'You must be logged in'.
   await anon.reload()
-  await expect(anon.locator('astro-island[ssr]')).toHaveCount(0)
+  await expect(anon.locator(WAITING_ISLANDS)).toHaveCount(0)
   await card(anon, edited)
     .getByRole('button', { name: /Attending/ })
     .click()

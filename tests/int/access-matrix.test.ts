@@ -66,6 +66,13 @@ const EXPECTED: Record<string, Record<Op, string>> = {
     update: /*        */ '- - Y - - Y',
     delete: /*        */ '- - Y - - Y',
   },
+  // Site search's index: staff see it and set a boost; only the searched collections write it.
+  'search-index': {
+    read: /*          */ '- - - - Y Y',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - Y Y',
+    delete: /*        */ '- - - - - -',
+  },
   // The outbox: only admins see or remove a mail; the job queue alone writes them.
   mails: {
     read: /*          */ '- - - - - Y',

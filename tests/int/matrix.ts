@@ -478,6 +478,22 @@ export const SPECS: CollectionSpec[] = [
     create: () => ({ action: 'hidden', targetKind: 'review', targetId: next(), reason: 'spam' }),
     update: { field: 'reason', value: () => 'abuse' },
   },
+  {
+    // Site search's index: written by the searched collections' hooks; editors set a boost.
+    slug: 'search-index',
+    fixture: async (world) => {
+      const { id } = await story(world, owner(world))
+      const { docs } = await world.site.payload.find({
+        collection: 'search-index',
+        where: { kind: { equals: 'story' }, docId: { equals: id } },
+        overrideAccess: true,
+        depth: 0,
+      })
+      return { id: docs[0]!.id }
+    },
+    create: () => ({ kind: 'story', docId: 1_000_000 + next(), title: 'Forged entry' }),
+    update: { field: 'boost', value: (role) => (ROLES.indexOf(role) + 1) / 10 },
+  },
 ]
 
 /**

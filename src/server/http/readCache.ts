@@ -29,6 +29,16 @@ const ROUTES: Record<string, string[]> = {
   forum: ['discussions', 'events', 'stories', 'polls'],
   'top-reviewers': ['reviews', 'reactions'],
   pages: ['pages'],
+  // Signed-out searches: every searched collection (people are users, in ALWAYS).
+  search: [
+    'search-index',
+    'stories',
+    'discussions',
+    'events',
+    'polls',
+    'local-businesses',
+    'reviews',
+  ],
 }
 /** Populated authors and images, and the places everything belongs to. */
 const ALWAYS = ['users', 'media', 'neighbourhoods']

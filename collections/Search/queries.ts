@@ -1,0 +1,87 @@
+/**
+ * The search SQL, as text with $n parameters: the endpoint and the page run it, and
+ * `npm run bench:search` EXPLAINs the very same text. Matching: full text on the weighted
+ * `document` (title A, tags B, body C; stems through the english configuration) OR a trigram
+ * word match on the folded title (`<%`, one or two wrong letters), both served by GIN indexes.
+ */
+
+/** Applied with SET LOCAL in each search's read-only transaction (./search.ts). */
+export const TRIGRAM_SETTINGS =
+  'SET LOCAL pg_trgm.word_similarity_threshold = 0.4; SET LOCAL pg_trgm.similarity_threshold = 0.25'
+
+/**
+ * The query's expressions are written inline (not read from a CTE), so that the planner sees
+ * values it may use as index conditions: a bitmap OR of the two GIN indexes.
+ */
+const TSQ = `websearch_to_tsquery('english', search_fold($1))`
+const Q = `search_fold($1)`
+
+/** The score: full-text rank, title closeness, a little for quality and recency, editors' boost. */
+const SCORE = `ts_rank_cd(s.document, ${TSQ}, 32)
+     + 0.5 * word_similarity(${Q}, s.title_key)
+     + 0.3 * similarity(${Q}, s.title_key)
+     + 0.1 * coalesce(s.rating, 0)
+     + 0.1 / (1 + extract(epoch FROM now() - s.published_at) / 7776000)
+     + coalesce(s.boost, 0)`
+
+/** What nobody else may see: hidden, private (but the viewer's own), past events, suspended. */
+const VISIBLE = `s.hidden IS NOT TRUE
+     AND (s.is_public OR s.author_id = $2::int)
+     AND (s.kind <> 'event' OR s.event_date >= now())
+     AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.author_id AND u.suspended_until > now())`
+
+const HEADLINE_OPTIONS = `'StartSel=' || chr(2) || ', StopSel=' || chr(3) ||
+  ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'`
+
+/**
+ * One page and the counts per kind in one statement. $1 query, $2 viewer id (or null), $3 kind
+ * (or null), $4 limit, $5 offset. Always one row at least (the counts), with page rows beside.
+ */
+export const SEARCH_SQL = `
+WITH hits AS MATERIALIZED (
+  SELECT s.id, s.kind, s.doc_id, s.title, s.slug, s.body, s.neighbourhood_id, ${SCORE} AS score
+    FROM search_index s
+   WHERE (s.document @@ ${TSQ} OR s.title_key %> ${Q})
+     AND ${VISIBLE}
+)
+SELECT c.counts, p.*
+  FROM (SELECT coalesce(json_object_agg(k.kind, k.n), '{}') AS counts
+          FROM (SELECT kind, count(*)::int AS n FROM hits GROUP BY kind) k) c
+  LEFT JOIN LATERAL (
+    SELECT h.kind::text AS kind, h.doc_id::int AS doc_id, h.title, h.slug, h.score, h.id,
+           n.name AS neighbourhood_name, n.slug AS neighbourhood_slug,
+           ts_headline('english', coalesce(h.body, ''), ${TSQ}, ${HEADLINE_OPTIONS}) AS excerpt
+      FROM (SELECT * FROM hits WHERE $3::text IS NULL OR kind::text = $3::text
+             ORDER BY score DESC, id DESC LIMIT $4 OFFSET $5) h
+      LEFT JOIN neighbourhoods n ON n.id = h.neighbourhood_id
+  ) p ON true
+ ORDER BY p.score DESC NULLS LAST, p.id DESC`
+
+/**
+ * Suggestions as one types: titles only, the best 8. $1 query, $2 viewer id, $3 prefix tsquery
+ * ('brunch:*A & shor:*A', letters and digits only, built by prefixTsQuery).
+ */
+export const SUGGEST_SQL = `
+SELECT s.kind::text AS kind, s.doc_id::int AS doc_id, s.title, s.slug,
+       n.name AS neighbourhood_name, n.slug AS neighbourhood_slug
+  FROM search_index s
+  LEFT JOIN neighbourhoods n ON n.id = s.neighbourhood_id
+ WHERE (s.document @@ to_tsquery('english', $3) OR s.title_key %> ${Q})
+   AND ${VISIBLE}
+ ORDER BY word_similarity(${Q}, s.title_key) + similarity(${Q}, s.title_key)
+          + 0.2 * ts_rank_cd(s.document, to_tsquery('english', $3), 32)
+          + coalesce(s.boost, 0) DESC, s.id DESC
+ LIMIT 8`
+
+/**
+ * With no result: the neighbourhoods whose names are closest ($1 query). Only run when nothing
+ * matched, over the neighbourhood entries alone (the kind index): looser than the search itself.
+ */
+export const CLOSEST_SQL = `
+SELECT s.doc_id::int AS doc_id, s.title, s.slug
+  FROM search_index s
+ WHERE s.kind = 'neighbourhood' AND s.hidden IS NOT TRUE
+   AND word_similarity(search_fold($1), s.title_key) > 0.1
+ ORDER BY word_similarity(search_fold($1), s.title_key) + similarity(search_fold($1), s.title_key) DESC,
+          s.id
+ LIMIT 3`

@@ -1,0 +1,131 @@
+import type { Pool } from 'pg'
+
+import {
+  cleanQuery,
+  markWords,
+  prefixTsQuery,
+  SEARCH_PAGE_SIZE,
+  SUGGEST_MIN_LENGTH,
+  type SearchKind,
+} from '@/rules/search'
+import {
+  emptyCounts,
+  excerptParts,
+  searchHitHref,
+  type SearchPage,
+  type SearchSuggestion,
+} from '@/views/search'
+
+import { CLOSEST_SQL, SEARCH_SQL, SUGGEST_SQL, TRIGRAM_SETTINGS } from './queries'
+
+/** Runs reads in one read-only transaction with the trigram thresholds set for it alone. */
+async function withTrigramSettings<T>(pool: Pool, work: (run: Run) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query(`BEGIN READ ONLY; ${TRIGRAM_SETTINGS}`)
+    const result = await work(async (text, values) => (await client.query(text, values)).rows)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}
+type Run = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>
+
+interface HitRow {
+  counts: Partial<Record<SearchKind, number>>
+  kind: SearchKind | null
+  doc_id: number
+  title: string
+  slug: string | null
+  neighbourhood_name: string | null
+  neighbourhood_slug: string | null
+  excerpt: string
+}
+
+export interface SearchInput {
+  q: string
+  type: SearchKind | null
+  page: number
+  viewerId: number | null
+}
+
+/** One page of results (20) with the counts per kind; the closest neighbourhoods when empty. */
+export async function searchPage(pool: Pool, input: SearchInput): Promise<SearchPage> {
+  const q = cleanQuery(input.q)
+  const empty: SearchPage = {
+    q,
+    type: input.type,
+    page: input.page,
+    counts: emptyCounts(),
+    total: 0,
+    hits: [],
+    hasNext: false,
+    closest: [],
+  }
+  if (!q) return empty
+  return withTrigramSettings(pool, async (run) => {
+    const offset = (input.page - 1) * SEARCH_PAGE_SIZE
+    const rows = (await run(SEARCH_SQL, [
+      q,
+      input.viewerId,
+      input.type,
+      SEARCH_PAGE_SIZE + 1,
+      offset,
+    ])) as unknown as HitRow[]
+    const counts = { ...emptyCounts(), ...rows[0]?.counts }
+    const total = Object.values(counts).reduce((a, b) => a + b, 0)
+    const found = rows.filter((r): r is HitRow & { kind: SearchKind } => r.kind !== null)
+    const hits = found.slice(0, SEARCH_PAGE_SIZE).map((r) => ({
+      kind: r.kind,
+      id: r.doc_id,
+      title: markWords(r.title, q),
+      excerpt: excerptParts(r.excerpt ?? '', q),
+      neighbourhood:
+        r.neighbourhood_slug && r.kind !== 'neighbourhood'
+          ? { name: r.neighbourhood_name ?? '', slug: r.neighbourhood_slug }
+          : null,
+      href: searchHitHref(r.kind, r.doc_id, r.slug, r.neighbourhood_slug),
+    }))
+    const closest =
+      total === 0
+        ? ((await run(CLOSEST_SQL, [q])) as { doc_id: number; title: string; slug: string }[]).map(
+            (r): SearchSuggestion => ({
+              kind: 'neighbourhood',
+              id: r.doc_id,
+              title: r.title,
+              href: searchHitHref('neighbourhood', r.doc_id, r.slug, null),
+              context: null,
+            }),
+          )
+        : []
+    return { ...empty, counts, total, hits, hasNext: found.length > SEARCH_PAGE_SIZE, closest }
+  })
+}
+
+/** Up to 8 titles for the header's box; none under 2 characters. */
+export async function suggest(
+  pool: Pool,
+  raw: string,
+  viewerId: number | null,
+): Promise<SearchSuggestion[]> {
+  const q = cleanQuery(raw)
+  const prefix = prefixTsQuery(q)
+  if (q.length < SUGGEST_MIN_LENGTH || !prefix) return []
+  const rows = (await withTrigramSettings(pool, (run) =>
+    run(SUGGEST_SQL, [q, viewerId, prefix]),
+  )) as unknown as Omit<HitRow, 'counts' | 'excerpt'>[]
+  return rows.map((r) => {
+    const kind = r.kind as SearchKind
+    return {
+      kind,
+      id: r.doc_id,
+      title: r.title,
+      href: searchHitHref(kind, r.doc_id, r.slug, r.neighbourhood_slug),
+      context: kind === 'person' ? `@${r.slug ?? ''}` : r.neighbourhood_name,
+    }
+  })
+}
