@@ -24,6 +24,9 @@ const me = async (page: Page) =>
 test.describe.configure({ mode: 'serial' })
 
 test('register, then sign in (to ?next=) and sign out from the avatar menu', async ({ page }) => {
+  // The suite's first test: the server is still building the admin in the background then, so
+  // every step (and the context's teardown) takes longer than later.
+  test.slow()
   await page.goto('/register')
   await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible()
   await expectNoAxeViolations(page)
