@@ -32,6 +32,8 @@ export const $compare = atom<ComparePick[]>([])
 export const $compareNote = atom('')
 
 onMount($compare, () => {
+  // Server rendering (prerendered cards) has no browser storage: the tray starts empty there.
+  if (typeof window === 'undefined') return
   $compare.set(readStored())
   // Another tab changed the tray: follow it.
   const onStorage = (e: StorageEvent) => {

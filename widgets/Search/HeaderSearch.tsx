@@ -34,7 +34,9 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
       move(event.key === 'ArrowDown' ? 1 : -1)
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && open) {
+      // A search box clears itself on Escape; with the list open, Escape only closes the list.
+      event.preventDefault()
       close()
     } else if (event.key === 'Enter' && open && active >= 0 && suggestions[active]) {
       event.preventDefault()
