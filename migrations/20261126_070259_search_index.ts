@@ -73,7 +73,7 @@ INSERT INTO search_index (kind, doc_id, title, tags, body, slug, neighbourhood_i
    SELECT 'neighbourhood'::enum_search_index_kind, t.id, t.name,
        (SELECT string_agg(v.value::text, ' ' ORDER BY v."order") FROM neighbourhoods_vibes v
          WHERE v.parent_id = t.id),
-       concat_ws(' ', t.tagline, t.location), t.slug, t.id, NULL::int, true, false,
+       t.tagline, t.slug, t.id, NULL::int, true, false,
        NULL::timestamptz,
        coalesce((SELECT avg(r.rating) / 5 FROM reviews r
                   WHERE r.neighbourhood_id = t.id AND r.hidden IS NOT TRUE), 0),

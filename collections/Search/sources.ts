@@ -19,7 +19,7 @@ export const SOURCES: Record<SearchKind, { table: string; select: string }> = {
     select: `SELECT ${kind('neighbourhood')}, t.id, t.name,
        (SELECT string_agg(v.value::text, ' ' ORDER BY v."order") FROM neighbourhoods_vibes v
          WHERE v.parent_id = t.id),
-       concat_ws(' ', t.tagline, t.location), t.slug, t.id, NULL::int, true, false,
+       t.tagline, t.slug, t.id, NULL::int, true, false,
        NULL::timestamptz,
        coalesce((SELECT avg(r.rating) / 5 FROM reviews r
                   WHERE r.neighbourhood_id = t.id AND r.hidden IS NOT TRUE), 0),
