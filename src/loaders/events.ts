@@ -3,7 +3,6 @@ import type { Payload } from 'payload'
 import { pgPool } from '@/server/database/db'
 import { EVENTS_PAGE_SIZE, toEventView, type EventPage, type EventRow } from '@/views/event'
 import { suggestions } from './neighbourhoods'
-import { payloadClient } from './payload'
 
 /** Longest search text read (longer is cut, never refused). */
 const MAX_QUERY = 100
@@ -126,7 +125,8 @@ export async function loadEventPage(
  * the neighbourhoods to suggest instead.
  */
 export async function eventsScreen(url: URL, slug: string | null) {
-  const payload = await payloadClient()
+  // Loaded here, not at the top: importing it builds the config, which tests set up first.
+  const payload = await (await import('./payload')).payloadClient()
   const page = await loadEventPage(payload, {
     slug,
     q: cleanQuery(url.searchParams.get('q')),

@@ -1,7 +1,6 @@
 import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
-import { payloadClient } from './payload'
 import { viewerOf } from './profiles'
 import {
   STORIES_PAGE_SIZE,
@@ -195,7 +194,8 @@ export async function storyPageRoute(
   section: 'stories' | 'story',
 ): Promise<StoryRoute> {
   const { slug = '', rest } = page.params
-  const payload = await payloadClient()
+  // Loaded here, not at the top: importing it builds the config, which tests set up first.
+  const payload = await (await import('./payload')).payloadClient()
   const route = await storyForRoute(payload, page.request.headers, slug, rest, section)
   if (route.kind === 'story' && !route.story.isPublic) {
     page.response.headers.set('cache-control', 'private, no-store')
