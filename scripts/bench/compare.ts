@@ -7,14 +7,10 @@
  * comparison runs.
  * Usage: npm run bench:compare   (SEED_SIZE=small, SCALE=, REVIEWS=, STORIES=)
  */
-import fs from 'node:fs'
-import path from 'node:path'
-
 import pg from 'pg'
 
-import { startEmbeddedPostgres } from '@/server/database/postgres'
-
 import { scaleUp } from './scaleSeed'
+import { seededPayload } from './seededPayload'
 
 const bigSeed = process.env.SEED_SIZE !== 'small'
 const SCALE = Number(process.env.SCALE ?? (bigSeed ? 119 : 10))
@@ -26,26 +22,9 @@ const PAIRS = [
   ['brixton', 'camden-town', 'shoreditch'],
 ]
 
-const dir = path.resolve('.tmp/bench-compare')
-fs.rmSync(dir, { recursive: true, force: true })
-const server = await startEmbeddedPostgres({ dir, databases: ['bench'] })
-process.env.DATABASE_URL = server.url('bench')
-process.env.DATA_DIR = dir
-process.env.PAYLOAD_SECRET = 'bench'
-process.env.LOG_LEVEL = 'warn'
-
-const { getPayload } = await import('payload')
-const { default: config } = await import('@payload-config')
-const { migrations } = await import('@migrations')
-const { seedDatabase } = await import('@/seed/store')
+const { server, payload, db } = await seededPayload('.tmp/bench-compare')
 const { COMPARE_QUERIES, compareRows, loadComparePage } = await import('@/loaders/compare')
 const { readCompareQuery } = await import('@/rules/compare')
-const payload = await getPayload({ config })
-await payload.db.migrate({ migrations: migrations as never })
-await seedDatabase(payload, () => {})
-
-const db = new pg.Client({ connectionString: server.url('bench') })
-await db.connect()
 await scaleUp(db, SCALE, { reviews: REVIEWS, stories: STORIES })
 // What the scale-up leaves out: local spots everywhere, and tags on the copied posts.
 await db.query(`

@@ -6,16 +6,13 @@
  * replies to one member within ten minutes, and how many mails that member gets.
  * Usage: npm run bench:mail   (SEED_SIZE=small, SCALE=, FOLLOWERS=10000)
  */
-import fs from 'node:fs'
-import path from 'node:path'
-
 import { handleEndpoints } from 'payload'
 import pg from 'pg'
 
-import { startEmbeddedPostgres } from '@/server/database/postgres'
 import { mailCatcher } from '@tests/support/smtp'
 
 import { scaleUp } from './scaleSeed'
+import { seededPayload } from './seededPayload'
 
 const issueSeed = process.env.SEED_SIZE !== 'small'
 const SCALE = Number(process.env.SCALE ?? (issueSeed ? 119 : 10))
@@ -25,30 +22,14 @@ const FOLLOWERS = Number(process.env.FOLLOWERS ?? 10_000)
 
 const smtp = mailCatcher()
 const smtpPort = await smtp.listen()
-const dir = path.resolve('.tmp/bench-mail')
-fs.rmSync(dir, { recursive: true, force: true })
-const server = await startEmbeddedPostgres({ dir, databases: ['bench'] })
 Object.assign(process.env, {
-  DATABASE_URL: server.url('bench'),
-  DATA_DIR: dir,
-  PAYLOAD_SECRET: 'bench-mail-secret',
-  LOG_LEVEL: 'warn',
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   // Nothing listens for live pushes here: fail fast instead of waiting for a timeout.
   PUSHER_HOST: '127.0.0.1',
   PUSHER_PORT: '9',
 })
-
-const { getPayload } = await import('payload')
-const { default: config } = await import('@payload-config')
-const { migrations } = await import('@migrations')
-const { seedDatabase } = await import('@/seed/store')
+const { server, payload, db } = await seededPayload('.tmp/bench-mail')
 const { moveTestClock } = await import('@/server/config/clock')
-const payload = await getPayload({ config })
-await payload.db.migrate({ migrations: migrations as never })
-await seedDatabase(payload, () => {})
-const db = new pg.Client({ connectionString: server.url('bench') })
-await db.connect()
 await scaleUp(db, SCALE, { reviews: REVIEWS, stories: STORIES })
 const { rows: places } = await db.query(`SELECT id FROM neighbourhoods ORDER BY id LIMIT 2`)
 const [crowded, quiet] = places.map((r) => r.id as number)
