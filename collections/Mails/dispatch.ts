@@ -9,7 +9,7 @@ import { intArray, planMails, type MailDraft } from './owed'
 import { mailSubject } from './subjects'
 
 /** Mails per send job: a crash re-runs at most this many checks, and sends only the unsent. */
-export const MAILS_PER_JOB = 25
+export const MAILS_PER_JOB = 50
 
 /** A Message-ID fixed when the mail is written: every retry of it carries the same one. */
 export function newMessageId(): string {

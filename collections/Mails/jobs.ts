@@ -7,6 +7,9 @@ import { MAIL_QUEUE } from './queue'
 import { sendMails } from './send'
 import { weeklyDigest } from './digest/weeklyDigest'
 
+/** Jobs the queue runs at once (Payload runs a batch concurrently). */
+export const MAIL_JOBS_AT_ONCE = 3
+
 const isAdminUser = (user: unknown) => hasRole(user as Parameters<typeof hasRole>[0], 'admin')
 const isAdmin = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user)
 
@@ -40,7 +43,9 @@ export const mailJobs: JobsConfig = {
       schedule: [{ cron: env.digestCron, queue: MAIL_QUEUE }],
     },
   ],
-  autoRun: [{ cron: env.mailCron, queue: MAIL_QUEUE, limit: 20, silent: true }],
+  // Each running send job holds one of the pool's ten connections while it renders and hands a
+  // mail to SMTP: three at a time leave the rest to the readers of the site.
+  autoRun: [{ cron: env.mailCron, queue: MAIL_QUEUE, limit: MAIL_JOBS_AT_ONCE, silent: true }],
   // Payload lets any signed-in user queue, run and cancel jobs over REST: here only admins.
   access: { queue: isAdmin, run: isAdmin, cancel: isAdmin },
   // Admins see the queue (a failed send, its retries) under Technical; nobody writes it by API.

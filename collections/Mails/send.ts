@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+
 import { render } from '@react-email/render'
 import type { Payload, TaskHandler } from 'payload'
 import { createElement } from 'react'
@@ -111,6 +113,10 @@ export async function sendOutboxMail(payload: Payload, id: number): Promise<'sen
 export const sendMails: TaskHandler<'sendMails'> = async ({ input, req }) => {
   const ids = (Array.isArray(input.mails) ? input.mails : []).map(Number).filter(Number.isInteger)
   let sent = 0
-  for (const id of ids) if ((await sendOutboxMail(req.payload, id)) === 'sent') sent++
+  for (const id of ids) {
+    if ((await sendOutboxMail(req.payload, id)) === 'sent') sent++
+    // Rendering a mail is synchronous work: requests waiting meanwhile go before the next one.
+    await nextTurn()
+  }
   return { output: { sent } }
 }

@@ -30,6 +30,7 @@ Object.assign(process.env, {
 })
 const { server, payload, db } = await seededPayload('.tmp/bench-mail')
 const { moveTestClock } = await import('@/server/config/clock')
+const { MAIL_JOBS_AT_ONCE } = await import('@collections/Mails/jobs')
 await scaleUp(db, SCALE, { reviews: REVIEWS, stories: STORIES })
 const { rows: places } = await db.query(`SELECT id FROM neighbourhoods ORDER BY id LIMIT 2`)
 const [crowded, quiet] = places.map((r) => r.id as number)
@@ -136,11 +137,12 @@ console.log(
 let sending = true
 const sendStart = performance.now()
 const sender = (async () => {
-  // As the app's cron does: 20 jobs of 25 mails at a time, until none is left.
+  // As the app's cron does, at most MAIL_JOBS_AT_ONCE jobs at a time, but back to back instead
+  // of one batch a tick: the heaviest the sending can weigh on reads.
   for (;;) {
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM mails WHERE sent_at IS NULL`)
     if (rows[0].n === 0) break
-    await payload.jobs.run({ queue: 'mail', limit: 20 })
+    await payload.jobs.run({ queue: 'mail', limit: MAIL_JOBS_AT_ONCE })
   }
   sending = false
 })()

@@ -122,3 +122,21 @@ export async function signInToAdmin(page: Page, userName = 'tom') {
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL(/\/admin\/?$/)
 }
+
+/**
+ * Waits for the geocoding proxy's answer to the page (its URL holding `text`) and checks it was
+ * a success: a failure then shows what the server said, not only the missing address.
+ */
+export async function geocodeAnswered(
+  page: Page,
+  kind: 'search' | 'reverse',
+  act: () => Promise<unknown>,
+  text = '',
+) {
+  const answer = page.waitForResponse(
+    (r) => r.url().includes(`/api/geocode/${kind}`) && decodeURIComponent(r.url()).includes(text),
+  )
+  await act()
+  const response = await answer
+  expect(response.status(), await response.text()).toBe(200)
+}

@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser, signedInApi, signInToAdmin } from './helpers'
+import { freshUser, geocodeAnswered, signedInApi, signInToAdmin } from './helpers'
 
 /**
  * Local spots (SPEC §2 Local spots, §4, §5, §8, §9), in Chromium against the built server: a
@@ -122,9 +122,11 @@ test('suggest with image and maps link, react live, edit, refused after 7 days, 
   await dialog.getByLabel('Description').fill(description)
 
   // A maps link with coordinates fills the address from the reverse geocoder (the stand-in).
-  await dialog
-    .getByLabel('Google Maps link (optional)')
-    .fill('https://www.google.com/maps/place/Rye+Lane/@51.4741,-0.0692,17z')
+  await geocodeAnswered(page, 'reverse', () =>
+    dialog
+      .getByLabel('Google Maps link (optional)')
+      .fill('https://www.google.com/maps/place/Rye+Lane/@51.4741,-0.0692,17z'),
+  )
   await expect(dialog.getByText(/^Address: .*Rye Lane/)).toBeVisible()
   await expect(dialog.getByRole('link', { name: /Preview link/ })).toHaveAttribute(
     'href',
@@ -286,7 +288,12 @@ test('a spoofed image is refused with the spec message and nothing is stored', a
   // Address autocomplete through the geocoding proxy (the stand-in knows Peckham).
   const address = dialog.getByRole('combobox', { name: 'Search Address' })
   await expect(address).toHaveAttribute('placeholder', 'Start typing an address...')
-  await address.pressSequentially('Rye Lane, Peckham')
+  await geocodeAnswered(
+    page,
+    'search',
+    () => address.pressSequentially('Rye Lane, Peckham'),
+    'Peckham',
+  )
   await expect(dialog.getByRole('option', { name: /^Peckham, London Borough/ })).toBeVisible()
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { DEMO_PASSWORD, FRESH_PASSWORD, freshUser } from './helpers'
+import { DEMO_PASSWORD, FRESH_PASSWORD, freshUser, geocodeAnswered } from './helpers'
 
 /**
  * The neighbourhood form (SPEC §2, §4, §5, §8) against the built server, whose GEOCODER_URL and
@@ -55,7 +55,7 @@ test('a new member submits a neighbourhood whose slug is taken and gets the next
   await expect(field(page, 'Slug')).toHaveValue('')
 
   // A map click sets latitude and longitude, and names the place from reverse geocoding.
-  await map.click()
+  await geocodeAnswered(page, 'reverse', () => map.click())
   await expect(field(page, 'Latitude')).not.toHaveValue('')
   const lat = Number(await field(page, 'Latitude').inputValue())
   const lon = Number(await field(page, 'Longitude').inputValue())

@@ -20,9 +20,10 @@ export class Spacing {
     if (this.waiting >= this.maxWaiting) return Promise.reject(new QueueFull())
     this.waiting += 1
     const turn = this.tail.then(async () => {
-      const wait = this.last + this.intervalMs - Date.now()
+      // A monotonic clock: a wall clock set back would otherwise hold the queue for that long.
+      const wait = Math.min(this.intervalMs, this.last + this.intervalMs - performance.now())
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-      this.last = Date.now()
+      this.last = performance.now()
       this.waiting -= 1
     })
     // The next caller waits for this one's start, not for its answer.
