@@ -89,3 +89,22 @@ export function coordinatesFromMapsUrl(url: string): { lat: number; lon: number 
   if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return null
   return { lat, lon }
 }
+
+/** A host name of labels and a top-level domain (zod's `regexes.domain`). */
+const HOST_NAME = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/
+
+/**
+ * SPEC §5: whether a maps link is a web link: http(s) with '://' and a real host name. The same
+ * judgement as the server's mapsUrlSchema (tests/unit/local-spots.test.ts holds them together),
+ * without zod, so the spots page loads no zod for its form.
+ */
+export function isWebLink(text: string): boolean {
+  const trimmed = text.trim()
+  if (!/^https?:\/\//i.test(trimmed)) return false
+  try {
+    const url = new URL(trimmed)
+    return /^https?:$/.test(url.protocol) && HOST_NAME.test(url.hostname)
+  } catch {
+    return false
+  }
+}

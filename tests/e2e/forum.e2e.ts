@@ -96,7 +96,7 @@ test('tabs follow the path prefix and show one type each', async ({ page }) => {
     expect(types.length, path).toBeGreaterThan(0)
     expect(new Set(types), path).toEqual(new Set([type]))
     const links = await cards(page)
-      .locator('h4 a')
+      .locator('h2 a')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
     for (const link of links) expect(link, path).toMatch(href)
   }

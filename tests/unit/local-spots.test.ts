@@ -7,11 +7,12 @@ import {
   categoryLabel,
   coordinatesFromMapsUrl,
   editDeadline,
+  isWebLink,
   isWithinEditWindow,
   normaliseCategory,
   previewDescription,
 } from '@/rules/localSpots'
-import { localBusinessSchema } from '@/schemas/localBusiness'
+import { localBusinessSchema, mapsUrlSchema } from '@/schemas/localBusiness'
 
 describe('local spot constants (SPEC §9)', () => {
   it('has 6 categories and 10 vibe emojis', () => {
@@ -81,6 +82,31 @@ describe('coordinates in maps links (SPEC §5)', () => {
     ['https://maps.google.com/?q=151.5,-0.12', null],
   ])('%s → %j', (url, expected) => {
     expect(coordinatesFromMapsUrl(url)).toEqual(expected)
+  })
+})
+
+describe('web links in the form (SPEC §5)', () => {
+  it.each([
+    'https://www.google.com/maps/place/X/@51.4613,-0.1156,17z',
+    '  https://maps.app.goo.gl/abc123  ',
+    'HTTP://MAPS.GOOGLE.COM/?q=51.5,-0.12',
+    'https://user:pw@maps.google.com:8080/x',
+    'https://café.example/x',
+    'https://exa\nmple.com',
+    'not a url',
+    'javascript:alert(1)',
+    'ftp://maps.example.com',
+    'http:example.com',
+    'https:/path',
+    'https://localhost/x',
+    'https://1.2.3.4/',
+    'https://[::1]/',
+    'https://a..b.com',
+    'https://a.c',
+    'https://maps google.com',
+    '',
+  ])('%j is judged as the server schema judges it', (url) => {
+    expect(isWebLink(url)).toBe(mapsUrlSchema.safeParse(url).success)
   })
 })
 

@@ -4,14 +4,13 @@ import { useRef, useState } from 'react'
 import { EVENT_ZONE_LABEL, isoToWallTime, wallTimeToIso } from '@/rules/eventTime'
 import { checkImage } from '@/rules/imageFile'
 import { MESSAGES } from '@/rules/messages'
-import { eventSchema } from '@/schemas/event'
 import type { EventView } from '@/views/event'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { ApiError } from '@widgets/lib/api'
 import { $session } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
-import { $editing, $formOpen, saveEvent } from './formStore'
+import { $editing, $formOpen, eventProblem, loadEventSchema, saveEvent } from './formStore'
 
 interface Fields {
   title: string
@@ -103,35 +102,25 @@ export default function EventForm({
       setError(MESSAGES.mustBeLoggedInToPost)
       return
     }
-    const eventDate = wallTimeToIso(fields.when) ?? ''
-    const parsed = eventSchema.safeParse({
+    const input = {
       title: fields.title,
       description: fields.description,
-      eventDate,
+      eventDate: wallTimeToIso(fields.when) ?? '',
       location: fields.location,
       tags: fields.tags,
       isPublic: fields.isPublic,
-    })
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message)
-      return
     }
+    // Busy while the check's schema may still be loading: a second click sends nothing twice.
     setBusy(true)
     try {
+      const problem = await eventProblem(input)
+      if (problem) {
+        setError(problem)
+        return
+      }
       let image = editing?.imageId ?? null
       if (file) image = await uploadMedia(file, 'event-image', fields.title)
-      await saveEvent(
-        {
-          title: fields.title,
-          description: fields.description,
-          eventDate,
-          location: fields.location,
-          tags: fields.tags,
-          isPublic: fields.isPublic,
-          image,
-        },
-        editing,
-      )
+      await saveEvent({ ...input, image }, editing)
       if (editing) {
         toast.success('Event updated.')
         $editing.set(null)
@@ -165,6 +154,7 @@ export default function EventForm({
       encType="multipart/form-data"
       action={formAction('event', { ...keep, edit: editing ? String(editing.id) : null })}
       noValidate
+      onFocus={() => void loadEventSchema()}
       onSubmit={(e) => {
         e.preventDefault()
         void submit()

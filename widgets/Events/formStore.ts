@@ -23,6 +23,16 @@ export interface EventInput {
   image: number | null
 }
 
+/** The event schema and zod: loaded once the form is used, not with the page. */
+export const loadEventSchema = () => import('@/schemas/event')
+
+/** The form's check before anything is sent (SPEC §5): the first problem's message, or null. */
+export async function eventProblem(input: Omit<EventInput, 'image'>): Promise<string | null> {
+  const { eventSchema } = await loadEventSchema()
+  const parsed = eventSchema.safeParse(input)
+  return parsed.success ? null : parsed.error.issues[0]!.message
+}
+
 /** Creates or updates an event; resolves with the saved event's id, rejects with a message. */
 export async function saveEvent(input: EventInput, editing: EventView | null): Promise<number> {
   const neighbourhoodId = $events.get().neighbourhood?.id

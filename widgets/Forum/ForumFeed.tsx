@@ -82,7 +82,7 @@ export default function ForumFeed({ type: initialType, initial, now: serverNow }
         <ol className="forum-feed" aria-busy={state?.loading ? true : undefined} aria-label="Posts">
           {data.cards.map((card) => (
             <li key={`${card.type}-${card.id}`}>
-              <FeedCard card={toFeedCard(card)} now={now} />
+              <FeedCard card={toFeedCard(card)} now={now} level={2} />
             </li>
           ))}
         </ol>

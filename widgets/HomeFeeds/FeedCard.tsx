@@ -7,8 +7,19 @@ const TYPE_LABEL = { discussion: 'Discussion', story: 'Story', poll: 'Poll', eve
  * One home feed card (SPEC §2): type (own colour), title, text, image, neighbourhood slug, author
  * and time. `now` is null in the static HTML, which then shows the date; the island sets it after
  * hydration and the label becomes relative ('3 hours ago'), so static pages never show a stale one.
+ * The title's heading level follows the page: under a section's h3 on the home, under the h1 in
+ * the forum (headings never skip a level).
  */
-export function FeedCard({ card, now }: { card: HomeFeedCard; now: Date | null }) {
+export function FeedCard({
+  card,
+  now,
+  level = 4,
+}: {
+  card: HomeFeedCard
+  now: Date | null
+  level?: 2 | 4
+}) {
+  const Title = level === 2 ? 'h2' : 'h4'
   return (
     <article className={`feed-card feed-${card.type}`}>
       {card.imageUrl && (
@@ -26,9 +37,9 @@ export function FeedCard({ card, now }: { card: HomeFeedCard; now: Date | null }
           <span className="feed-type">{TYPE_LABEL[card.type]}</span>
           {card.neighbourhoodSlug && <span className="feed-slug">{card.neighbourhoodSlug}</span>}
         </p>
-        <h4>
+        <Title className="feed-title">
           <a href={card.href}>{card.title}</a>
-        </h4>
+        </Title>
         {card.eventDate && (
           <p className="feed-when">
             <time dateTime={card.eventDate}>{absoluteDate(card.eventDate, true)}</time>

@@ -1,6 +1,5 @@
-import { coordinatesFromMapsUrl } from '@/rules/localSpots'
+import { coordinatesFromMapsUrl, isWebLink } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
-import { mapsUrlSchema } from '@/schemas/localBusiness'
 import { api } from '@widgets/lib/api'
 import { $draft, type AddressOption } from './draftStore'
 
@@ -67,7 +66,7 @@ export function pickAddress(option: AddressOption) {
 }
 
 /** Whether the maps link is a web URL (the preview link shows only then). */
-export const isMapsUrl = (url: string) => mapsUrlSchema.safeParse(url.trim()).success
+export const isMapsUrl = (url: string) => isWebLink(url)
 
 /**
  * SPEC §5: a maps link carrying coordinates (after '@' or q=lat,lon) gives the address by reverse
