@@ -5,7 +5,7 @@
  *    connection (pusher-js, from the request for /api/realtime/config on), until the network is
  *    idle;
  *  - Lighthouse mobile (simulated throttling) scores and metrics for `/`, a neighbourhood page,
- *    a public story page and a comparison (or the paths given on the command line).
+ *    a public story page, a comparison and a search (or the paths given on the command line).
  * Starts its own server (ADMIN=false, fresh DATA_DIR) unless BASE points at a running one.
  * RUNS=n runs Lighthouse n times per page and prints the median run (by performance score).
  * VERBOSE=1 lists every script file with its size, and Lighthouse's layout shifts, console
@@ -44,6 +44,7 @@ try {
         '/neighbourhood/shoreditch',
         ...(story ? [story] : []),
         '/compare?n=camden-town,shoreditch',
+        '/search?q=shordich',
       ]
   console.log(`\nJavaScript per page (${base}, phone viewport, every script response, gzip -9):`)
   console.table(await jsPerPage(base, pages))

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, passwordProblem } from '@/rules/accounts'
@@ -7,7 +6,8 @@ import { isValidUserName } from '@/rules/userName'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
-import { $session, loadSession } from '@widgets/lib/session'
+import { loadSession } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import { toast } from '@widgets/lib/toast'
 import { Divider, ErrorBox, GoogleLink, oidcStartHref, EmailField, AccountForm } from './parts'
 import { PasswordField } from './PasswordField'
@@ -62,7 +62,7 @@ export default function RegisterForm({
   form,
   completing: signedInWithoutName = false,
 }: Props) {
-  const session = useStore($session, { ssr: 'initial' })
+  const session = useSession()
   const [userName, setUserName] = useState(keptValue(form, 'username'))
   const [email, setEmail] = useState(keptValue(form, 'email'))
   const [password, setPassword] = useState('')

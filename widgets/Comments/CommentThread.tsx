@@ -4,7 +4,8 @@ import { useEffect, useMemo } from 'react'
 import { pathTo, shapeThread } from '@/rules/commentTree'
 import type { CommentTargetKind } from '@/rules/targets'
 import type { CommentView } from '@/views/comment'
-import { $session, loadSession, viewerIdOf } from '@widgets/lib/session'
+import { loadSession, viewerIdOf } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import type { FormState } from '@/views/forms'
 import CommentForm from './CommentForm'
 import CommentItem, { type ThreadContext } from './CommentItem'
@@ -80,7 +81,7 @@ export default function CommentThread({
   const { open, comments, failed, highlight } = state
   // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has
   // already read the session (else React reports a hydration mismatch), then follow it.
-  const session = useStore($session, { ssr: 'initial' })
+  const session = useSession()
   const viewerId = viewerIdOf(session, serverViewerId)
   const loaded = comments !== null
   const shownCount = comments ? comments.length : state.count

@@ -14,7 +14,8 @@ import { relativeTime } from '@/views/relativeTime'
 import { DELETED_MEMBER } from '@/rules/settings'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import Reactions from '@widgets/Reactions/Reactions'
-import { $session, loadSession, viewerIdOf } from '@widgets/lib/session'
+import { loadSession, viewerIdOf } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import { useNow } from '@widgets/Comments/useNow'
 import EditForm from './EditForm'
 import './Discussions.css'
@@ -65,7 +66,7 @@ export default function DiscussionPost({
   form,
 }: Props) {
   const state = useStore($post)
-  const session = useStore($session)
+  const session = useSession()
   const now = useNow(serverNow)
   const post = state?.view.id === initial.id ? state : null
   const view = post?.view ?? initial

@@ -3,7 +3,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 
 import { DISCUSSION_TEXT } from '@/views/discussion'
 import { formAction, keptValue, type FormState } from '@/views/forms'
-import { $session, loadSession } from '@widgets/lib/session'
+import { loadSession } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import './Discussions.css'
 import {
   $draft,
@@ -45,7 +46,7 @@ export default function NewDiscussion({ neighbourhoodId, form }: Props) {
     if (refused) $draft.set(refused)
   }, [refused])
   const draft = refused && !stored.open ? refused : stored
-  const session = useStore($session)
+  const session = useSession()
   const id = useId()
   const formId = 'new-discussion'
 

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react'
 import { useRef, useState } from 'react'
 
 import { EVENT_ZONE_LABEL, isoToWallTime, wallTimeToIso } from '@/rules/eventTime'
@@ -7,7 +6,7 @@ import { MESSAGES } from '@/rules/messages'
 import type { EventView } from '@/views/event'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { ApiError } from '@widgets/lib/api'
-import { $session } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import { toast } from '@widgets/lib/toast'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
 import { $editing, $formOpen, eventProblem, loadEventSchema, saveEvent } from './formStore'
@@ -82,7 +81,7 @@ export default function EventForm({
   /** The page's own query the post keeps (the neighbourhood of /event?slug=, the search). */
   keep?: Record<string, string | null>
 }) {
-  const session = useStore($session)
+  const session = useSession()
   // A refused post comes back into the form it was sent from (a new event, or this edit).
   const form = keptValue(sentForm, 'id') === String(editing?.id ?? '') ? sentForm : undefined
   const [fields, setFields] = useState<Fields>(

@@ -4,7 +4,8 @@ import { useEffect } from 'react'
 import { isUpcoming } from '@/rules/eventTime'
 import { eventsFeedPath, type EventPage, type EventView } from '@/views/event'
 import type { FormState } from '@/views/forms'
-import { $session, loadSession, viewerIdOf } from '@widgets/lib/session'
+import { loadSession, viewerIdOf } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import EventCard from './EventCard'
 import EventForm from './EventForm'
@@ -40,7 +41,7 @@ export default function Events({
   const store = useStore($events)
   const state = store.initialized ? store : { ...store, ...initial, live: 'connecting' as const }
   const clock = useStore($clock)
-  const session = useStore($session)
+  const session = useSession()
   const hydrated = useHydrated()
   const storedEditing = useStore($editing)
   const editing = hydrated ? storedEditing : initialEditing

@@ -4,7 +4,8 @@ import { useEffect } from 'react'
 import { FOLLOW_TEXT, followersLabel } from '@/rules/follow'
 import { formAction } from '@/views/forms'
 import { ApiError } from '@widgets/lib/api'
-import { $session, loadSession } from '@widgets/lib/session'
+import { loadSession } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import { toast } from '@widgets/lib/toast'
 import { $follow, readFollow, toggleFollow, watchFollow } from './store'
 import './Follow.css'
@@ -21,7 +22,7 @@ interface Props {
  */
 export default function FollowButton({ neighbourhood, name }: Props) {
   const state = useStore($follow)
-  const session = useStore($session, { ssr: 'initial' })
+  const session = useSession()
 
   useEffect(() => {
     void loadSession()

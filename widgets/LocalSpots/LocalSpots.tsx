@@ -6,7 +6,8 @@ import type { FormState } from '@/views/forms'
 import type { LocalSpotsScreen } from '@/views/localSpot'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import '@widgets/Comments/Comments.css'
-import { $session, loadSession } from '@widgets/lib/session'
+import { loadSession } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import './LocalSpots.css'
 import SpotCard from './SpotCard'
 import SpotForm from './SpotForm'
@@ -40,7 +41,7 @@ export default function LocalSpots({
 }) {
   initSpots(initial)
   const state = useStore($spots)
-  const session = useStore($session)
+  const session = useSession()
   const deleting = useStore($deleting)
   const channel = `local-spots-${initial.neighbourhood.id}`
   const me = session.status === 'signed-in' ? session.user : null

@@ -7,7 +7,7 @@ import { formAction, keptValue, type FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
 import { vibeSvg } from '@/views/emojiVibes'
 import { Emoji } from '@widgets/lib/Emoji'
-import { $session } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import Combobox from './Combobox'
 import { $draft, emptyDraft, type SpotDraft } from './draftStore'
@@ -67,7 +67,7 @@ export default function SpotForm({
     if (refused) $draft.set({ ...refused, open: true })
   }, [refused])
   const d = hydrated || !refused ? stored : refused
-  const session = useStore($session)
+  const session = useSession()
   const ref = useRef<HTMLDialogElement>(null)
   const first = useRef<HTMLInputElement>(null)
   const confirmButton = useRef<HTMLButtonElement>(null)

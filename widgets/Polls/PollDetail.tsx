@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { formatCloseDate, percentages, pollIsClosed, type PollView } from '@/views/poll'
 import { $clock, adoptViewerClock } from '@widgets/lib/clock'
 import { formAction } from '@/views/forms'
-import { $session } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import { $poll, vote, watchPoll } from './store'
 import './Polls.css'
@@ -17,7 +17,7 @@ import ReportButton from '@widgets/Reports/ReportButton'
  */
 export default function PollDetail({ initial }: { initial: PollView }) {
   const state = useStore($poll)
-  const session = useStore($session)
+  const session = useSession()
   const poll = state.poll ?? initial
   const clock = useStore($clock)
 
@@ -41,7 +41,8 @@ export default function PollDetail({ initial }: { initial: PollView }) {
         <a href="/polls">← Back to Community Polls</a>
       </p>
       <h1 id="poll-question">{poll.question}</h1>
-      <p className="poll-meta">
+      {/* A div: the Report dialog inside may not sit in a paragraph (the parser would end it). */}
+      <div className="poll-meta">
         {poll.author?.userName && (
           <>
             By{' '}
@@ -73,7 +74,7 @@ export default function PollDetail({ initial }: { initial: PollView }) {
           ownerId={poll.author?.id ?? null}
           label="this poll"
         />
-      </p>
+      </div>
 
       {closed && (
         <p className="poll-closed-note" role="status">

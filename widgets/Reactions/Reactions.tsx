@@ -6,7 +6,8 @@ import { MESSAGES } from '@/rules/messages'
 import { allowedEmojis, EMOJI, type EmojiName, type ReactionTargetKind } from '@/rules/targets'
 import { formAction } from '@/views/forms'
 import { Emoji } from '@widgets/lib/Emoji'
-import { $session, loadSession } from '@widgets/lib/session'
+import { loadSession } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import { toast } from '@widgets/lib/toast'
 import './Reactions.css'
 import {
@@ -65,7 +66,7 @@ export default function Reactions({
   }
   // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has
   // already read the session (else React reports a hydration mismatch), then follow it.
-  const session = useStore($session, { ssr: 'initial' })
+  const session = useSession()
 
   useEffect(() => {
     void loadSession()

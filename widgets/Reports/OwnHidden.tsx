@@ -1,11 +1,11 @@
-import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import type { OwnHiddenItem } from '@/views/report'
 import { api } from '@widgets/lib/api'
-import { $session, loadSession } from '@widgets/lib/session'
+import { loadSession } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import './Reports.css'
 
 interface Props {
@@ -38,7 +38,7 @@ function ownHidden(neighbourhood?: number): Promise<OwnHiddenItem[]> {
  * with 'Ask for a review' until they have asked. Renders nothing for everyone else.
  */
 export default function OwnHidden({ kinds, neighbourhood, on }: Props) {
-  const session = useStore($session, { ssr: 'initial' })
+  const session = useSession()
   const [items, setItems] = useState<OwnHiddenItem[]>([])
   const signedIn = session.status === 'signed-in'
 

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react'
 import { useRef, useState, type FormEvent } from 'react'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
@@ -6,7 +5,8 @@ import type { ReportTargetKind } from '@/rules/targets'
 import { formAction } from '@/views/forms'
 import { reportHref } from '@/views/report'
 import { api, ApiError } from '@widgets/lib/api'
-import { $session, loadSession } from '@widgets/lib/session'
+import { loadSession } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import { toast } from '@widgets/lib/toast'
 import ReportFields from './ReportFields'
 import './Reports.css'
@@ -26,7 +26,7 @@ interface Props {
  * the server decides everything (POST /api/reports/send).
  */
 export default function ReportButton({ kind, id, ownerId = null, label }: Props) {
-  const session = useStore($session, { ssr: 'initial' })
+  const session = useSession()
   const dialog = useRef<HTMLDialogElement>(null)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)

@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react'
 import { lazy, Suspense, useEffect } from 'react'
 
 import { needsProfileSetup, signInHref } from '@/views/site'
-import { $session, loadSession } from '@widgets/lib/session'
+import { loadSession } from '@widgets/lib/session'
+import { useSession } from '@widgets/lib/useSession'
 import Toasts from '@widgets/Toasts/Toasts'
 import { AvatarMenu } from './AvatarMenu'
 import './SessionMenu.css'
@@ -36,7 +36,7 @@ export default function SessionMenu({ adminPath }: { adminPath?: string }) {
  */
 function SessionControls({ adminPath }: { adminPath?: string }) {
   // Hydrates as 'loading', matching the server-rendered placeholder, whatever loaded first.
-  const session = useStore($session, { ssr: 'initial' })
+  const session = useSession()
 
   useEffect(() => {
     void loadSession().then((s) => {
