@@ -98,7 +98,11 @@ const original = pg.Client.prototype.query
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[]?]
   const text = typeof first === 'string' ? first : first?.text
-  const values = typeof first === 'string' ? (second ?? []) : (first?.values ?? [])
+  // drizzle passes its parameters beside a config object: (config, values).
+  const values =
+    (Array.isArray(second) ? second : undefined) ??
+    (typeof first === 'object' ? first?.values : undefined) ??
+    []
   if (text && /^\s*(select|with)/i.test(text)) statements.push({ text, values })
   return (original as (...a: unknown[]) => unknown).apply(this, args)
 } as typeof original
