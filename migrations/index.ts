@@ -12,6 +12,7 @@ import * as migration_20261126_030655_admin_visits from './20261126_030655_admin
 import * as migration_20261126_040046_follows from './20261126_040046_follows';
 import * as migration_20261126_062633_mail_notifications from './20261126_062633_mail_notifications';
 import * as migration_20261126_070259_search_index from './20261126_070259_search_index';
+import * as migration_20261126_113000_search_gin_direct from './20261126_113000_search_gin_direct';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261126_070259_search_index.up,
     down: migration_20261126_070259_search_index.down,
     name: '20261126_070259_search_index'
+  },
+  {
+    up: migration_20261126_113000_search_gin_direct.up,
+    down: migration_20261126_113000_search_gin_direct.down,
+    name: '20261126_113000_search_gin_direct',
   },
 ];
