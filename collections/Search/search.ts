@@ -16,13 +16,23 @@ import {
   type SearchSuggestion,
 } from '@/views/search'
 
-import { CLOSEST_SQL, SEARCH_SQL, SUGGEST_SQL, TRIGRAM_SETTINGS } from './queries'
+import {
+  CLOSEST_SQL,
+  SEARCH_SQL,
+  SUGGEST_SQL,
+  SUGGEST_TRIGRAM_SETTINGS,
+  TRIGRAM_SETTINGS,
+} from './queries'
 
 /** Runs reads in one read-only transaction with the trigram thresholds set for it alone. */
-async function withTrigramSettings<T>(pool: Pool, work: (run: Run) => Promise<T>): Promise<T> {
+async function withTrigramSettings<T>(
+  pool: Pool,
+  work: (run: Run) => Promise<T>,
+  settings = TRIGRAM_SETTINGS,
+): Promise<T> {
   const client = await pool.connect()
   try {
-    await client.query(`BEGIN READ ONLY; ${TRIGRAM_SETTINGS}`)
+    await client.query(`BEGIN READ ONLY; ${settings}`)
     const result = await work(async (text, values) => (await client.query(text, values)).rows)
     await client.query('COMMIT')
     return result
@@ -115,8 +125,10 @@ export async function suggest(
   const q = cleanQuery(raw)
   const prefix = prefixTsQuery(q)
   if (q.length < SUGGEST_MIN_LENGTH || !prefix) return []
-  const rows = (await withTrigramSettings(pool, (run) =>
-    run(SUGGEST_SQL, [q, viewerId, prefix]),
+  const rows = (await withTrigramSettings(
+    pool,
+    (run) => run(SUGGEST_SQL, [q, viewerId, prefix]),
+    SUGGEST_TRIGRAM_SETTINGS,
   )) as unknown as Omit<HitRow, 'counts' | 'excerpt'>[]
   return rows.map((r) => {
     const kind = r.kind as SearchKind

@@ -27,7 +27,14 @@ declare module 'autocannon' {
     body?: string
     pipelining?: number
     /** Each connection sends these in turn, then starts again. */
-    requests?: { method?: string; path?: string; headers?: Record<string, string> }[]
+    requests?: Request[]
+    /** Called for each connection: `client.setRequests` gives it a sequence of its own. */
+    setupClient?: (client: { setRequests: (requests: Request[]) => void }) => void
+  }
+  interface Request {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon
