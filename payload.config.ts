@@ -15,11 +15,13 @@ import { uploadLimits } from '@collections/Media'
 import { Users } from '@collections/Users'
 import { mailJobs } from '@collections/Mails/jobs'
 import { installAfterCommit } from '@/server/database/afterCommit'
+import { installReadRouting } from '@/server/database/replicas'
 import { emailAdapter } from '@/server/services/email'
 import { env } from '@/server/config/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
 import { accountLogin } from '@collections/Users/accounts/endpoints'
 import { keepMeAnswers } from '@collections/Users/accounts/keptMe'
+import { checkSessionsOnPrimary } from '@collections/Users/accounts/knownUsers'
 import { oidcEndpoints } from '@collections/Users/oidc/endpoints'
 import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
 import { searchEndpoints } from '@collections/Search/endpoints'
@@ -31,6 +33,7 @@ import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = env.s3
+const readReplicas = env.databaseReadReplicas
 
 export default buildConfig({
   // The server sets it at boot (src/server/config/secrets.ts); tools that only read the schema (types,
@@ -71,6 +74,8 @@ export default buildConfig({
     // Schema changes only ever arrive through committed migrations.
     push: false,
     afterSchemaInit: [addListIndexes],
+    // Given only when there are some: the adapter checks the option's truthiness, not its length.
+    ...(readReplicas.length ? { readReplicas } : {}),
   }),
   email: emailAdapter(),
   // Payload's own resizing never decodes more than an upload may hold.
@@ -120,6 +125,13 @@ export default buildConfig({
   },
   logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
   onInit: async (payload) => {
+    // First: it replaces db.drizzle, which later patches (boot's surfaceCommitFailures) wrap.
+    installReadRouting(payload, {
+      maxLagMs: env.replicaMaxLagMs,
+      log: (line) => payload.logger.warn(line),
+    })
+    // A session signed out on another instance must fail here at once, replica or not.
+    checkSessionsOnPrimary(payload)
     installAfterCommit(payload)
     // GET /api/users/me reuses the account it read while the rows behind it are unchanged.
     keepMeAnswers(payload)

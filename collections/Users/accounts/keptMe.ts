@@ -1,5 +1,6 @@
 import type { Endpoint, Payload, PayloadHandler, PayloadRequest } from 'payload'
 
+import { readFromPrimary } from '@/server/database/replicas'
 import { accountFingerprint, fingerprint } from './knownUsers'
 
 /**
@@ -43,7 +44,8 @@ function keptReads(real: Payload, req: PayloadRequest, user: { id: number }, now
     const key = `${user.id}:${args.depth}`
     const known = keptAnswers.get(key)
     if (known?.fingerprint === now) return structuredClone(known.doc)
-    const doc: object = await real.findByID(args)
+    // On the primary, where the fingerprint was read: a replica's older row must not be kept.
+    const doc: object = await readFromPrimary(() => real.findByID(args))
     // Kept only when nothing changed while it was read (else the next request reads it again).
     if ((await fingerprint(real, user.id)) === now) {
       keptAnswers.delete(key)

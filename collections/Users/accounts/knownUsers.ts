@@ -1,6 +1,7 @@
 import { JWTAuthentication, type AuthStrategy, type Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
+import { readFromPrimary } from '@/server/database/replicas'
 
 /**
  * Payload's own sign-in check for every signed-in request (its local-jwt strategy, unchanged:
@@ -60,7 +61,10 @@ function keptAccounts(payload: Payload) {
       args.overrideAccess === true &&
       args.depth === payload.collections.users?.config.auth.depth &&
       Number.isSafeInteger(id)
-    if (!plain) return payload.findByID(args)
+    // On the primary, like the fingerprint: a session written at sign-in on another instance
+    // must be found here, and a document kept for a fingerprint must be what it was read from.
+    const readAccount = () => readFromPrimary(() => payload.findByID(args))
+    if (!plain) return readAccount()
     const now = await fingerprint(payload, id)
     // No account: what Payload's own read does too (not found, so nobody is signed in).
     if (now === null) {
@@ -73,7 +77,7 @@ function keptAccounts(payload: Payload) {
       checkedAgainst.set(copy, now)
       return copy
     }
-    const doc: object | null = await payload.findByID(args)
+    const doc: object | null = await readAccount()
     // Kept only when nothing changed while it was read (else the next request reads it again).
     if (doc && (await fingerprint(payload, id)) === now) {
       kept.delete(id)
@@ -97,4 +101,17 @@ export const knownUsersJwt: AuthStrategy = {
     if (!payload) viaKept.set(args.payload, (payload = keptAccounts(args.payload)))
     return JWTAuthentication({ ...args, payload, strategyName: 'local-jwt' })
   },
+}
+
+/**
+ * Payload's own local-jwt answers after this one found nobody (a session just signed out, an
+ * account just deleted), reading the account through the Local API: on a replica that has not
+ * replayed the sign-out yet, the session would still pass. Its reads go to the primary too.
+ */
+export function checkSessionsOnPrimary(payload: Payload): void {
+  for (const strategy of payload.authStrategies) {
+    if (strategy.name !== 'local-jwt') continue
+    const authenticate = strategy.authenticate
+    strategy.authenticate = (args) => readFromPrimary(() => authenticate(args))
+  }
 }

@@ -24,6 +24,17 @@ export const env = {
   get databaseUrl() {
     return process.env.DATABASE_URL || undefined
   },
+  /** Streaming standbys of DATABASE_URL for Payload's reads (comma-separated URLs); none when empty. */
+  get databaseReadReplicas(): string[] {
+    return (process.env.DATABASE_READ_REPLICAS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean)
+  },
+  /** A replica further behind the primary than this is left out until it catches up. */
+  get replicaMaxLagMs() {
+    return Math.max(100, Number(process.env.REPLICA_MAX_LAG_MS ?? 5000))
+  },
   get payloadSecret() {
     return process.env.PAYLOAD_SECRET || undefined
   },

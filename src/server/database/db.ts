@@ -1,8 +1,9 @@
 /**
  * database/ — PostgreSQL and nothing else: queries and transactions on Payload's connection (db),
  * the supervised embedded server (postgres), what requests answer while it is down
- * (databaseDown), backups, the composite list indexes, after-commit callbacks and the one LISTEN
- * connection shared by every instance (changes). It imports no other server folder.
+ * (databaseDown), backups, the composite list indexes, after-commit callbacks, the one LISTEN
+ * connection shared by every instance (changes) and which read replica a read goes to
+ * (replicas). It imports no other server folder.
  */
 import { sql } from '@payloadcms/db-postgres'
 import {
@@ -21,8 +22,8 @@ type SQL = ReturnType<typeof sql>
 type Executor = { execute: (query: SQL) => Promise<{ rows: Record<string, unknown>[] }> }
 
 /**
- * The adapter's pg pool, for reads outside any request (page loaders at build, benchmarks).
- * This file is the one place that knows the postgres adapter's internals.
+ * The adapter's pg pool (the primary's), for reads outside any request (page loaders at build,
+ * benchmarks). This file and replicas.ts are the places that know the adapter's internals.
  */
 export function pgPool(payload: Payload): Pool {
   return (payload.db as unknown as { pool: Pool }).pool

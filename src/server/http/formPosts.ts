@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { safeNextPath } from '@/rules/accounts'
 import { isRefusal, type ApiCall, type FormHandler } from '@/forms/types'
 import { FLASH_COOKIE, FORM_PARAM, type FormState } from '@/views/forms'
+import { readFromPrimary } from '@/server/database/replicas'
 import { toFetchRequest } from './nodeFetch'
 
 export interface FormPostOptions {
@@ -87,7 +88,8 @@ export async function handleFormPost(
 
   const page = new URL(url)
   page.searchParams.delete(FORM_PARAM)
-  const outcome = await handler({ fields, page, call })
+  // A handler may read what its own first request wrote: all of its requests read the primary.
+  const outcome = await readFromPrimary(() => handler({ fields, page, call }))
   if (isRefusal(outcome)) {
     const values: FormState['values'] = {}
     for (const field of new Set(fields.keys())) {

@@ -126,6 +126,14 @@ export class ReadCache {
   }
 
   /**
+   * Whether the answer to this request may be kept (a signed-out miss). A kept answer outlives a
+   * read replica's lag, so the server reads it on the primary (src/server/site/site.ts).
+   */
+  mayKeep(req: IncomingMessage): boolean {
+    return this.pending.get(req)?.keepable === true
+  }
+
+  /**
    * After the request ran: keeps a cacheable answer, unless a change was announced meanwhile
    * (the answer may predate it). Returns the answer to send (its body read once, when kept).
    */

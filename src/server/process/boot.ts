@@ -13,6 +13,7 @@ import { createRealtimeServer, type RealtimeServer } from '@/realtime/server'
 import type { AdminHandler } from '@/server/site/site'
 import { adminBuildNeeded, buildAdmin, startAdmin } from './admin'
 import { pgPool, surfaceCommitFailures } from '@/server/database/db'
+import { readFromPrimary } from '@/server/database/replicas'
 import { env } from '@/server/config/env'
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
 import { useLocalRealtimePort } from '@/server/services/realtime'
@@ -107,6 +108,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     // cron: this process runs the job queue (mail), as every app instance does.
     const payload = await getPayload({ config, cron: !options.buildOnly })
     payloadForCleanup = payload
+    // After onInit's read routing (payload.config.ts), which replaces the db.drizzle this patches.
     surfaceCommitFailures(payload)
     // A pooled connection that dies while idle (database restarted) is an 'error' event on the
     // pool: without a listener it would end the process.
@@ -115,7 +117,8 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       if (Date.now() - databaseTroubleAt > 1000) log(`database connection lost: ${error.message}`)
       databaseTroubleAt = Date.now()
     })
-    await payload.db.migrate({ migrations: migrations as never })
+    // What has run is read where the migrations write (another instance may just have run them).
+    await readFromPrimary(() => payload.db.migrate({ migrations: migrations as never }))
 
     step(
       3,
@@ -123,7 +126,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     )
     if (env.seed) {
       const { seedDatabase } = await import('@/seed/store')
-      await seedDatabase(payload, (line: string) => log(`       ${line}`))
+      await readFromPrimary(() => seedDatabase(payload, (line: string) => log(`       ${line}`)))
     }
 
     // Pages render with the public name the site answers to (never a request's Host).
@@ -211,7 +214,9 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         pagesBetween: async (from, to) => {
           const find = registeredTimeBoundaries()
           if (!find) return []
-          const found = await find(await createLocalReq({}, payload), from, to)
+          // Like the renders that follow, it reads the primary (a replica may not have caught up).
+          const req = await createLocalReq({}, payload)
+          const found = await readFromPrimary(() => find(req, from, to))
           const dir = builds.served?.dir
           if (!found.everyPage || !dir) return found.paths
           // Every page: the build's own list of them, as a full prerender asks for it.

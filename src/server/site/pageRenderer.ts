@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
+import { readFromPrimary } from '@/server/database/replicas'
+
 export type AstroHandler = (
   req: IncomingMessage,
   res: ServerResponse,
@@ -23,13 +25,19 @@ export async function loadAstroHandler(buildDir: string): Promise<AstroHandler> 
   return ((await import(entry)) as { handler: AstroHandler }).handler
 }
 
-/** Serves a build's handler on a private loopback port (this process or a render process). */
+/**
+ * Serves a build's handler on a private loopback port (this process or a render process). Its
+ * pages become files kept until the next change, so they read the primary: a replica may not
+ * have replayed the write that queued them yet.
+ */
 export async function listenLoopback(handler: AstroHandler): Promise<http.Server> {
   const server = http.createServer((req, res) =>
-    handler(req, res, (error) => {
-      if (!res.headersSent) res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain' })
-      res.end(error ? String(error) : 'Not found')
-    }),
+    readFromPrimary(() =>
+      handler(req, res, (error) => {
+        if (!res.headersSent) res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain' })
+        res.end(error ? String(error) : 'Not found')
+      }),
+    ),
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return server

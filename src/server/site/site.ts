@@ -19,6 +19,7 @@ import {
   sendDatabaseUnavailable,
 } from '@/server/database/databaseDown'
 import { pgPool } from '@/server/database/db'
+import { readFromPrimary } from '@/server/database/replicas'
 import { apiReadCache } from '@/server/http/readCache'
 import { env } from '@/server/config/env'
 import { toFetchRequest, sendFetchResponse } from '@/server/http/nodeFetch'
@@ -181,19 +182,24 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   ) => {
     if (builds?.served) res.setHeader('content-security-policy', policyOf(builds.served.dir))
     res.setHeader('x-belong-render', 'on-demand')
-    if (req.headers.cookie?.includes(FLASH_COOKIE) || locals.form)
-      res.setHeader('cache-control', 'no-store')
-    astro(
-      req,
-      res,
-      (error) => {
-        if (!error && !res.headersSent && notFound?.()) return
-        if (error) log(`astro: ${String(error)}`)
-        if (!res.headersSent) res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain' })
-        res.end(error ? 'Something went wrong.' : 'Not found')
-      },
-      locals,
-    )
+    const afterForm = Boolean(req.headers.cookie?.includes(FLASH_COOKIE) || locals.form)
+    if (afterForm) res.setHeader('cache-control', 'no-store')
+    const render = () =>
+      astro(
+        req,
+        res,
+        (error) => {
+          if (!error && !res.headersSent && notFound?.()) return
+          if (error) log(`astro: ${String(error)}`)
+          if (!res.headersSent) res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain' })
+          res.end(error ? 'Something went wrong.' : 'Not found')
+        },
+        locals,
+      )
+    // The page after a form shows what the form wrote, perhaps on another instance a moment
+    // ago: it reads the primary, never a replica that may not have replayed it yet.
+    if (afterForm) readFromPrimary(render)
+    else render()
   }
 
   // The Host header was checked against the site's names (src/server/http/security.ts).
@@ -273,7 +279,11 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         if (apiReadCache().serve(req, res)) return
         const request = await toFetchRequest(req, res, originOf(req))
         if (!request) return
-        const response = await dispatchApi(request)
+        // An answer the cache keeps outlives a replica's lag (it is dropped when the write is
+        // announced, which may be before the replica has it): it is read on the primary.
+        const response = await (apiReadCache().mayKeep(req)
+          ? readFromPrimary(() => dispatchApi(request))
+          : dispatchApi(request))
         return sendFetchResponse(res, await apiReadCache().keep(req, response))
       }
       if (
