@@ -16,7 +16,7 @@ import { SiteBuilds } from '@/server/site/siteBuilds'
 import { NO_FILTER, neighbourhoodListPath } from '@/rules/neighbourhoodSearch'
 import { reviewsQuery } from '@/views/review'
 
-import { waitFor } from './builtSite'
+import { outputOf, waitFor } from './builtSite'
 import { scaledSite } from './scaleSeed'
 
 const SCALE = Number(process.env.SCALE ?? 100)
@@ -57,11 +57,9 @@ current.publicOrigin = base
 fs.writeFileSync(currentFile, JSON.stringify(current))
 
 const site = start()
-let log = ''
-site.stdout!.on('data', (d: Buffer) => (log += d))
-site.stderr!.on('data', (d: Buffer) => (log += d))
+const log = outputOf(site)
 try {
-  await waitFor(`${base}/healthz`, site, () => log)
+  await waitFor(`${base}/healthz`, site, log)
 
   const login = await fetch(`${base}/api/users/login`, {
     method: 'POST',

@@ -9,6 +9,14 @@ export interface BuiltSite {
   child?: ChildProcess
 }
 
+/** Collects what `child` writes to stdout and stderr; the answer reads what came so far. */
+export function outputOf(child: ChildProcess): () => string {
+  let log = ''
+  child.stdout?.on('data', (d: Buffer) => (log += d))
+  child.stderr?.on('data', (d: Buffer) => (log += d))
+  return () => log
+}
+
 /** Polls `url` until it answers 2xx; fails early when `child` exits. */
 export async function waitFor(url: string, child?: ChildProcess, log: () => string = () => '') {
   for (let i = 0; i < 900; i++) {
@@ -47,10 +55,8 @@ export async function startBuiltSite(): Promise<BuiltSite> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let log = ''
-  child.stdout?.on('data', (d: Buffer) => (log += d))
-  child.stderr?.on('data', (d: Buffer) => (log += d))
+  const log = outputOf(child)
   const base = `http://127.0.0.1:${port}`
-  await waitFor(`${base}/healthz`, child, () => log)
+  await waitFor(`${base}/healthz`, child, log)
   return { base, dataDir, child }
 }

@@ -9,6 +9,7 @@
  */
 import pg from 'pg'
 
+import { logRowCounts, sampleTimes } from './measure'
 import { scaleUp } from './scaleSeed'
 import { seededPayload } from './seededPayload'
 
@@ -39,28 +40,18 @@ for (const table of ['stories', 'discussions', 'events']) {
       FROM ${table} t, generate_series(0, 1) g`)
 }
 await db.query('ANALYZE')
-for (const table of [
+await logRowCounts(db, [
   'neighbourhoods',
   'reviews',
   'stories',
   'discussions',
   'events',
   'local_businesses',
-]) {
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table}`)
-  console.log(`  ${table}: ${rows[0].n}`)
-}
+])
 
 const rows: Record<string, string>[] = []
 const time = async (name: string, run: () => Promise<unknown>, budget?: number) => {
-  for (let i = 0; i < 3; i++) await run()
-  const times: number[] = []
-  for (let i = 0; i < 20; i++) {
-    const s = performance.now()
-    await run()
-    times.push(performance.now() - s)
-  }
-  times.sort((a, b) => a - b)
+  const times = await sampleTimes(run)
   const [median, p95] = [times[10]!, times[18]!]
   rows.push({
     read: name,

@@ -6,6 +6,7 @@ import { handleEndpoints } from 'payload'
 
 import { pgPool } from '@/server/database/db'
 
+import { logRowCounts, sampleTimes } from './measure'
 import { scaleUp } from './scaleSeed'
 import { seededPayload } from './seededPayload'
 
@@ -14,7 +15,7 @@ const { server, payload, db } = await seededPayload('.tmp/bench')
 const t0 = Date.now()
 await scaleUp(db, SCALE)
 console.log(`scaled ×${SCALE} in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-for (const table of [
+await logRowCounts(db, [
   'neighbourhoods',
   'reviews',
   'reactions',
@@ -23,10 +24,7 @@ for (const table of [
   'stories',
   'events',
   'polls',
-]) {
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table}`)
-  console.log(`  ${table}: ${rows[0].n}`)
-}
+])
 await db.query('ANALYZE')
 
 const {
@@ -62,14 +60,7 @@ const call = async (url: string) => {
 }
 console.log('\nread (20 runs after 3 warm-ups)                          median    p95')
 for (const [name, url] of Object.entries(reads)) {
-  for (let i = 0; i < 3; i++) await call(url)
-  const times: number[] = []
-  for (let i = 0; i < 20; i++) {
-    const s = performance.now()
-    await call(url)
-    times.push(performance.now() - s)
-  }
-  times.sort((a, b) => a - b)
+  const times = await sampleTimes(() => call(url))
   console.log(
     `${name.padEnd(56)} ${times[10]!.toFixed(1).padStart(6)} ms ${times[18]!.toFixed(1).padStart(6)} ms`,
   )

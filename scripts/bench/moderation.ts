@@ -9,6 +9,7 @@
 import { handleEndpoints } from 'payload'
 import pg from 'pg'
 
+import { logRowCounts, sampleTimes } from './measure'
 import { scaleUp } from './scaleSeed'
 import { seededPayload } from './seededPayload'
 
@@ -52,20 +53,10 @@ await db.query(
                           ORDER BY id LIMIT 4) u`,
 )
 await db.query('ANALYZE')
-for (const table of ['neighbourhoods', 'reviews', 'stories', 'reports']) {
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table}`)
-  console.log(`  ${table}: ${rows[0].n}`)
-}
+await logRowCounts(db, ['neighbourhoods', 'reviews', 'stories', 'reports'])
 
 const time = async (name: string, run: () => Promise<unknown>) => {
-  for (let i = 0; i < 3; i++) await run()
-  const times: number[] = []
-  for (let i = 0; i < 20; i++) {
-    const s = performance.now()
-    await run()
-    times.push(performance.now() - s)
-  }
-  times.sort((a, b) => a - b)
+  const times = await sampleTimes(run)
   console.log(
     `${name.padEnd(52)} median ${times[10]!.toFixed(1)} ms, p95 ${times[18]!.toFixed(1)} ms`,
   )

@@ -10,7 +10,7 @@ import path from 'node:path'
 
 import autocannon from 'autocannon'
 
-import { waitFor } from './builtSite'
+import { outputOf, waitFor } from './builtSite'
 import { scaledSite } from './scaleSeed'
 
 // SEED_SIZE=target: the target scale, 5,000 neighbourhoods (×119 = 4,998), 50,000 reviews and
@@ -37,12 +37,10 @@ console.log(
 // 2. The full build (astro build + every page written), timed by the server's own log.
 const started = Date.now()
 const site = start()
-let log = ''
-site.stdout!.on('data', (d: Buffer) => (log += d))
-site.stderr!.on('data', (d: Buffer) => (log += d))
-await waitFor(`${base}/healthz`, site, () => log)
+const log = outputOf(site)
+await waitFor(`${base}/healthz`, site, log)
 console.log(`full build and start: ${((Date.now() - started) / 1000).toFixed(1)} s`)
-for (const line of log.split('\n'))
+for (const line of log().split('\n'))
   if (/prerendered|build ready/.test(line)) console.log(`  ${line}`)
 
 // 3. Writes: POST a review, then poll the page's static HTML until it shows it.

@@ -6,6 +6,8 @@ import pg from 'pg'
 
 import { freePort, startEmbeddedPostgres } from '@/server/database/postgres'
 
+import { outputOf } from './builtSite'
+
 /**
  * A throwaway site for the ×SCALE benchmarks under `root`: an embedded PostgreSQL migrated,
  * seeded and built on the small seed by a first `--build-only` start, then scaled up behind the
@@ -52,11 +54,9 @@ export async function scaledSite(
   const db = new pg.Client({ connectionString: databaseUrl })
   if (!reuse) {
     const seeding = start(['--build-only'])
-    let log = ''
-    seeding.stdout!.on('data', (d: Buffer) => (log += d))
-    seeding.stderr!.on('data', (d: Buffer) => (log += d))
+    const log = outputOf(seeding)
     const code = await new Promise((resolve) => seeding.on('exit', resolve))
-    if (code !== 0) throw new Error(`seeding failed:\n${log}`)
+    if (code !== 0) throw new Error(`seeding failed:\n${log()}`)
     await db.connect()
     await scaleUp(db, scale, totals)
     await db.query('ANALYZE')

@@ -28,7 +28,7 @@ import {
 import { prefixTsQuery } from '@/rules/search'
 import { SiteBuilds } from '@/server/site/siteBuilds'
 
-import { waitFor } from './builtSite'
+import { outputOf, waitFor } from './builtSite'
 import { scaledSite } from './scaleSeed'
 
 const large = process.env.SEED_SIZE !== 'small'
@@ -104,11 +104,9 @@ const SEARCHES = ['shoreditch', 'shordich', 'festivals', 'bruch', 'brunch shored
 const SUGGESTS = ['sh', 'shor', 'shordi', 'brun', 'fest', 'camd']
 
 const site = start()
-let log = ''
-site.stdout!.on('data', (d: Buffer) => (log += d))
-site.stderr!.on('data', (d: Buffer) => (log += d))
+const log = outputOf(site)
 try {
-  await waitFor(`${base}/healthz`, site, () => log)
+  await waitFor(`${base}/healthz`, site, log)
   // Pages past a time boundary since the last run are regenerated at start: let that finish
   // first, or the runs measure the renderer as well.
   while (Number((await db.query('SELECT count(*) AS n FROM site_stale_pages')).rows[0].n) > 0)

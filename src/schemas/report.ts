@@ -18,18 +18,21 @@ const id = z.coerce
   .positive()
   .max(2 ** 31 - 1)
 
+/** The optional note of a report or an appeal ('' when left out). */
+const note = z
+  .string()
+  .trim()
+  .max(REPORT_NOTE_MAX, { message: MODERATION_TEXT.noteTooLong })
+  .optional()
+  .default('')
+
 /** POST /api/reports/send: what, why, and a note ('Something else' needs one). */
 export const reportSchema = z
   .object({
     targetKind: kind,
     targetId: id,
     reason: z.enum(REPORT_REASON_VALUES, { message: MODERATION_TEXT.reasonNeeded }),
-    note: z
-      .string()
-      .trim()
-      .max(REPORT_NOTE_MAX, { message: MODERATION_TEXT.noteTooLong })
-      .optional()
-      .default(''),
+    note,
   })
   .refine((r) => r.reason !== 'other' || r.note.length > 0, {
     message: MODERATION_TEXT.noteNeeded,
@@ -51,12 +54,7 @@ export const decisionSchema = z.object({
 export const appealSchema = z.object({
   targetKind: kind,
   targetId: id,
-  note: z
-    .string()
-    .trim()
-    .max(REPORT_NOTE_MAX, { message: MODERATION_TEXT.noteTooLong })
-    .optional()
-    .default(''),
+  note,
 })
 
 /** POST /api/reports/lift (editors): end a member's suspension before its date. */

@@ -41,16 +41,20 @@ export interface AuthorView {
   avatarUrl: string | null
 }
 
-export interface DiscussionCardView {
+/** What a discussion's card and its own page both show. */
+interface DiscussionSummary {
   id: number
   title: string
-  excerpt: string
   tags: string[]
   neighbourhoodSlug: string | null
   author: AuthorView | null
   reactionCount: number
   commentCount: number
   createdAt: string
+}
+
+export interface DiscussionCardView extends DiscussionSummary {
+  excerpt: string
   href: string
 }
 
@@ -68,16 +72,8 @@ export interface DiscussionListView extends DiscussionListQuery {
   pageSize: number
 }
 
-export interface DiscussionView {
-  id: number
-  title: string
+export interface DiscussionView extends DiscussionSummary {
   content: string
-  tags: string[]
-  neighbourhoodSlug: string | null
-  author: AuthorView | null
-  reactionCount: number
-  commentCount: number
-  createdAt: string
   updatedAt: string
 }
 

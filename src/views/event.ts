@@ -71,6 +71,18 @@ export const mediaFileUrl = (file: string | null) =>
 
 const iso = (value: string | Date) => new Date(value).toISOString()
 
+/** The author columns of a list query's row (events, polls); null when the account is gone. */
+export function authorOfRow(
+  row: Pick<EventRow, 'author_id' | 'user_name' | 'avatar_file'>,
+): EventAuthor | null {
+  if (row.author_id === null) return null
+  return {
+    id: Number(row.author_id),
+    userName: row.user_name,
+    avatarUrl: mediaFileUrl(row.avatar_file),
+  }
+}
+
 export function toEventView(row: EventRow): EventView {
   return {
     id: Number(row.id),
@@ -83,14 +95,7 @@ export function toEventView(row: EventRow): EventView {
     imageUrl: mediaFileUrl(row.image_file),
     tags: row.tags ?? [],
     neighbourhoodSlug: row.neighbourhood_slug,
-    author:
-      row.author_id === null
-        ? null
-        : {
-            id: Number(row.author_id),
-            userName: row.user_name,
-            avatarUrl: mediaFileUrl(row.avatar_file),
-          },
+    author: authorOfRow(row),
     attendingCount: Number(row.attending_count ?? 0),
     interestedCount: Number(row.interested_count ?? 0),
     mine: row.mine ?? null,

@@ -1,5 +1,5 @@
 import { isPollOpen } from '@/rules/polls'
-import { mediaFileUrl } from './event'
+import { authorOfRow } from './event'
 
 /** Polls per page of a list (the spec names none; the forum's page is 10). */
 export const POLLS_PAGE_SIZE = 10
@@ -54,14 +54,7 @@ export function toPollCard(row: PollRow): PollCardView {
     question: row.question,
     closeDate: row.close_date === null ? null : new Date(row.close_date).toISOString(),
     neighbourhoodSlug: row.neighbourhood_slug,
-    author:
-      row.author_id === null
-        ? null
-        : {
-            id: Number(row.author_id),
-            userName: row.user_name,
-            avatarUrl: mediaFileUrl(row.avatar_file),
-          },
+    author: authorOfRow(row),
     totalVotes: Number(row.total_votes ?? 0),
     createdAt: new Date(row.created_at).toISOString(),
   }

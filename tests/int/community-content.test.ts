@@ -8,6 +8,7 @@ import {
   makeNeighbourhood,
   NO_LIVE,
   placeFields,
+  streetParty,
   testSiteForFile,
   type TestUser,
   USUAL_PEOPLE,
@@ -198,13 +199,7 @@ describe('stories', () => {
 })
 
 describe('events', () => {
-  const event = () => ({
-    title: 'Street party',
-    description: 'Bring food',
-    eventDate: '2031-07-01T18:00:00.000Z',
-    location: 'Elm Row',
-    neighbourhood: camden,
-  })
+  const event = () => streetParty(camden)
 
   it('answers visitors 401 with the spec’s words and writes nothing', async () => {
     const before = await count('events')

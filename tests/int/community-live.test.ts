@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
+import { connectClient, flush, nextEvent, record, subscribe } from '@tests/realtime/helpers'
 import {
-  connectClient,
-  flush,
-  nextEvent,
-  record,
-  serverSdk,
-  subscribe,
-} from '@tests/realtime/helpers'
-import { liveTestSiteForFile, makeNeighbourhood, makeUser, NO_LIVE, placeFields } from './harness'
+  liveTestSiteForFile,
+  makeNeighbourhood,
+  makeUser,
+  NO_LIVE,
+  placeFields,
+  streetParty,
+} from './harness'
 
 /** Live pushes of stories, events, discussions, RSVPs and votes: public content only. */
 
@@ -42,7 +42,7 @@ describe('live community content', () => {
     )
     const { data } = await event
     expect(data).toMatchObject({ id: open.body.doc.id, title: 'Market day', author: alice.id })
-    await flush(serverSdk(realtime), [channel])
+    await flush(realtime, [channel])
     expect(created.map((c) => (c.data as { id: number }).id)).toEqual([open.body.doc.id])
 
     const gone = nextEvent(channel, 'story.deleted')
@@ -58,17 +58,7 @@ describe('live community content', () => {
     const local = await listen(`neighbourhood-${camden}`)
     const onAll = nextEvent(all, 'event.created')
     const onLocal = nextEvent(local, 'event.created')
-    const res = await post(
-      'events',
-      {
-        title: 'Street party',
-        description: 'Bring food',
-        eventDate: '2031-07-01T18:00:00.000Z',
-        location: 'Elm Row',
-        neighbourhood: camden,
-      },
-      alice.cookie,
-    )
+    const res = await post('events', streetParty(camden), alice.cookie)
     expect((await onAll).data).toMatchObject({ id: res.body.doc.id, location: 'Elm Row' })
     expect((await onLocal).data).toMatchObject({ id: res.body.doc.id })
 
@@ -111,7 +101,7 @@ describe('live community content', () => {
       cookie: bob.cookie,
     })
     expect(again.status).toBe(409)
-    await flush(serverSdk(realtime), [channel])
+    await flush(realtime, [channel])
     expect(voted).toHaveLength(1)
   })
 

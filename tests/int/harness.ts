@@ -238,6 +238,15 @@ export function placeFields(
   return { name, slug: name.toLowerCase().replace(/\s+/g, '-'), tagline, vibes }
 }
 
+/** The event the community tests post: a street party in `neighbourhood`. */
+export const streetParty = (neighbourhood: number) => ({
+  title: 'Street party',
+  description: 'Bring food',
+  eventDate: '2031-07-01T18:00:00.000Z',
+  location: 'Elm Row',
+  neighbourhood,
+})
+
 /** Payload contexts for fixtures: no live push; QUIET, no population look-up either. */
 export const NO_LIVE = { disableLive: true }
 export const QUIET = { disablePopulation: true, disableLive: true }

@@ -41,15 +41,21 @@ function clientWithSession(cookie?: string): Promise<PusherClient> {
   })
 }
 
+/** A visitor (no session) on the neighbourhood's public channel. */
+const readNeighbourhood = async () =>
+  subscribe(await clientWithSession(), `neighbourhood-${neighbourhoodId}`)
+
+const editNeighbourhood = (body: object, cookie: string) =>
+  site.api('PATCH', `/api/neighbourhoods/${neighbourhoodId}`, { body, cookie })
+
 describe('live updates after REST writes', () => {
   it('pushes a neighbourhood edit to readers of its channel after the commit', async () => {
-    const reader = await clientWithSession()
-    const channel = await subscribe(reader, `neighbourhood-${neighbourhoodId}`)
+    const channel = await readNeighbourhood()
     const event = nextEvent(channel, 'neighbourhood.updated')
-    const patch = await site.api('PATCH', `/api/neighbourhoods/${neighbourhoodId}`, {
-      body: { tagline: 'Rooftop bars and the Bussey Building' },
-      cookie: alice.cookie,
-    })
+    const patch = await editNeighbourhood(
+      { tagline: 'Rooftop bars and the Bussey Building' },
+      alice.cookie,
+    )
     expect(patch.status).toBe(200)
     const { data } = await event
     expect(data).toMatchObject({
@@ -59,8 +65,7 @@ describe('live updates after REST writes', () => {
   })
 
   it('pushes a new review to the neighbourhood channel', async () => {
-    const reader = await clientWithSession()
-    const channel = await subscribe(reader, `neighbourhood-${neighbourhoodId}`)
+    const channel = await readNeighbourhood()
     const event = nextEvent(channel, 'review.created')
     const review = await site.api('POST', '/api/reviews', {
       body: {
@@ -77,20 +82,13 @@ describe('live updates after REST writes', () => {
   })
 
   it('pushes nothing when the write is refused', async () => {
-    const reader = await clientWithSession()
-    const channel = await subscribe(reader, `neighbourhood-${neighbourhoodId}`)
+    const channel = await readNeighbourhood()
     const received = record(channel, 'neighbourhood.updated')
-    const refused = await site.api('PATCH', `/api/neighbourhoods/${neighbourhoodId}`, {
-      body: { tagline: 'Not allowed' },
-      cookie: bob.cookie,
-    })
+    const refused = await editNeighbourhood({ tagline: 'Not allowed' }, bob.cookie)
     expect(refused.status).toBe(403)
-    const invalid = await site.api('PATCH', `/api/neighbourhoods/${neighbourhoodId}`, {
-      body: { vibes: ['Noisy'] },
-      cookie: alice.cookie,
-    })
+    const invalid = await editNeighbourhood({ vibes: ['Noisy'] }, alice.cookie)
     expect(invalid.status).toBe(400)
-    await flush(serverSdk(realtime), [channel])
+    await flush(realtime, [channel])
     expect(received).toEqual([])
   })
 

@@ -1,14 +1,6 @@
-import type PusherClient from 'pusher-js'
 import { describe, expect, it } from 'vitest'
 
-import {
-  connectClient,
-  flush,
-  nextEvent,
-  record,
-  serverSdk,
-  subscribe,
-} from '@tests/realtime/helpers'
+import { connectPreauthorized, flush, nextEvent, record, subscribe } from '@tests/realtime/helpers'
 import { createAs, liveTestSiteForFile, makeUser, placeFields } from './harness'
 
 /**
@@ -157,20 +149,8 @@ describe('marking notifications read', () => {
 })
 
 describe('live notifications', () => {
-  /** A client already allowed on the channel (authorisation is tested elsewhere). */
-  function privateClient(): Promise<PusherClient> {
-    return connectClient(realtime, {
-      channelAuthorization: {
-        endpoint: '/unused',
-        transport: 'ajax',
-        customHandler: ({ socketId, channelName }, callback) =>
-          callback(null, serverSdk(realtime).authorizeChannel(socketId, channelName)),
-      },
-    })
-  }
-
   it('pushes a new notification to its recipient only, then its read state', async () => {
-    const client = await privateClient()
+    const client = await connectPreauthorized(realtime)
     const bobs = await subscribe(client, `private-user-${bob.id}`)
     const alices = await subscribe(client, `private-user-${alice.id}`)
     const toAlice = record(alices, 'notification.created')
@@ -198,19 +178,19 @@ describe('live notifications', () => {
     })
     expect((await updated).data).toMatchObject({ id: data.id, isRead: true })
 
-    await flush(serverSdk(realtime), [alices])
+    await flush(realtime, [alices])
     expect(toAlice).toEqual([])
   })
 
   it('pushes nothing when a PATCH is refused', async () => {
-    const client = await privateClient()
+    const client = await connectPreauthorized(realtime)
     const alices = await subscribe(client, `private-user-${alice.id}`)
     const updates = record(alices, 'notification.updated')
     await site.api('PATCH', `/api/notifications/${aliceIds[0]}`, {
       body: { isRead: true },
       cookie: bob.cookie,
     })
-    await flush(serverSdk(realtime), [alices])
+    await flush(realtime, [alices])
     expect(updates).toEqual([])
   })
 })

@@ -8,6 +8,7 @@ import {
   makeUser,
   NO_LIVE,
   placeFields,
+  streetParty,
   testSiteForFile,
   type TestUser,
 } from './harness'
@@ -38,18 +39,7 @@ const create = async (collection: string, body: Record<string, unknown>, user: T
 
 describe('RSVPs (POST /api/events/:id/rsvp)', () => {
   const newEvent = (user: TestUser, extra: Record<string, unknown> = {}) =>
-    create(
-      'events',
-      {
-        title: 'Street party',
-        description: 'Bring food',
-        eventDate: '2031-07-01T18:00:00.000Z',
-        location: 'Elm Row',
-        neighbourhood: camden,
-        ...extra,
-      },
-      user,
-    )
+    create('events', { ...streetParty(camden), ...extra }, user)
   const rsvp = (eventId: number, status: unknown, user?: TestUser) =>
     site.api<Rsvp>('POST', `/api/events/${eventId}/rsvp`, {
       body: { status },

@@ -82,7 +82,7 @@ describe('private channels', () => {
     await serverSdk(target).trigger(name, 'update', { leaked: true })
     // The forged socket is not a subscriber, so a public marker cannot flush it: wait on a channel it holds.
     const open = await subscribe(client, uniqueChannel('public-marker'))
-    await flush(serverSdk(target), [open])
+    await flush(target, [open])
     expect(received).toEqual([])
   })
 
@@ -108,7 +108,6 @@ describe('presence channels', () => {
   })
 
   it('tracks members: added, one member per user across sockets, removed on last leave', async () => {
-    const sdk = serverSdk(target)
     const alice = await connectAs('alice')
     const aliceRoom = (await subscribe(alice, room)) as PresenceChannel
     expect(aliceRoom.members.count).toBe(1)
@@ -136,7 +135,7 @@ describe('presence channels', () => {
     const bobClosed = nextEvent(aliceWatch, 'pusher:member_removed')
     bob.disconnect()
     expect((await bobClosed).data).toMatchObject({ id: 'bob' })
-    await flush(sdk, [aliceRoom])
+    await flush(target, [aliceRoom])
     expect(changes).toEqual([[], []])
     expect(aliceRoom.members.count).toBe(2)
 
@@ -159,28 +158,30 @@ describe('presence channels', () => {
 })
 
 describe('client events', () => {
-  it('reach the other subscribers of a private channel but never the sender', async () => {
-    const name = uniqueChannel('private-chat')
+  /** Alice and Bob on sockets of their own, both subscribed to a fresh channel. */
+  async function aliceAndBobOn(prefix: string) {
+    const name = uniqueChannel(prefix)
     const alice = await connectAs('alice')
     const bob = await connectAs('bob')
     const aliceChannel = await subscribe(alice, name)
     const bobChannel = await subscribe(bob, name)
+    return { alice, aliceChannel, bobChannel }
+  }
+
+  it('reach the other subscribers of a private channel but never the sender', async () => {
+    const { aliceChannel, bobChannel } = await aliceAndBobOn('private-chat')
     const echoes = record(aliceChannel, 'client-typing')
     const arrival = nextEvent(bobChannel, 'client-typing')
     expect(aliceChannel.trigger('client-typing', { typing: true })).toBe(true)
     const received = await arrival
     expect(received.data).toEqual({ typing: true })
     expect(received.metadata?.user_id).toBeUndefined()
-    await flush(serverSdk(target), [aliceChannel])
+    await flush(target, [aliceChannel])
     expect(echoes).toEqual([])
   })
 
   it('carry the sender user_id on presence channels', async () => {
-    const name = uniqueChannel('presence-chat')
-    const alice = await connectAs('alice')
-    const bob = await connectAs('bob')
-    const aliceRoom = await subscribe(alice, name)
-    const bobRoom = await subscribe(bob, name)
+    const { aliceChannel: aliceRoom, bobChannel: bobRoom } = await aliceAndBobOn('presence-chat')
     const arrival = nextEvent(bobRoom, 'client-wave')
     aliceRoom.trigger('client-wave', { to: 'bob' })
     const received = await arrival
@@ -203,24 +204,20 @@ describe('client events', () => {
     const error = await refused
     expect(error.type).toBe('PusherError')
     expect(error.data.message).toMatch(/client event/i)
-    await flush(serverSdk(target), [otherChannel])
+    await flush(target, [otherChannel])
     expect(received).toEqual([])
     expect(sender.connection.state).toBe('connected')
   })
 
   it('are limited to 10 a second per connection: more get pusher:error 4301', async () => {
-    const name = uniqueChannel('private-burst')
-    const alice = await connectAs('alice')
-    const bob = await connectAs('bob')
-    const aliceChannel = await subscribe(alice, name)
-    const bobChannel = await subscribe(bob, name)
+    const { alice, aliceChannel, bobChannel } = await aliceAndBobOn('private-burst')
     const received = record(bobChannel, 'client-tick')
     const refused = waitUntil<{ data: { code: unknown } }>('pusher:error 4301', (done) =>
       alice.connection.bind('error', done),
     )
     for (let i = 0; i < 15; i++) aliceChannel.trigger('client-tick', { i })
     expect((await refused).data.code).toBe(4301)
-    await flush(serverSdk(target), [bobChannel])
+    await flush(target, [bobChannel])
     expect(received.length).toBe(10)
     expect(alice.connection.state).toBe('connected')
   })

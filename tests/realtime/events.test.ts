@@ -70,29 +70,32 @@ describe('events API → public channels', () => {
     const arrival = nextEvent(readerChannel, 'posted')
     await sdk.trigger(name, 'posted', { by: 'author' }, { socket_id: author.connection.socket_id })
     expect((await arrival).data).toEqual({ by: 'author' })
-    await flush(sdk, [authorChannel])
+    await flush(target, [authorChannel])
     expect(toAuthor).toEqual([])
   })
 
-  it('refuses a request signed with the wrong secret (401) and delivers nothing', async () => {
+  /** A client on a fresh channel, recording the 'forged' events that must never reach it. */
+  async function guardedChannel() {
     const client = await connectClient(target)
     const channel = await subscribe(client, uniqueChannel('guarded'))
-    const received = record(channel, 'forged')
+    return { channel, received: record(channel, 'forged') }
+  }
+
+  it('refuses a request signed with the wrong secret (401) and delivers nothing', async () => {
+    const { channel, received } = await guardedChannel()
     const forger = serverSdk(target, { secret: 'not-the-secret' })
     const err = await rejection(forger.trigger(channel.name, 'forged', { evil: true }))
     expect(err.status).toBe(401)
     expect(err.message).toBe('Unexpected status code 401')
-    await flush(serverSdk(target), [channel])
+    await flush(target, [channel])
     expect(received).toEqual([])
   })
 
   it('refuses an unknown key (401) and delivers nothing', async () => {
-    const client = await connectClient(target)
-    const channel = await subscribe(client, uniqueChannel('guarded'))
-    const received = record(channel, 'forged')
+    const { channel, received } = await guardedChannel()
     const stranger = serverSdk(target, { key: 'unknown-key' })
     expect((await rejection(stranger.trigger(channel.name, 'forged', {}))).status).toBe(401)
-    await flush(serverSdk(target), [channel])
+    await flush(target, [channel])
     expect(received).toEqual([])
   })
 
@@ -131,7 +134,7 @@ describe('batch events API', () => {
     ])
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({})
-    await flush(serverSdk(target), [first, second])
+    await flush(target, [first, second])
     expect(onFirst.map((r) => r.data)).toEqual([{ n: 1 }, 'three'])
     expect(onSecond.map((r) => r.data)).toEqual([{ n: 2 }])
   })
@@ -146,7 +149,7 @@ describe('batch events API', () => {
       data: { n },
     }))
     expect((await rejection(serverSdk(target).triggerBatch(batch))).status).toBe(400)
-    await flush(serverSdk(target), [channel])
+    await flush(target, [channel])
     expect(received).toEqual([])
   })
 
@@ -159,7 +162,7 @@ describe('batch events API', () => {
       { channel: channel.name, name: 'item', data: 'z'.repeat(10 * 1024 + 1) },
     ]
     expect((await rejection(serverSdk(target).triggerBatch(batch))).status).toBe(413)
-    await flush(serverSdk(target), [channel])
+    await flush(target, [channel])
     expect(received).toEqual([])
   })
 })

@@ -123,6 +123,21 @@ export async function connectClient(
   return client
 }
 
+/**
+ * A client whose private and presence subscriptions are signed in the test itself, for tests where
+ * channel authorization is not the point (it is tested through real auth endpoints elsewhere).
+ */
+export function connectPreauthorized(target: Target): Promise<PusherClient> {
+  return connectClient(target, {
+    channelAuthorization: {
+      endpoint: '/unused',
+      transport: 'ajax',
+      customHandler: ({ socketId, channelName }, callback) =>
+        callback(null, serverSdk(target).authorizeChannel(socketId, channelName)),
+    },
+  })
+}
+
 /** For afterEach: closes every client the test opened. */
 export function disconnectAll(): void {
   for (const client of openClients) client.disconnect()
@@ -182,7 +197,7 @@ export function nextEvent(channel: Channel, event: string, ms = WAIT_MS): Promis
  * Proves absence: triggers a marker on the channels and waits until each got it. A server writes
  * each socket's frames in order, so anything sent to them before the marker has arrived by then.
  */
-export async function flush(sdk: PusherServer, channels: Channel[]): Promise<void> {
+export async function flush(target: Target, channels: Channel[]): Promise<void> {
   const marker = randomId()
   const arrivals = channels.map((channel) =>
     waitUntil(`flush marker on ${channel.name}`, (done) => {
@@ -195,7 +210,7 @@ export async function flush(sdk: PusherServer, channels: Channel[]): Promise<voi
     }),
   )
   const names = [...new Set(channels.map((channel) => channel.name))]
-  await sdk.trigger(names, 'test-flush', { marker })
+  await serverSdk(target).trigger(names, 'test-flush', { marker })
   await Promise.all(arrivals)
 }
 

@@ -12,6 +12,8 @@ import { deleteHref } from '@/views/deletion'
 import { formAction } from '@/views/forms'
 import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
 import '@widgets/Comments/Comments.css'
+import { Chips } from '@widgets/lib/Chips'
+import { ProfileLink } from '@widgets/lib/ProfileLink'
 import { $editing, $formOpen, deleteEvent } from './formStore'
 import { rsvp } from './listStore'
 import ReportButton from '@widgets/Reports/ReportButton'
@@ -72,22 +74,11 @@ export default function EventCard({
           {event.location}
         </p>
         <p className="event-description">{event.description}</p>
-        {event.tags.length > 0 && (
-          <ul className="chips" aria-label="Tags">
-            {event.tags.map((tag) => (
-              <li className="chip" key={tag}>
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
+        {event.tags.length > 0 && <Chips label="Tags" items={event.tags} />}
         <p className="event-meta">
           {event.author?.userName && (
             <>
-              Posted by{' '}
-              <a href={`/profile/${encodeURIComponent(event.author.userName)}`}>
-                {event.author.userName}
-              </a>
+              Posted by <ProfileLink userName={event.author.userName} />
             </>
           )}
           {event.neighbourhoodSlug && (

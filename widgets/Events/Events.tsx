@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { isUpcoming } from '@/rules/eventTime'
 import { eventsFeedPath, type EventPage, type EventView } from '@/views/event'
 import type { FormState } from '@/views/forms'
+import { BackToNeighbourhood } from '@widgets/lib/BackToNeighbourhood'
 import { loadSession, viewerIdOf } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
 import { useHydrated } from '@widgets/lib/useHydrated'
@@ -83,11 +84,7 @@ export default function Events({
   return (
     <section className="events" aria-labelledby="events-title" data-live={state.live}>
       {state.neighbourhood && (
-        <p className="events-back">
-          <a href={`/neighbourhood/${encodeURIComponent(state.neighbourhood.slug)}`}>
-            ← Back to {state.neighbourhood.name}
-          </a>
-        </p>
+        <BackToNeighbourhood className="events-back" neighbourhood={state.neighbourhood} />
       )}
       <header className="events-header">
         <h1 id="events-title">

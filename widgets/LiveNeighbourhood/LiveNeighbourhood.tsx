@@ -3,6 +3,7 @@ import { useState, useSyncExternalStore } from 'react'
 
 import type { StarCounts } from '@/rules/ratingSummary'
 import { api, ApiError } from '@widgets/lib/api'
+import { Chips } from '@widgets/lib/Chips'
 import { $realtimeState, useChannel } from '@widgets/lib/realtime'
 import { RatingSummary } from '@widgets/Reviews/RatingSummary'
 import { ShareButtons } from '@widgets/Reviews/ShareButtons'
@@ -80,13 +81,7 @@ export default function LiveNeighbourhood({ neighbourhood, counts, url: builtUrl
         <div className="neighbourhood-intro">
           <h1>{info.name}</h1>
           <p className="tagline">{info.tagline}</p>
-          <ul className="chips" aria-label="Vibes">
-            {info.vibes.map((v) => (
-              <li key={v} className="chip">
-                {v}
-              </li>
-            ))}
-          </ul>
+          <Chips label="Vibes" items={info.vibes} />
           {removed && (
             <p className="neighbourhood-removed" role="status">
               This neighbourhood has been removed.

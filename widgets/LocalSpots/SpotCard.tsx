@@ -13,6 +13,7 @@ import Reactions from '@widgets/Reactions/Reactions'
 import { vibeSvg } from '@/views/emojiVibes'
 import { Emoji } from '@widgets/lib/Emoji'
 import { Icon } from '@widgets/lib/Icon'
+import { ProfileLink } from '@widgets/lib/ProfileLink'
 import ReportButton from '@widgets/Reports/ReportButton'
 import { deleteHref } from '@/views/deletion'
 
@@ -42,11 +43,7 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
           width={32}
           height={32}
         />
-        {userName ? (
-          <a href={`/profile/${encodeURIComponent(userName)}`}>{userName}</a>
-        ) : (
-          <span>A neighbour</span>
-        )}
+        {userName ? <ProfileLink userName={userName} /> : <span>A neighbour</span>}
         <time className="spot-time" dateTime={spot.createdAt}>
           {relativeTime(spot.createdAt, now)}
         </time>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 
 import { CATEGORY_LABELS, VIBE_EMOJI_NAMES, VIBE_EMOJIS } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
@@ -8,6 +8,7 @@ import { relativeTime } from '@/views/relativeTime'
 import { vibeSvg } from '@/views/emojiVibes'
 import { Emoji } from '@widgets/lib/Emoji'
 import { useSession } from '@widgets/lib/useSession'
+import { trapTab } from '@widgets/lib/trapTab'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import Combobox from './Combobox'
 import { $draft, emptyDraft, type SpotDraft } from './draftStore'
@@ -26,9 +27,6 @@ import {
 import { serverNow } from './listStore'
 import { SpotAddressField, SpotMapsLinkField } from './SpotAddressFields'
 import SpotImageField from './SpotImageField'
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])'
 
 /** A refused suggestion as the store holds a draft: what was typed and the message. */
 function draftOf(form: FormState): SpotDraft {
@@ -94,23 +92,6 @@ export default function SpotForm({
     if (d.confirming) confirmButton.current?.focus()
   }, [d.confirming])
 
-  const trapTab = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== 'Tab') return
-    const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => el.offsetParent !== null || el === document.activeElement,
-    )
-    if (!items.length) return
-    const firstItem = items[0]!
-    const lastItem = items[items.length - 1]!
-    if (e.shiftKey && document.activeElement === firstItem) {
-      e.preventDefault()
-      lastItem.focus()
-    } else if (!e.shiftKey && document.activeElement === lastItem) {
-      e.preventDefault()
-      firstItem.focus()
-    }
-  }
-
   const title = editing ? 'Edit Business' : 'Suggest a Local Spot'
   const signedOut = session.status === 'signed-out'
 
@@ -120,7 +101,7 @@ export default function SpotForm({
       id="suggest-spot"
       className={refused ? 'spot-dialog is-inline' : 'spot-dialog'}
       aria-labelledby={`${id}-title`}
-      onKeyDown={trapTab}
+      onKeyDown={(e) => trapTab(e, { skipHidden: true })}
       onCancel={(e) => {
         e.preventDefault()
         closeSpotForm()

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 
+import { Chips } from '@widgets/lib/Chips'
 import type { MapNeighbourhood } from './mapData'
 
 /** The card for the marker under the pointer or focus: a side card on wide screens, a bottom card on phones. */
@@ -13,15 +14,7 @@ export function MapCard({ n, onClose }: { n: MapNeighbourhood; onClose: () => vo
       </button>
       <h2 id={titleId}>{n.name}</h2>
       {n.tagline && <p className="map-card-tagline">{n.tagline}</p>}
-      {n.vibes.length > 0 && (
-        <ul className="chips" aria-label="Vibes">
-          {n.vibes.map((v) => (
-            <li key={v} className="chip">
-              {v}
-            </li>
-          ))}
-        </ul>
-      )}
+      {n.vibes.length > 0 && <Chips label="Vibes" items={n.vibes} />}
       <a className="map-card-link" href={`/neighbourhood/${n.slug}`}>
         View Neighbourhood →
       </a>

@@ -1,6 +1,7 @@
 import { CARD_IMAGE_SIZES } from '@/views/media'
 import type { NeighbourhoodCardView } from '@/views/neighbourhood'
 import { CompareToggle } from '@widgets/Compare/CompareToggle'
+import { Chips } from '@widgets/lib/Chips'
 
 /**
  * The island's neighbourhood card: the same markup and classes as
@@ -27,15 +28,7 @@ export function NeighbourhoodCardItem({ n }: { n: NeighbourhoodCardView }) {
         <div className="card-body">
           <h3>{n.name}</h3>
           <p>{n.tagline}</p>
-          {n.vibes.length > 0 && (
-            <ul className="chips" aria-label="Vibes">
-              {n.vibes.map((v) => (
-                <li key={v} className="chip">
-                  {v}
-                </li>
-              ))}
-            </ul>
-          )}
+          {n.vibes.length > 0 && <Chips label="Vibes" items={n.vibes} />}
         </div>
       </a>
       <CompareToggle slug={n.slug} name={n.name} />

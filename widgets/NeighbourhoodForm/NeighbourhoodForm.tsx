@@ -7,6 +7,7 @@ import { formAction, type FormState } from '@/views/forms'
 import type { TileConfig } from '@widgets/lib/leaflet'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import AddressSearch from './AddressSearch'
+import CoordinateField from './CoordinateField'
 import { parseCoordinate } from './formRules'
 import ImageField from './ImageField'
 import LocationMap from './LocationMap'
@@ -157,28 +158,16 @@ export default function NeighbourhoodForm({ mode, initial, tiles, form }: Neighb
         <div className="nf-col">
           <AddressSearch onFound={(place) => placeAt(place.lat, place.lon)} />
           <div className="nf-coords">
-            <div className="nf-field">
-              <label htmlFor="nf-lat">Latitude</label>
-              <input
-                id="nf-lat"
-                name="latitude"
-                inputMode="decimal"
-                autoComplete="off"
-                value={values.latitude}
-                onChange={(e) => setFields({ latitude: e.target.value })}
-              />
-            </div>
-            <div className="nf-field">
-              <label htmlFor="nf-lon">Longitude</label>
-              <input
-                id="nf-lon"
-                name="longitude"
-                inputMode="decimal"
-                autoComplete="off"
-                value={values.longitude}
-                onChange={(e) => setFields({ longitude: e.target.value })}
-              />
-            </div>
+            <CoordinateField
+              axis="latitude"
+              value={values.latitude}
+              onChange={(latitude) => setFields({ latitude })}
+            />
+            <CoordinateField
+              axis="longitude"
+              value={values.longitude}
+              onChange={(longitude) => setFields({ longitude })}
+            />
           </div>
           <LocationMap point={point} tiles={tiles} onPick={placeAt} />
           <p className="nf-hint">Click the map to set the location.</p>

@@ -3,10 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 
 import { MIN_POLL_OPTIONS } from '@/rules/polls'
 import { formAction, keptValue, keptValues, type FormState } from '@/views/forms'
+import { trapTab } from '@widgets/lib/trapTab'
 import { $neighbourhoodChoices, createPoll, loadNeighbourhoodChoices } from './store'
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])'
 
 /**
  * 'New Poll' (SPEC §2, §4, §5): a modal <dialog> (the page behind is inert, Tab cycles inside,
@@ -67,22 +65,6 @@ export default function NewPollDialog({
   const close = () => {
     onClose()
     ;(opener.current as HTMLElement | null)?.focus?.()
-  }
-
-  // Keeps Tab and Shift+Tab inside the dialog (the browser alone would let focus reach its UI).
-  const trapTab = (e: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== 'Tab') return
-    const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    if (!items.length) return
-    const firstItem = items[0]!
-    const lastItem = items[items.length - 1]!
-    if (e.shiftKey && document.activeElement === firstItem) {
-      e.preventDefault()
-      lastItem.focus()
-    } else if (!e.shiftKey && document.activeElement === lastItem) {
-      e.preventDefault()
-      firstItem.focus()
-    }
   }
 
   return (

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 
 import { formatCloseDate, percentages, pollIsClosed, type PollView } from '@/views/poll'
 import { $clock, adoptViewerClock } from '@widgets/lib/clock'
+import { ProfileLink } from '@widgets/lib/ProfileLink'
 import { formAction } from '@/views/forms'
 import { useSession } from '@widgets/lib/useSession'
 import { useHydrated } from '@widgets/lib/useHydrated'
@@ -45,10 +46,7 @@ export default function PollDetail({ initial }: { initial: PollView }) {
       <div className="poll-meta">
         {poll.author?.userName && (
           <>
-            By{' '}
-            <a href={`/profile/${encodeURIComponent(poll.author.userName)}`}>
-              {poll.author.userName}
-            </a>
+            By <ProfileLink userName={poll.author.userName} />
           </>
         )}
         {poll.neighbourhoodSlug && (

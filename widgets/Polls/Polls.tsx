@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 
 import { formatCloseDate, pollIsClosed, type PollPage } from '@/views/poll'
+import { BackToNeighbourhood } from '@widgets/lib/BackToNeighbourhood'
 import { $clock, adoptViewerClock } from '@widgets/lib/clock'
+import { ProfileLink } from '@widgets/lib/ProfileLink'
 import type { FormState } from '@/views/forms'
 import NewPollDialog from './NewPollDialog'
 import { $newPollOpen, $polls, initPolls, loadMorePolls } from './store'
@@ -30,11 +32,7 @@ export default function Polls({ initial, form }: { initial: PollPage; form?: For
   return (
     <section className="polls" aria-labelledby="polls-title">
       {state.neighbourhood && (
-        <p className="polls-back">
-          <a href={`/neighbourhood/${encodeURIComponent(state.neighbourhood.slug)}`}>
-            ← Back to {state.neighbourhood.name}
-          </a>
-        </p>
+        <BackToNeighbourhood className="polls-back" neighbourhood={state.neighbourhood} />
       )}
       <header className="polls-header">
         <h1 id="polls-title">
@@ -75,10 +73,7 @@ export default function Polls({ initial, form }: { initial: PollPage; form?: For
                 <p className="poll-meta">
                   {poll.author?.userName && (
                     <>
-                      By{' '}
-                      <a href={`/profile/${encodeURIComponent(poll.author.userName)}`}>
-                        {poll.author.userName}
-                      </a>
+                      By <ProfileLink userName={poll.author.userName} />
                       {' · '}
                     </>
                   )}

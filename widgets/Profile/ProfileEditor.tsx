@@ -28,6 +28,21 @@ function PencilIcon() {
   )
 }
 
+/** The pencil that opens and closes one field's editor. */
+function EditToggle({ field, pressed }: { field: ProfileField; pressed: boolean }) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={pressed ? `Stop editing ${field}` : `Edit ${field}`}
+      aria-pressed={pressed}
+      onClick={() => toggleEditing(field)}
+    >
+      <PencilIcon />
+    </button>
+  )
+}
+
 /**
  * Until the island runs (or without JavaScript): the same three fields as one plain form that
  * posts to the server; open when it came back refused.
@@ -158,15 +173,7 @@ export default function ProfileEditor({
           ) : (
             <h1 className="profile-name">{name.trim() || profile.userName}</h1>
           )}
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={editing.name ? 'Stop editing name' : 'Edit name'}
-            aria-pressed={editing.name}
-            onClick={() => toggleEditing('name')}
-          >
-            <PencilIcon />
-          </button>
+          <EditToggle field="name" pressed={editing.name} />
         </div>
         <p className="profile-handle">@{profile.userName}</p>
 
@@ -193,15 +200,7 @@ export default function ProfileEditor({
               {bio.trim() || 'Add a short bio so neighbours know who you are.'}
             </p>
           )}
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={editing.bio ? 'Stop editing bio' : 'Edit bio'}
-            aria-pressed={editing.bio}
-            onClick={() => toggleEditing('bio')}
-          >
-            <PencilIcon />
-          </button>
+          <EditToggle field="bio" pressed={editing.bio} />
         </div>
 
         {pending && (

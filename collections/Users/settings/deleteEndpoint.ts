@@ -7,6 +7,7 @@ import { mailLimitWait, tooManyRequestsResponse } from '@/server/http/rateLimits
 import { readJson, refuse } from '@/server/http/requests'
 import { normalEmail } from '@collections/Users/confirmation/token'
 import { claimsFitAccount, readDeletionToken, sendDeletionLink } from './deletionLink'
+import { ownAccountOnly } from './ownAccountOnly'
 import { isCurrentPassword } from './password'
 
 interface Account {
@@ -32,9 +33,7 @@ interface Account {
 export const deleteOwnAccount: Endpoint = {
   path: '/me/delete',
   method: 'post',
-  handler: async (req) => {
-    const userId = Number(req.user?.id)
-    if (!req.user || !Number.isSafeInteger(userId)) return refuse(401, SETTINGS_TEXT.signInFirst)
+  handler: ownAccountOnly(async (req, userId) => {
     const account = (await req.payload.findByID({
       collection: 'users',
       id: userId,
@@ -65,7 +64,7 @@ export const deleteOwnAccount: Endpoint = {
     if (wait) return tooManyRequestsResponse(wait)
     await sendDeletionLink(req, account)
     return Response.json({ message: SETTINGS_TEXT.linkSent(account.email) }, { status: 202 })
-  },
+  }),
 }
 
 async function deleteAccount(req: PayloadRequest, id: number): Promise<Response> {

@@ -1,8 +1,8 @@
 import type { Endpoint } from 'payload'
 
-import { SETTINGS_TEXT, exportFileName } from '@/rules/settings'
-import { refuse } from '@/server/http/requests'
+import { exportFileName } from '@/rules/settings'
 import { exportAccount } from './exportData'
+import { ownAccountOnly } from './ownAccountOnly'
 
 /**
  * GET /api/users/me/export — Profile → Settings' Download my data: a JSON file of the signed-in
@@ -12,9 +12,7 @@ import { exportAccount } from './exportData'
 export const exportOwnData: Endpoint = {
   path: '/me/export',
   method: 'get',
-  handler: async (req) => {
-    const userId = Number(req.user?.id)
-    if (!req.user || !Number.isSafeInteger(userId)) return refuse(401, SETTINGS_TEXT.signInFirst)
+  handler: ownAccountOnly(async (req, userId) => {
     const file = await exportAccount(req, userId)
     const name = exportFileName({ id: userId, userName: file.profile.userName as string | null })
     return new Response(JSON.stringify(file, null, 2), {
@@ -25,5 +23,5 @@ export const exportOwnData: Endpoint = {
         'x-content-type-options': 'nosniff',
       },
     })
-  },
+  }),
 }

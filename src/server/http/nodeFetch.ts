@@ -50,6 +50,16 @@ function limitedBody(req: IncomingMessage, res: ServerResponse, limit: number): 
   return counted
 }
 
+/** A Node request's headers as Fetch Headers (repeated ones appended, in order). */
+export function fetchHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
+  }
+  return headers
+}
+
 /**
  * Node request → Fetch Request (for Payload's handleEndpoints), with the body limits applied
  * before any parsing or auth. Null when it already answered 413.
@@ -59,11 +69,7 @@ export async function toFetchRequest(
   res: ServerResponse,
   origin: string,
 ): Promise<Request | null> {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
-  }
+  const headers = fetchHeaders(req)
   const method = req.method ?? 'GET'
   let body: BodyInit | undefined
   if (method !== 'GET' && method !== 'HEAD') {

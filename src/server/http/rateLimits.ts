@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import { serverNow } from '@/server/config/clock'
-import { UPLOAD_BODY_LIMIT } from './nodeFetch'
+import { fetchHeaders, UPLOAD_BODY_LIMIT } from './nodeFetch'
 
 /** One limit: at most `max` hits (or bytes) per `windowSeconds` for one key (an IP, an account). */
 export interface RateLimit {
@@ -160,11 +160,7 @@ export async function accountOfRequest(
   payload: Payload,
   req: IncomingMessage,
 ): Promise<LimitedAccount | null> {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
-  }
+  const headers = fetchHeaders(req)
   if (!headers.has('cookie') && !headers.has('authorization')) return null
   const { user } = await payload.auth({ headers, canSetHeaders: false })
   return user ? { id: user.id, createdAt: user.createdAt } : null
