@@ -3,9 +3,10 @@
  * The emoji the product draws, as inline SVG: reaction kinds, badge icons and the
  * top reviewers' medals. Without an emoji font (Debian's Chromium) the characters showed as empty
  * boxes. The drawings are Twemoji (https://github.com/jdecked/twemoji), graphics © Twitter, Inc
- * and other contributors, CC-BY 4.0; each keeps its own colours. One home for both renderers:
- * src/components/Emoji.astro (pages) and widgets/lib/Emoji.tsx (islands). Text people type stays
- * text. Keyed by the character as the rules write it; every entry is in the client bundle.
+ * and other contributors, CC-BY 4.0; each keeps its own colours. Pages draw them inline on the
+ * server (src/components/Emoji.astro); islands (widgets/lib/Emoji.tsx) draw the same drawings
+ * as the image files of ./emojiFiles.ts, so that this map stays out of every script. Text people
+ * type stays text. Keyed by the character as the rules write it.
  * To add one: use it in the rules scripts/emoji.ts reads (or add it to its `other` list), run
  * `npm run emoji`, and draw it with <Emoji char="…" />. tests/unit/emoji.test.ts checks that
  * every emoji of the rules has its drawing here.

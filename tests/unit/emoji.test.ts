@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -6,7 +9,7 @@ import { REVIEW_BADGES } from '@/rules/badges'
 import { VIBE_EMOJIS } from '@/rules/localSpots'
 import { EMOJI } from '@/rules/targets'
 import { EMOJI_SVG, emojiSvg } from '@/views/emoji'
-import { VIBE_EMOJI_SVG, vibeSvg } from '@/views/emojiVibes'
+import { EMOJI_FILES, emojiImage } from '@/views/emojiFiles'
 import { MEDALS } from '@/views/topReviewer'
 import { Emoji } from '@widgets/lib/Emoji'
 
@@ -19,33 +22,45 @@ const drawn: [string, string][] = [
   ...MEDALS.map((m): [string, string] => [m.label, m.icon]),
 ]
 
-describe('the emoji drawings (src/views/emoji.ts)', () => {
-  it.each(drawn)('%s (%s) has its Twemoji SVG', (_name, char) => {
-    const svg = _name.startsWith('vibe ') ? vibeSvg(char) : emojiSvg(char)
-    expect(svg, `no drawing for ${char}: run npm run emoji`).toBeDefined()
-    expect(svg!.viewBox).toBe('0 0 36 36')
-    expect(svg!.body).toMatch(/^<(path|g|circle|ellipse|rect|polygon)\b/)
+describe('the emoji drawings (src/views/emoji.ts, src/views/emojiFiles.ts)', () => {
+  it.each(drawn.filter(([name]) => !name.startsWith('vibe ')))(
+    '%s (%s) has its Twemoji SVG for pages',
+    (_name, char) => {
+      const svg = emojiSvg(char)
+      expect(svg, `no drawing for ${char}: run npm run emoji`).toBeDefined()
+      expect(svg!.viewBox).toBe('0 0 36 36')
+      expect(svg!.body).toMatch(/^<(path|g|circle|ellipse|rect|polygon)\b/)
+    },
+  )
+
+  it.each(drawn)('%s (%s) has its Twemoji image file for islands', (_name, char) => {
+    const image = emojiImage(char)
+    expect(image, `no image for ${char}: run npm run emoji`).toMatch(/^\/emoji\/[0-9a-f-]+\.svg$/)
+    const svg = fs.readFileSync(path.join('public', image!), 'utf8')
+    expect(svg).toMatch(/^<svg\b[^>]*viewBox="0 0 36 36"/)
+    expect(svg).not.toMatch(/<script|\bon[a-z]+=|href=/i)
   })
 
-  it('holds only the emoji the rules use (the map is in the client bundle)', () => {
+  it('holds only the emoji the rules use', () => {
     const used = new Set(drawn.map(([, char]) => char.replace(/\uFE0F/g, '')))
-    const kept = Object.keys({ ...EMOJI_SVG, ...VIBE_EMOJI_SVG }).map((char) =>
-      char.replace(/\uFE0F/g, ''),
-    )
-    expect(kept.filter((char) => !used.has(char))).toEqual([])
-    expect(new Set(kept).size).toBe(kept.length)
+    for (const map of [EMOJI_SVG, EMOJI_FILES]) {
+      const kept = Object.keys(map).map((char) => char.replace(/\uFE0F/g, ''))
+      expect(kept.filter((char) => !used.has(char))).toEqual([])
+      expect(new Set(kept).size).toBe(kept.length)
+    }
   })
 
   it('has no ids, links or scripts (a drawing may be on a page many times)', () => {
-    for (const { body } of Object.values({ ...EMOJI_SVG, ...VIBE_EMOJI_SVG })) {
+    for (const { body } of Object.values(EMOJI_SVG)) {
       expect(body).not.toMatch(/\bid=|<script|\bon[a-z]+=|href=/i)
     }
   })
 
   it('finds an emoji with or without the variation selector', () => {
     expect(emojiSvg('❤')).toBe(emojiSvg('❤️'))
-    expect(vibeSvg('🛍')).toBe(vibeSvg('🛍️'))
+    expect(emojiImage('🛍')).toBe(emojiImage('🛍️'))
     expect(emojiSvg('⭐ star')).toBeUndefined()
+    expect(emojiImage('⭐')).toBeUndefined()
   })
 })
 
@@ -53,19 +68,16 @@ describe('<Emoji> (widgets/lib/Emoji.tsx)', () => {
   const render = (props: Parameters<typeof Emoji>[0]) =>
     renderToStaticMarkup(createElement(Emoji, props))
 
-  it('is a decorative SVG when a label beside it names it', () => {
-    const html = render({ char: '🔥' })
-    expect(html).toMatch(/^<svg class="emoji" width="1.1em" height="1.1em" viewBox="0 0 36 36"/)
-    expect(html).toContain('aria-hidden="true"')
-    expect(html).not.toContain('role=')
-    expect(html).not.toContain('🔥')
+  it('is a decorative image when a label beside it names it', () => {
+    expect(render({ char: '🔥' })).toBe(
+      '<img class="emoji" src="/emoji/1f525.svg" alt="" style="width:1.1em;height:1.1em" loading="lazy" decoding="async" aria-hidden="true"/>',
+    )
   })
 
   it('is an image named by its label when it alone carries the meaning', () => {
     const html = render({ char: '🥇', label: 'Gold medal, 1st place', size: 24 })
-    expect(html).toContain('role="img"')
-    expect(html).toContain('aria-label="Gold medal, 1st place"')
-    expect(html).toContain('width="24"')
+    expect(html).toContain('alt="Gold medal, 1st place"')
+    expect(html).toContain('style="width:24px;height:24px"')
     expect(html).not.toContain('aria-hidden')
   })
 

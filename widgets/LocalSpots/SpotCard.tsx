@@ -10,7 +10,6 @@ import {
 } from '@/views/localSpot'
 import { relativeTime } from '@/views/relativeTime'
 import Reactions from '@widgets/Reactions/Reactions'
-import { vibeSvg } from '@/views/emojiVibes'
 import { Emoji } from '@widgets/lib/Emoji'
 import { Icon } from '@widgets/lib/Icon'
 import { ProfileLink } from '@widgets/lib/ProfileLink'
@@ -78,7 +77,7 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
           <ul className="spot-emojis" aria-label="Vibes">
             {spot.emojis.map((name) => (
               <li key={name} title={emojiLabel(name)}>
-                <Emoji char={VIBE_EMOJIS[name]} drawing={vibeSvg(VIBE_EMOJIS[name])} />
+                <Emoji char={VIBE_EMOJIS[name]} />
                 <span className="sr-only">{emojiLabel(name)}</span>
               </li>
             ))}

@@ -5,7 +5,6 @@ import { CATEGORY_LABELS, VIBE_EMOJI_NAMES, VIBE_EMOJIS } from '@/rules/localSpo
 import { MESSAGES } from '@/rules/messages'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
-import { vibeSvg } from '@/views/emojiVibes'
 import { Emoji } from '@widgets/lib/Emoji'
 import { useSession } from '@widgets/lib/useSession'
 import { trapTab } from '@widgets/lib/trapTab'
@@ -207,7 +206,7 @@ export default function SpotForm({
                   title={name.replace(/-/g, ' ')}
                   onClick={() => toggleEmoji(name)}
                 >
-                  <Emoji char={VIBE_EMOJIS[name]} drawing={vibeSvg(VIBE_EMOJIS[name])} />
+                  <Emoji char={VIBE_EMOJIS[name]} />
                 </button>
               ))}
             </fieldset>
