@@ -17,6 +17,8 @@ export async function countAndPushFollowers(
     sql`SELECT count(*)::int AS n FROM follows WHERE neighbourhood_id = ${neighbourhood}`,
   )
   const count = counted?.n ?? 0
+  // Bulk jobs (the seed, before the realtime server is up) switch live pushes off.
+  if (req.context?.disableLive) return count
   afterCommit(req, () =>
     publish(channels.neighbourhood(neighbourhood), 'follow.changed', { neighbourhood, count }),
   )

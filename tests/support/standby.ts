@@ -5,6 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
+import { VOLATILE } from '@/server/database/backup'
 
 /**
  * A streaming standby of an embedded primary, made without pg_basebackup (the packaged client
@@ -25,25 +26,14 @@ export interface Standby {
 /** What the primary needs to stream, stated so that no test's settings turn it off. */
 export const STREAMING_SETTINGS = { wal_level: 'replica', max_wal_senders: '10', hot_standby: 'on' }
 
-// PostgreSQL's documented exclusions for a base backup: these files skipped, these folders empty.
-const SKIPPED = new Set([
-  'postmaster.pid',
-  'postmaster.opts',
+// What a base backup leaves out (VOLATILE: the server's own files, folders copied empty), and
+// the markers of a backup or a standby, which the copy gets anew.
+const MARKERS = new Set([
   'backup_label',
   'tablespace_map',
   'standby.signal',
   'recovery.signal',
   'backup_manifest',
-])
-const EMPTIED = new Set([
-  'pg_wal',
-  'pg_replslot',
-  'pg_stat_tmp',
-  'pg_dynshmem',
-  'pg_notify',
-  'pg_serial',
-  'pg_snapshots',
-  'pg_subtrans',
 ])
 
 /**
@@ -182,9 +172,9 @@ function copyCluster(from: string, to: string, top = true) {
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name)
     const target = path.join(to, entry.name)
-    if (top && SKIPPED.has(entry.name)) continue
-    if (top && EMPTIED.has(entry.name)) {
-      fs.mkdirSync(target, { mode: 0o700 })
+    if (top && MARKERS.has(entry.name)) continue
+    if (top && VOLATILE.has(entry.name)) {
+      if (entry.isDirectory()) fs.mkdirSync(target, { mode: 0o700 })
       continue
     }
     if (entry.isDirectory()) copyCluster(source, target, false)

@@ -26,8 +26,11 @@ export interface BackupManifest {
   mediaFiles: number
 }
 
-/** Skipped when copying a running cluster (PostgreSQL's documented list). */
-const VOLATILE = new Set([
+/**
+ * Skipped when copying a running cluster (PostgreSQL's documented list): these files left out,
+ * these folders copied empty. Test standbys are copied the same way (tests/support/standby.ts).
+ */
+export const VOLATILE = new Set([
   'postmaster.pid',
   'postmaster.opts',
   'pg_wal',

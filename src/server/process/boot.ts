@@ -87,7 +87,9 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const pool = (payloadForCleanup?.db as { pool?: { on: (e: string, f: () => void) => void } })
       ?.pool
     pool?.on('error', () => {})
-    await payloadForCleanup?.db.destroy?.().catch(() => {})
+    // Payload's own destroy stops the job queue's cron first: a tick after the pool has closed
+    // would only log an error.
+    await payloadForCleanup?.destroy().catch(() => {})
     await postgres?.stop()
   }
 
