@@ -18,15 +18,25 @@ export async function parsedBody<T>(
 }
 
 /**
+ * Signed in, suspended or not (a member's own account stays theirs: its export, its deletion):
+ * signed out, 401 with the endpoint's own words. Then `handle` runs as that member.
+ */
+export const signedInOnly =
+  (
+    loginMessage: string,
+    handle: (req: PayloadRequest, user: Writer) => Promise<Response> | Response,
+  ) =>
+  (req: PayloadRequest): Promise<Response> | Response =>
+    req.user ? handle(req, req.user) : refuse(401, loginMessage)
+
+/**
  * A member's custom write: signed out, 401 with the endpoint's own words; suspended, 403 with
  * the date it ends. Then `handle` runs as that member.
  */
-export const memberOnly =
-  (loginMessage: string, handle: (req: PayloadRequest, user: Writer) => Promise<Response>) =>
-  (req: PayloadRequest): Promise<Response> | Response => {
-    if (!req.user) return refuse(401, loginMessage)
-    return refusalForSuspended(req.user) ?? handle(req, req.user)
-  }
+export const memberOnly = (
+  loginMessage: string,
+  handle: (req: PayloadRequest, user: Writer) => Promise<Response>,
+) => signedInOnly(loginMessage, (req, user) => refusalForSuspended(user) ?? handle(req, user))
 
 /** `memberOnly` with the JSON body read by `schema` (400 with its message) before `handle`. */
 export const memberWrite = <T>(

@@ -6,8 +6,8 @@ import { pgPool } from '@/server/database/db'
 import { mailLimitWait, tooManyRequestsResponse } from '@/server/http/rateLimits'
 import { readJson, refuse } from '@/server/http/requests'
 import { normalEmail } from '@collections/Users/confirmation/token'
+import { signedInOnly } from '@collections/shared/memberWrite'
 import { claimsFitAccount, readDeletionToken, sendDeletionLink } from './deletionLink'
-import { ownAccountOnly } from './ownAccountOnly'
 import { isCurrentPassword } from './password'
 
 interface Account {
@@ -33,7 +33,7 @@ interface Account {
 export const deleteOwnAccount: Endpoint = {
   path: '/me/delete',
   method: 'post',
-  handler: ownAccountOnly(async (req, userId) => {
+  handler: signedInOnly(SETTINGS_TEXT.signInFirst, async (req, { id: userId }) => {
     const account = (await req.payload.findByID({
       collection: 'users',
       id: userId,

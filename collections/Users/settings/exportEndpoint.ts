@@ -1,8 +1,8 @@
 import type { Endpoint } from 'payload'
 
-import { exportFileName } from '@/rules/settings'
+import { SETTINGS_TEXT, exportFileName } from '@/rules/settings'
+import { signedInOnly } from '@collections/shared/memberWrite'
 import { exportAccount } from './exportData'
-import { ownAccountOnly } from './ownAccountOnly'
 
 /**
  * GET /api/users/me/export — Profile → Settings' Download my data: a JSON file of the signed-in
@@ -12,7 +12,7 @@ import { ownAccountOnly } from './ownAccountOnly'
 export const exportOwnData: Endpoint = {
   path: '/me/export',
   method: 'get',
-  handler: ownAccountOnly(async (req, userId) => {
+  handler: signedInOnly(SETTINGS_TEXT.signInFirst, async (req, { id: userId }) => {
     const file = await exportAccount(req, userId)
     const name = exportFileName({ id: userId, userName: file.profile.userName as string | null })
     return new Response(JSON.stringify(file, null, 2), {
