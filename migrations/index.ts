@@ -13,6 +13,7 @@ import * as migration_20261126_040046_follows from './20261126_040046_follows';
 import * as migration_20261126_062633_mail_notifications from './20261126_062633_mail_notifications';
 import * as migration_20261126_070259_search_index from './20261126_070259_search_index';
 import * as migration_20261126_113000_search_gin_direct from './20261126_113000_search_gin_direct';
+import * as migration_20261126_160000_site_pages from './20261126_160000_site_pages';
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261126_113000_search_gin_direct.up,
     down: migration_20261126_113000_search_gin_direct.down,
     name: '20261126_113000_search_gin_direct',
+  },
+  {
+    up: migration_20261126_160000_site_pages.up,
+    down: migration_20261126_160000_site_pages.down,
+    name: '20261126_160000_site_pages',
   },
 ];

@@ -20,10 +20,10 @@
  *   --user          NGINX_USER          `user` of a standalone config (nginx's default otherwise)
  *   --brotli                            also serve `.br` files (needs Debian's
  *                                       libnginx-mod-http-brotli-static; not in nginx-light)
- * The page policy, the security headers and HSTS come from the same settings as the app's
- * (PUBLIC_URL, TILE_URL, PUSHER_APP_ID) and from src/server/http/security.ts, with the inline-script
- * hashes of the build being served: write the config again and `nginx -s reload` after a deploy
- * or a full site build.
+ * The page policy, the security headers, HSTS and caching come from the same settings as the
+ * app's (PUBLIC_URL, TILE_URL, PUSHER_APP_ID, the CDN_ ones) and from src/server/http/security.ts
+ * and cacheHeaders.ts, with the inline-script hashes of the build being served: write the config
+ * again and `nginx -s reload` after a deploy or a full site build.
  */
 import fs from 'node:fs'
 import { IncomingMessage, ServerResponse } from 'node:http'
@@ -33,6 +33,11 @@ import { parseArgs } from 'node:util'
 
 import { PAGE_QUERIES } from '@/rules/pageQueries'
 import { env } from '@/server/config/env'
+import {
+  ASSET_CACHE_CONTROL,
+  pageCacheControl,
+  pageCdnCacheControl,
+} from '@/server/http/cacheHeaders'
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@/server/http/nodeFetch'
 import {
   pagePolicy,
@@ -133,8 +138,17 @@ const quote = (value: string) => {
   if (/["\\$\n]/.test(value)) fail(`cannot write the header value ${value}`)
   return `"${value}"`
 }
-const headerLines = (indent: string, cacheControl: string) =>
-  [...securityHeaders(), ['cache-control', cacheControl], ['x-belong-render', 'static']]
+/**
+ * Every header of a location that serves files: an `add_header` in a location drops all those
+ * inherited from the server block, so each such location lists them all.
+ */
+const headerLines = (indent: string, cacheControl: string, cdnCacheControl?: string) =>
+  [
+    ...securityHeaders(),
+    ['cache-control', cacheControl],
+    ...(cdnCacheControl ? [['cdn-cache-control', cdnCacheControl]] : []),
+    ['x-belong-render', 'static'],
+  ]
     .map(([name, value]) => `${indent}add_header ${name} ${quote(value)};`)
     .join('\n')
 
@@ -230,14 +244,14 @@ ${values.brotli ? '  brotli_static on;\n' : ''}  gzip_vary on;
       return 418;
     }
     try_files $uri $uri/index.html $uri.html @app;
-${headerLines('    ', 'public, max-age=0, must-revalidate')}
+${headerLines('    ', pageCacheControl(), pageCdnCacheControl())}
   }
 
   # Hashed assets never change. An asset of an older build (a page an instance renders with
   # the build it started on) is asked of the app.
   location /_astro/ {
     try_files $uri @app;
-${headerLines('    ', 'public, max-age=31536000, immutable')}
+${headerLines('    ', ASSET_CACHE_CONTROL)}
   }
 
   location @app {

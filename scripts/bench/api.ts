@@ -49,7 +49,7 @@ current.sourceHash = new SiteBuilds({
   projectRoot: process.cwd(),
   dataDir: path.join(root, 'site'),
   env: siteEnv,
-  prerender: async () => {},
+  prerender: async () => ({}),
   publicOrigin: base,
   log: () => {},
 }).sourceHash

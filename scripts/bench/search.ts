@@ -60,7 +60,7 @@ current.sourceHash = new SiteBuilds({
   projectRoot: process.cwd(),
   dataDir: path.join(root, 'site'),
   env,
-  prerender: async () => {},
+  prerender: async () => ({}),
   publicOrigin: base,
   log: () => {},
 }).sourceHash

@@ -87,6 +87,14 @@ export const env = {
       forcePathStyle: process.env.S3_FORCE_PATH_STYLE !== 'false',
     }
   },
+  /**
+   * Several machines: regenerated pages travel through the S3 bucket under this prefix (e.g.
+   * `site/`) and every machine fetches them. Unset, instances share one DATA_DIR's files.
+   */
+  get sitePagesPrefix() {
+    const prefix = process.env.SITE_S3_PREFIX
+    return prefix && this.s3 ? prefix : undefined
+  },
   /** Hosted Pusher (or any compatible server) when PUSHER_APP_ID is set; else the in-repo server. */
   get pusher() {
     const external = Boolean(process.env.PUSHER_APP_ID)
@@ -159,6 +167,23 @@ export const env = {
   get apiCacheBytes() {
     return Math.max(0, Number(process.env.API_CACHE_MB ?? 64)) * 1024 * 1024
   },
+  /**
+   * A CDN in front of the site when CDN_PURGE_URL is set (Cloudflare's purge_cache or anything
+   * taking its body): it keeps pages for pageMaxAge seconds, serves a stale one pageSwr seconds
+   * more while it refetches, and is told of every rewritten page (purged at once and again after
+   * delayMs). Numbers that are not non-negative integers fall back to their defaults.
+   */
+  get cdn() {
+    const purgeUrl = process.env.CDN_PURGE_URL || undefined
+    if (!purgeUrl) return undefined
+    return {
+      purgeUrl,
+      token: process.env.CDN_PURGE_TOKEN || undefined,
+      delayMs: wholeNumber(process.env.CDN_PURGE_DELAY_MS, 2000),
+      pageMaxAge: wholeNumber(process.env.CDN_PAGE_MAX_AGE, 86_400),
+      pageSwr: wholeNumber(process.env.CDN_PAGE_SWR, 60),
+    }
+  },
   /** Map tiles (SPEC §7), read when the site is built and handed to the map islands. */
   get tiles() {
     const url = process.env.TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
@@ -169,4 +194,11 @@ export const env = {
         : '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors')
     return { url, attribution }
   },
+}
+
+/** A setting that must be a whole number of zero or more: anything else (or nothing) is `fallback`. */
+function wholeNumber(value: string | undefined, fallback: number): number {
+  if (!value?.trim()) return fallback
+  const n = Number(value)
+  return Number.isSafeInteger(n) && n >= 0 ? n : fallback
 }

@@ -1,8 +1,9 @@
 /**
  * http/ — what every request goes through: Node requests as fetch Requests and back (nodeFetch),
- * refusals in Payload's error shape (requests), origin and header rules (security), rate limits,
- * the signed-out read cache and the change announcements that empty it (readCache, apiChanges),
- * and form posts made without JavaScript (formPosts). It knows nothing of the site's pages.
+ * refusals in Payload's error shape (requests), origin and header rules (security), the caching
+ * headers of static files (cacheHeaders), rate limits, the signed-out read cache and the change
+ * announcements that empty it (readCache, apiChanges), and form posts made without JavaScript
+ * (formPosts). It knows nothing of the site's pages.
  */
 import type { CollectionSlug, DataFromCollectionSlug, PayloadRequest } from 'payload'
 

@@ -24,7 +24,11 @@ import { prerenderBuild, PRERENDER_PATHS_URL } from '@/server/site/prerender'
 import { apiReadCache } from '@/server/http/readCache'
 import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from '@/server/site/siteRegen'
 import { registeredTimeBoundaries, STALE_PAGES_CHANNEL } from '@/server/site/siteRevision'
-import { SiteBuilds } from '@/server/site/siteBuilds'
+import { buildKey, SiteBuilds } from '@/server/site/siteBuilds'
+import { reserveRevisions } from '@/server/site/pageRevisions'
+import { PageSync } from '@/server/site/pageSync'
+import { createPageBucket } from '@/server/services/pageBucket'
+import { createCdnPurger } from '@/server/services/cdnPurge'
 import { forgetStaticSite, staticSiteFor } from '@/server/site/staticSite'
 import { ensureSecrets } from '@/server/config/secrets'
 import { siteOrigins } from '@/server/http/security'
@@ -131,16 +135,32 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       await readFromPrimary(() => seedDatabase(payload, (line: string) => log(`       ${line}`)))
     }
 
+    const bucketPrefix = env.sitePagesPrefix
     // Pages render with the public name the site answers to (never a request's Host).
     const publicHost = env.publicUrl ? new URL(env.publicUrl).host : `localhost:${port}`
     const builds = new SiteBuilds({
       projectRoot,
       dataDir: env.dataDir,
       env: process.env,
-      prerender: (dir) => prerenderBuild(dir, publicHost, log),
+      prerender: async (dir) => {
+        // Published pages newer than this are fetched after the build (src/server/site/pageSync.ts).
+        const [baseRevision] = bucketPrefix ? await reserveRevisions(pgPool(payload), 1) : []
+        await prerenderBuild(dir, publicHost, log)
+        return { baseRevision }
+      },
       publicOrigin: siteOrigins(env.publicUrl, port).publicOrigin,
       log: (line) => log(line),
     })
+    // A CDN in front keeps pages for a day: it hears of every rewritten page and every new build.
+    const cdn =
+      env.cdn && !options.buildOnly
+        ? createCdnPurger({
+            ...env.cdn,
+            publicOrigin: siteOrigins(env.publicUrl, port).publicOrigin,
+            log,
+          })
+        : undefined
+    if (cdn) builds.onSwitch = () => cdn.purgeEverything()
     if (dev) step(4, 'Site pages come from astro dev')
     else
       step(
@@ -156,8 +176,10 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
           'SELECT clock_timestamp()::text AS t',
         )
         await builds.buildNow(true)
-        // Pages marked before this build read the database are in it already.
-        await pgPool(payload).query('DELETE FROM site_stale_pages WHERE since < $1', [rows[0]!.t])
+        // Pages marked before this build read the database are in it already (but not in
+        // other machines' copies, when pages travel through the bucket).
+        if (!bucketPrefix)
+          await pgPool(payload).query('DELETE FROM site_stale_pages WHERE since < $1', [rows[0]!.t])
       })
 
     step(5, wantAdmin ? 'Preparing the admin' : 'Admin skipped')
@@ -205,8 +227,33 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       }
       return renderer
     }
+    // Several machines: pages regenerated anywhere reach every machine through the bucket.
+    const bucket =
+      bucketPrefix && env.s3 ? createPageBucket({ ...env.s3, prefix: bucketPrefix }) : undefined
+    const servedPages = () => {
+      const served = builds.served
+      return (
+        served && { dir: served.dir, key: buildKey(served), baseRevision: served.baseRevision ?? 0 }
+      )
+    }
+    const pageSync =
+      bucket &&
+      new PageSync({
+        pool: pgPool(payload),
+        bucket,
+        served: servedPages,
+        refresh: (dir, paths) => staticSiteFor(dir).refresh(paths),
+        log,
+      })
     const regenerator = new PageRegenerator({
       pool: pgPool(payload),
+      folder: builds.folderId,
+      publishing: pageSync && {
+        bucket: bucket!,
+        sync: pageSync,
+        keyOf: () => servedPages()!.key,
+      },
+      written: cdn && ((paths) => cdn.purge(paths)),
       servedDir: () => builds.served?.dir,
       rendererFor,
       delayMs: env.siteRegenDelayMs,
@@ -238,18 +285,39 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       changes.on(PAGES_WRITTEN_CHANNEL, (message) => {
         const served = builds.served
         if (!served) return
-        // Notices missed while disconnected: re-read the whole folder.
-        if (message === 'resync') return forgetStaticSite(served.dir)
+        // Notices missed while disconnected: re-read the whole folder, and ask what changed.
+        if (message === 'resync') {
+          forgetStaticSite(served.dir)
+          void pageSync?.catchUp().catch((e: unknown) => log(`site: catch-up failed: ${String(e)}`))
+          return
+        }
         const written = JSON.parse(message) as PagesWritten
+        const pages = written.paths.map((p, i) => {
+          const [revision, gone] = written.revisions?.[i] ?? [0, false]
+          return { path: p, revision, gone }
+        })
+        // Another machine's files: fetch the newer ones from the bucket.
+        if (written.folder !== builds.folderId) {
+          if (written.key) pageSync?.receive(written.key, pages)
+          return
+        }
         if (path.basename(served.dir) !== written.build) builds.reload()
-        if (builds.served && path.basename(builds.served.dir) === written.build)
+        if (builds.served && path.basename(builds.served.dir) === written.build) {
           staticSiteFor(builds.served.dir).refresh(written.paths)
+          if (written.key) pageSync?.noteWritten(pages)
+        }
       })
       await changes.start()
       apiReadCache().enable(env.apiCacheBytes)
       regenerator.wake()
-      // Belt and braces: a page whose render failed is tried again.
-      safetyPass = setInterval(() => regenerator.wake(), REGENERATION_RETRY_MS).unref()
+      const catchUp = () =>
+        pageSync?.catchUp().catch((e: unknown) => log(`site: catch-up failed: ${String(e)}`))
+      void catchUp()
+      // Belt and braces: a page whose render failed is tried again, a fetch that failed too.
+      safetyPass = setInterval(() => {
+        regenerator.wake()
+        void catchUp()
+      }, REGENERATION_RETRY_MS).unref()
       // Pages that change with the clock alone (the first sweep runs with the wake above).
       sweeps = setInterval(() => regenerator.sweepSoon(), env.siteSweepIntervalMs).unref()
     }
@@ -263,6 +331,9 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         clearInterval(sweeps)
         regenerator.stop()
         await regenerator.idle().catch(() => {})
+        pageSync?.stop()
+        await pageSync?.idle().catch(() => {})
+        cdn?.stop()
         await changes.stop()
         builds.stop()
         listening = false

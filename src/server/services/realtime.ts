@@ -1,7 +1,8 @@
 /**
  * services/ — the outside services the product talks to, each behind an environment setting with
  * a working local default: live pushes over the Pusher protocol (realtime, realtimeEndpoints),
- * e-mail (email) and place search (geocode). Nothing here reads the database or the site.
+ * e-mail (email), place search (geocode) and the CDN's purges (cdnPurge). Nothing here reads the
+ * database or the site.
  */
 import Pusher from 'pusher'
 

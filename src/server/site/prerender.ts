@@ -3,7 +3,8 @@ import path from 'node:path'
 import { env } from '@/server/config/env'
 import { loadAstroHandler, PageRenderer } from './pageRenderer'
 import { inlineScriptHashes, saveScriptHashes, scriptHashesOfBuild } from '@/server/http/security'
-import { eachLimited, writePage } from './siteRegen'
+import { writePage } from './pageFiles'
+import { eachLimited } from './eachLimited'
 
 /** Answered by the build itself (src/pages/internal/prerender-paths.json.ts): every page to write. */
 export const PRERENDER_PATHS_URL = '/internal/prerender-paths.json'

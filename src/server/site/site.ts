@@ -268,9 +268,12 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     if (serveStaticFirst(req, res)) return
     const url = req.url ?? '/'
     setCommonHeaders(res, origins)
+    const isHealthCheck = url === '/healthz' || url.startsWith('/healthz?')
+    // A load balancer probes each machine by its own address, not by the public name.
+    if (isHealthCheck && (req.method === 'GET' || req.method === 'HEAD')) return void healthz(res)
     if (refuseUnsafeRequest(req, res, origins)) return
     const route = async () => {
-      if (url === '/healthz' || url.startsWith('/healthz?')) return healthz(res)
+      if (isHealthCheck) return healthz(res)
       if (url.startsWith('/api/') || url === '/api') {
         // The limit before the body is read: a client over it sends nothing more for us to read.
         const wait = await limitWait(req.method ?? 'GET', new URL(url, 'http://site').pathname, req)

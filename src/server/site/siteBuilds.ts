@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 import { env } from '@/server/config/env'
@@ -30,6 +32,19 @@ export interface SiteBuild {
   durationMs: number
   /** The origin of the absolute links in its pages (canonical, OpenGraph, JSON-LD). */
   publicOrigin?: string
+  /** With pages through the bucket: the revision taken before its prerender read the database. */
+  baseRevision?: number
+}
+
+/**
+ * A build's name across machines: each machine builds its own folder, but the same sources
+ * and public origin make the same pages, so announcements and the bucket use this key.
+ */
+export function buildKey(build: SiteBuild): string {
+  return createHash('sha256')
+    .update(`${build.sourceHash}\n${build.publicOrigin ?? ''}`)
+    .digest('hex')
+    .slice(0, 16)
 }
 
 export class SiteBuilds {
@@ -39,6 +54,8 @@ export class SiteBuilds {
   private readonly pinned = new Set<string>()
   private child: ChildProcess | undefined
   readonly sourceHash: string
+  /** Names this data folder: instances that share it share the page files. */
+  readonly folderId: string
   /** Called after every successful switch (tests and logs listen). */
   onSwitch: (build: SiteBuild) => void = () => {}
 
@@ -48,7 +65,7 @@ export class SiteBuilds {
       dataDir: string
       env: NodeJS.ProcessEnv
       /** Writes the build's pages before it is served. */
-      prerender: (dir: string) => Promise<unknown>
+      prerender: (dir: string) => Promise<{ baseRevision?: number }>
       /** The origin pages link to now (PUBLIC_URL's); pages made for another are rewritten. */
       publicOrigin: string
       log: (line: string) => void
@@ -59,6 +76,7 @@ export class SiteBuilds {
     const baked = [env.tiles.url, env.tiles.attribution]
     this.sourceHash = hashSources(options.projectRoot, SITE_SOURCES, baked)
     this.current = this.readCurrent()
+    this.folderId = folderIdOf(this.root)
   }
 
   /** The folder served now, or undefined before the first build. */
@@ -87,8 +105,8 @@ export class SiteBuilds {
   async rewritePagesForOrigin(): Promise<void> {
     const build = this.current
     if (!build || this.pagesMatchOrigin) return
-    await this.options.prerender(build.dir)
-    this.writePointer({ ...build, publicOrigin: this.options.publicOrigin })
+    const { baseRevision } = await this.options.prerender(build.dir)
+    this.writePointer({ ...build, publicOrigin: this.options.publicOrigin, baseRevision })
   }
 
   /** Another instance may have switched builds: read current.json again. */
@@ -114,8 +132,9 @@ export class SiteBuilds {
       await run
       // Compressed once here, so serving is a lookup (src/server/site/staticSite.ts).
       await precompressBuild(path.join(dir, 'client'))
-      await this.options.prerender(dir)
+      const { baseRevision } = await this.options.prerender(dir)
       const build: SiteBuild = {
+        baseRevision,
         dir,
         sourceHash: this.sourceHash,
         builtAt: new Date().toISOString(),
@@ -202,4 +221,24 @@ export class SiteBuilds {
         fs.rmSync(dir, { recursive: true, force: true })
     }
   }
+}
+
+/**
+ * A random id kept in the folder, mixed with the machine's name and the folder's path: a data
+ * folder copied to another machine or path (a restore, a test's copy) is a different folder.
+ */
+function folderIdOf(root: string): string {
+  fs.mkdirSync(root, { recursive: true })
+  const file = path.join(root, 'folder-id')
+  let id = ''
+  try {
+    id = fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    id = randomBytes(12).toString('hex')
+    fs.writeFileSync(file, id)
+  }
+  return createHash('sha256')
+    .update(`${os.hostname()}\n${fs.realpathSync(root)}\n${id}`)
+    .digest('hex')
+    .slice(0, 16)
 }

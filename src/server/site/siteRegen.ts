@@ -1,88 +1,69 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
 
 import type { Pool, PoolClient } from 'pg'
 
 import type { PageRenderer } from './pageRenderer'
-
-const brotli = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
+import { compressPage, removePage, writePageFiles, type PageFiles } from './pageFiles'
+import { publishPages, reserveRevisions, type PageRevision } from './pageRevisions'
+import type { PageBucket, PageSync } from './pageSync'
+import { eachLimited } from './eachLimited'
 
 /** Instances LISTEN here: these page files were rewritten (drop them from memory). */
 export const PAGES_WRITTEN_CHANNEL = 'belong_pages_written'
 /** Only one instance regenerates at a time (pg_try_advisory_lock); any number may serve. */
 const REGENERATION_LOCK = 0x62656c6f // 'belo'
 const BATCH = 32
+/** Below PostgreSQL's 8,000-byte NOTIFY payload, with room for a long path's escaping. */
+const NOTIFY_BYTES = 6000
 
+/** What a regeneration pass wrote, announced to every instance (chunked under NOTIFY's limit). */
 export interface PagesWritten {
+  /** The build folder's name and the data folder's id: together, "these files on this disk". */
   build: string
+  folder: string
   paths: string[]
+  /** With pages through the bucket: the build's key and each path's [revision, gone]. */
+  key?: string
+  revisions?: [number, boolean][]
 }
 
-/** The file a page path is served from: /a/b → a/b/index.html, / → index.html. */
-export function pageFile(clientDir: string, urlPath: string): string {
-  const clean = path.posix.normalize(`/${decodeURIComponent(urlPath)}`).replace(/\/+$/, '')
-  if (clean.split('/').some((s) => s === '..')) throw new Error(`bad page path ${urlPath}`)
-  return path.join(clientDir, clean, 'index.html')
+/** Renders one path: its files, or null when it now answers 4xx; throws when the render failed. */
+export async function renderPageFiles(
+  renderer: PageRenderer,
+  urlPath: string,
+): Promise<PageFiles | null> {
+  const page = await renderer.render(urlPath)
+  if (page.status === 200) return compressPage(page.html)
+  if (page.status < 500) return null
+  throw new Error(`rendering ${urlPath} answered ${page.status}`)
 }
 
-let tmpCounter = 0
-async function writeAtomically(file: string, body: Buffer): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}-${++tmpCounter}`
-  await fs.promises.writeFile(tmp, body)
-  await fs.promises.rename(tmp, file)
+/** Writes a rendered page into a build's client folder, or removes it (null). */
+async function placePage(clientDir: string, urlPath: string, files: PageFiles | null) {
+  if (files) await writePageFiles(clientDir, urlPath, files)
+  else await removePage(clientDir, urlPath)
 }
 
 /**
- * Writes one page's HTML with its compressed forms, each file replaced in one rename (a reader
- * gets the old file or the new one, never half of one). The HTML goes last, so a front server
- * that prefers `.gz` never pairs a new page with an old compressed copy for long. Fast
- * compression levels: a page is rewritten on every change, the 11-level pass is for assets.
+ * Machines that share pages through the object store: each rendered page is uploaded under a
+ * fresh revision and published in site_pages before it is announced (src/server/site/pageSync.ts).
  */
-export async function writePage(clientDir: string, urlPath: string, html: string): Promise<void> {
-  const file = pageFile(clientDir, urlPath)
-  await fs.promises.mkdir(path.dirname(file), { recursive: true })
-  const body = Buffer.from(html)
-  const [br, gz] = await Promise.all([
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    gzip(body, { level: 6 }),
-  ])
-  await writeAtomically(`${file}.br`, br)
-  await writeAtomically(`${file}.gz`, gz)
-  await writeAtomically(file, body)
+export interface PagePublishing {
+  bucket: PageBucket
+  sync: PageSync
+  /** The served build's key (the same on every machine serving the same release). */
+  keyOf: (dir: string) => string
 }
 
-/** A page that no longer exists (or moved): without a file, the on-demand route answers. */
-export async function removePage(clientDir: string, urlPath: string): Promise<void> {
-  const file = pageFile(clientDir, urlPath)
-  for (const f of [file, `${file}.br`, `${file}.gz`]) await fs.promises.rm(f, { force: true })
+interface StaleRow {
+  path: string
+  since: string
 }
 
-/** Renders one path and writes (or removes) its file; throws when the render failed. */
-export async function regeneratePage(
-  renderer: PageRenderer,
-  clientDir: string,
-  urlPath: string,
-): Promise<void> {
-  const page = await renderer.render(urlPath)
-  if (page.status === 200) await writePage(clientDir, urlPath, page.html)
-  else if (page.status < 500) await removePage(clientDir, urlPath)
-  else throw new Error(`rendering ${urlPath} answered ${page.status}`)
-}
-
-/** Runs `work` over `items` with at most `width` in flight. */
-export async function eachLimited<T>(
-  items: T[],
-  width: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane))
+interface RenderedPage {
+  row: StaleRow
+  files: PageFiles | null
+  revision: number
 }
 
 export interface RegeneratorOptions {
@@ -95,6 +76,12 @@ export interface RegeneratorOptions {
   log: (line: string) => void
   /** Pages that change with the clock alone (see TimeSweep). */
   sweep?: TimeSweep
+  /** This data folder's id (src/server/site/siteBuilds.ts): instances sharing it share files. */
+  folder: string
+  /** Set when pages travel between machines through the object store. */
+  publishing?: PagePublishing
+  /** After each pass: these pages changed (a CDN in front purges them). */
+  written?: (paths: string[]) => void
 }
 
 /**
@@ -192,33 +179,28 @@ export class PageRegenerator {
             [failed],
           )
           if (!stale.length) break
-          const clientDir = path.join(dir, 'client')
-          const done: typeof stale = []
-          await eachLimited(stale, 2, async (row) => {
-            try {
-              await regeneratePage(renderer, clientDir, row.path)
-              done.push(row)
-            } catch (error) {
-              failed.push(row.path)
-              this.options.log(`site: could not regenerate ${row.path}: ${String(error)}`)
-            }
-          })
+          const publishing = this.options.publishing
+          const revisions = publishing ? await reserveRevisions(client, stale.length) : []
+          const rendered: RenderedPage[] = []
+          await eachLimited(
+            stale.map((row, i) => ({ row, revision: revisions[i] ?? 0 })),
+            2,
+            async ({ row, revision }) => {
+              try {
+                const files = await renderPageFiles(renderer, row.path)
+                if (publishing && files)
+                  await publishing.bucket.put(publishing.keyOf(dir), revision, row.path, files)
+                rendered.push({ row, files, revision })
+              } catch (error) {
+                failed.push(row.path)
+                this.options.log(`site: could not regenerate ${row.path}: ${String(error)}`)
+              }
+            },
+          )
           // The served build changed underneath: do these again in the new one.
           if (this.options.servedDir() !== dir) continue
-          await client.query(
-            `DELETE FROM site_stale_pages p
-              USING unnest($1::text[], $2::timestamptz[]) AS d(path, since)
-              WHERE p.path = d.path AND p.since = d.since`,
-            [done.map((r) => r.path), done.map((r) => r.since)],
-          )
-          const written: PagesWritten = {
-            build: path.basename(dir),
-            paths: done.map((r) => r.path),
-          }
-          await client.query('SELECT pg_notify($1, $2)', [
-            PAGES_WRITTEN_CHANNEL,
-            JSON.stringify(written),
-          ])
+          if (publishing) await this.publish(client, dir, rendered, publishing)
+          else await this.writeLocally(client, dir, rendered)
         }
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [REGENERATION_LOCK])
@@ -232,6 +214,96 @@ export class PageRegenerator {
     } finally {
       client.release()
     }
+  }
+
+  /** One folder serves every instance: write the pages, then tell the others to re-read them. */
+  private async writeLocally(client: PoolClient, dir: string, rendered: RenderedPage[]) {
+    const clientDir = path.join(dir, 'client')
+    for (const page of rendered) await placePage(clientDir, page.row.path, page.files)
+    await forgetStaleRows(client, rendered)
+    await this.announce(
+      client,
+      dir,
+      rendered.map((page) => page.row.path),
+    )
+  }
+
+  /**
+   * Publishes the batch in one transaction: only pages newer than the manifest's take effect
+   * (their rows stay locked until commit), are written here, and are announced on commit.
+   */
+  private async publish(
+    client: PoolClient,
+    dir: string,
+    rendered: RenderedPage[],
+    publishing: PagePublishing,
+  ) {
+    const key = publishing.keyOf(dir)
+    const clientDir = path.join(dir, 'client')
+    const pages: PageRevision[] = rendered.map((page) => ({
+      path: page.row.path,
+      revision: page.revision,
+      gone: !page.files,
+    }))
+    let outcome: Awaited<ReturnType<typeof publishPages>>
+    await client.query('BEGIN')
+    try {
+      outcome = await publishPages(client, key, pages)
+      const taken = new Set(outcome.published.map((page) => page.path))
+      for (const page of rendered)
+        if (taken.has(page.row.path)) await placePage(clientDir, page.row.path, page.files)
+      await forgetStaleRows(client, rendered)
+      await this.announce(
+        client,
+        dir,
+        outcome.published.map((page) => page.path),
+        key,
+        outcome.published,
+      )
+      await client.query('COMMIT')
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw error
+    }
+    publishing.sync.noteWritten(outcome.published)
+    // Superseded uploads: the revisions replaced, and ours that lost to a newer one.
+    const taken = new Set(outcome.published.map((page) => `${page.path} ${page.revision}`))
+    const unused = [
+      ...outcome.replaced,
+      ...pages.filter((page) => !taken.has(`${page.path} ${page.revision}`)),
+    ].filter((page) => !page.gone)
+    if (unused.length)
+      await publishing.bucket
+        .remove(key, unused)
+        .catch((error: unknown) => this.options.log(`site: bucket clean-up: ${String(error)}`))
+    if (outcome.published.length) this.options.written?.(outcome.published.map((p) => p.path))
+  }
+
+  /** NOTIFY carries at most 8,000 bytes: announce in chunks well under it. */
+  private async announce(
+    client: PoolClient,
+    dir: string,
+    paths: string[],
+    key?: string,
+    pages?: PageRevision[],
+  ) {
+    const base = { build: path.basename(dir), folder: this.options.folder, key }
+    let chunk: PagesWritten = { ...base, paths: [], revisions: pages && [] }
+    const send = async () => {
+      if (chunk.paths.length)
+        await client.query('SELECT pg_notify($1, $2)', [
+          PAGES_WRITTEN_CHANNEL,
+          JSON.stringify(chunk),
+        ])
+      chunk = { ...base, paths: [], revisions: pages && [] }
+    }
+    for (const [i, urlPath] of paths.entries()) {
+      if (JSON.stringify(chunk).length + urlPath.length > NOTIFY_BYTES) await send()
+      chunk.paths.push(urlPath)
+      const page = pages?.[i]
+      if (page) chunk.revisions!.push([page.revision, page.gone])
+    }
+    await send()
   }
 
   /** Queues the pages whose time boundary passed in (last sweep, now]; called holding the lock. */
@@ -259,4 +331,14 @@ export class PageRegenerator {
     )
     if (paths.length) this.options.log(`site: ${paths.length} pages changed with time`)
   }
+}
+
+/** Done: unless a write marked the page again meanwhile (its `since` changed). */
+async function forgetStaleRows(client: PoolClient, rendered: RenderedPage[]) {
+  await client.query(
+    `DELETE FROM site_stale_pages p
+      USING unnest($1::text[], $2::timestamptz[]) AS d(path, since)
+      WHERE p.path = d.path AND p.since = d.since`,
+    [rendered.map((page) => page.row.path), rendered.map((page) => page.row.since)],
+  )
 }

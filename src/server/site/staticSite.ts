@@ -5,7 +5,12 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
-import { pageFile } from './siteRegen'
+import {
+  ASSET_CACHE_CONTROL,
+  pageCacheControl,
+  pageCdnCacheControl,
+} from '@/server/http/cacheHeaders'
+import { pageFile } from './pageFiles'
 import { contentType } from './staticFiles'
 
 const brotli = promisify(zlib.brotliCompress)
@@ -109,6 +114,8 @@ export class StaticSite {
         fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined
       const hashed = file.includes(`${path.sep}_astro${path.sep}`)
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`
+      // Everything but the hashed assets: what nginx's `location /` serves (scripts/nginx-config.ts).
+      const cdnCacheControl = hashed ? undefined : pageCdnCacheControl()
       entry = {
         body,
         br: read('.br'),
@@ -118,7 +125,8 @@ export class StaticSite {
           'content-type',
           contentType(file),
           'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+          hashed ? ASSET_CACHE_CONTROL : pageCacheControl(),
+          ...(cdnCacheControl ? ['cdn-cache-control', cdnCacheControl] : []),
           'vary',
           'accept-encoding',
           'etag',

@@ -1,0 +1,112 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
+
+/**
+ * Page files in the object store, so every machine can serve the page one machine rendered.
+ * Each revision of a page is its own set of immutable keys
+ * (`<prefix><build>/r<revision><path>/index.html`, plus `.br` and `.gz`): a key is never
+ * overwritten, so a machine fetching never pairs files of two revisions, and an upload never
+ * races a download.
+ */
+export interface PageBucket {
+  put(build: string, revision: number, urlPath: string, files: BucketPageFiles): Promise<void>
+  /** Undefined when the revision is gone (replaced meanwhile: a newer one is announced). */
+  get(build: string, revision: number, urlPath: string): Promise<BucketPageFiles | undefined>
+  remove(build: string, pages: { path: string; revision: number }[]): Promise<void>
+}
+
+export interface BucketPageFiles {
+  html: Buffer
+  br: Buffer
+  gz: Buffer
+}
+
+export interface BucketSettings {
+  bucket: string
+  region: string
+  endpoint?: string
+  accessKeyId: string
+  secretAccessKey: string
+  forcePathStyle: boolean
+  prefix: string
+}
+
+const SUFFIXES = { html: '', br: '.br', gz: '.gz' } as const
+
+/** The key of one file of a page revision; `/` is `r<rev>/index.html`. */
+export function pageKey(
+  prefix: string,
+  build: string,
+  revision: number,
+  urlPath: string,
+  suffix = '',
+): string {
+  const clean = urlPath.replace(/\/+$/, '')
+  return `${prefix}${build}/r${revision}${clean}/index.html${suffix}`
+}
+
+export function createPageBucket(settings: BucketSettings): PageBucket {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // A bucket that hangs must not hold the regenerator's lock for ever.
+    requestHandler: { requestTimeout: 10_000, connectionTimeout: 5_000 },
+  })
+  const key = (build: string, revision: number, urlPath: string, suffix: string) =>
+    pageKey(settings.prefix, build, revision, urlPath, suffix)
+
+  const getFile = async (name: string): Promise<Buffer | undefined> => {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: name }))
+      return Buffer.from(await object.Body!.transformToByteArray())
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+        return undefined
+      throw error
+    }
+  }
+
+  return {
+    async put(build, revision, urlPath, files) {
+      await Promise.all(
+        (Object.keys(SUFFIXES) as (keyof typeof SUFFIXES)[]).map((part) =>
+          client.send(
+            new PutObjectCommand({
+              Bucket: settings.bucket,
+              Key: key(build, revision, urlPath, SUFFIXES[part]),
+              Body: files[part],
+              ContentType:
+                part === 'html' ? 'text/html; charset=utf-8' : 'application/octet-stream',
+            }),
+          ),
+        ),
+      )
+    },
+    async get(build, revision, urlPath) {
+      const [html, br, gz] = await Promise.all(
+        Object.values(SUFFIXES).map((suffix) => getFile(key(build, revision, urlPath, suffix))),
+      )
+      return html && br && gz ? { html, br, gz } : undefined
+    },
+    async remove(build, pages) {
+      const keys = pages.flatMap((p) =>
+        Object.values(SUFFIXES).map((suffix) => ({ Key: key(build, p.revision, p.path, suffix) })),
+      )
+      // DeleteObjects takes at most 1,000 keys.
+      for (let i = 0; i < keys.length; i += 999)
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket: settings.bucket,
+            Delete: { Objects: keys.slice(i, i + 999), Quiet: true },
+          }),
+        )
+    },
+  }
+}
