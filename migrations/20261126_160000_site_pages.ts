@@ -4,7 +4,8 @@ import type { MigrateDownArgs, MigrateUpArgs } from '@payloadcms/db-postgres'
 /**
  * The current revision of every regenerated page of a build, for machines that share pages
  * through the bucket (src/server/site/pageRevisions.ts). Revisions come from one sequence and
- * are taken before a render, so a higher one never holds older data.
+ * are taken before a render, so a higher one never holds older data. site_builds lists the
+ * full builds whose archive is in the bucket, with the revision their prerender started at.
  */
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(`
@@ -17,11 +18,17 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
       "written_at" timestamp(6) with time zone NOT NULL DEFAULT clock_timestamp(),
       PRIMARY KEY ("build", "path")
     );
+    CREATE TABLE IF NOT EXISTS "site_builds" (
+      "build" text PRIMARY KEY,
+      "base_revision" bigint NOT NULL,
+      "shared_at" timestamp(6) with time zone NOT NULL DEFAULT clock_timestamp()
+    );
   `)
 }
 
 export async function down({ db }: MigrateDownArgs): Promise<void> {
   await db.execute(`
+    DROP TABLE IF EXISTS "site_builds";
     DROP TABLE IF EXISTS "site_pages";
     DROP SEQUENCE IF EXISTS "site_page_revision_seq";
   `)

@@ -54,7 +54,6 @@ beforeAll(async () => {
     CDN_PURGE_DELAY_MS: '200',
     DATABASE_URL: postgres.url('belong'),
     PUBLIC_URL: PUBLIC,
-    SITE_S3_PREFIX: PREFIX,
     SITE_REGEN_DELAY_MS: '100',
     ...s3.env,
   }
@@ -239,4 +238,27 @@ test('the bucket keeps one revision of each page: a newer one replaces the files
   await expect.poll(async () => (await ofPage()).length, { timeout: 30_000 }).toBe(3)
   const revisions = new Set((await ofPage()).map((key) => /\/r(\d+)\//.exec(key)?.[1]))
   expect(revisions.size).toBe(1)
+})
+
+test('a machine that starts without a site build downloads the one in the bucket instead of building', async () => {
+  const auth = await newMember(a!)
+  const place = await newNeighbourhood(a!, auth)
+  const route = `/neighbourhood/${place.slug}`
+  const comment = `Posted before machine C existed (${Date.now()}).`
+  await review(a!, auth, place.id, comment)
+  await expect.poll(() => staticPage(a!, route), { timeout: 30_000 }).toContain(comment)
+
+  const dirC = freshDataDir(inject('faultsTemplate'), 'machine-c')
+  fs.rmSync(path.join(dirC, 'site'), { recursive: true, force: true })
+  const c = await startSite(dirC, machineEnv)
+  try {
+    expect(c.output.join('\n')).toMatch(/site: build downloaded/)
+    expect(c.output.join('\n')).not.toMatch(/site: build ready/)
+    // The build's own pages, and the ones published since its prerender.
+    expect(await staticPage(c, '/')).toContain('<html')
+    await expect.poll(() => staticPage(c, route), { timeout: 30_000 }).toContain(comment)
+  } finally {
+    await c.stop()
+    await removeDataDir(dirC)
+  }
 })

@@ -259,7 +259,7 @@ test('an upload through nginx lands in the S3 bucket with its sizes and is serve
   const sizes = Object.values(doc.sizes!)
   expect(sizes).toHaveLength(3)
   const names = [doc.filename!, ...sizes.map((s) => s.filename!)]
-  expect(await s3!.keys()).toEqual([...names].sort())
+  expect(await s3!.mediaKeys()).toEqual([...names].sort())
   expect(fs.existsSync(path.join(dataDir, 'media', doc.filename!))).toBe(false)
   for (const url of [doc.url!, ...sizes.map((s) => s.url!)]) {
     const file = await get(`${front}${url}`)
@@ -273,7 +273,7 @@ test('an upload through nginx lands in the S3 bucket with its sizes and is serve
     headers: who.headers,
   })
   expect(deleted.status).toBe(200)
-  expect(await s3!.keys()).toEqual([])
+  expect(await s3!.mediaKeys()).toEqual([])
 })
 
 test('WebSockets through /app/ reach the realtime role; static pages outlive a stopped app', async () => {

@@ -42,24 +42,27 @@ export async function startS3(bucket = 'belong-media') {
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   })
+  const keys = async () => {
+    const keys: string[] = []
+    let token: string | undefined
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }),
+      )
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key)
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
+    return keys.sort()
+  }
   return {
     bucket,
     endpoint,
     directory,
     env,
     /** Keys of every object in the bucket, sorted. */
-    keys: async () => {
-      const keys: string[] = []
-      let token: string | undefined
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }),
-        )
-        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key)
-        token = page.IsTruncated ? page.NextContinuationToken : undefined
-      } while (token)
-      return keys.sort()
-    },
+    keys,
+    /** Keys outside the site's pages (which share the bucket under `site/`): the media. */
+    mediaKeys: async () => (await keys()).filter((key) => !key.startsWith('site/')),
     object: async (key: string) => {
       const got = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
       return {

@@ -88,12 +88,11 @@ export const env = {
     }
   },
   /**
-   * Several machines: regenerated pages travel through the S3 bucket under this prefix (e.g.
-   * `site/`) and every machine fetches them. Unset, instances share one DATA_DIR's files.
+   * With a bucket, regenerated pages (and full builds) travel through it under this prefix, so
+   * machines that share no folder serve the same pages. Without one, instances share DATA_DIR.
    */
   get sitePagesPrefix() {
-    const prefix = process.env.SITE_S3_PREFIX
-    return prefix && this.s3 ? prefix : undefined
+    return this.s3 ? process.env.SITE_S3_PREFIX || 'site/' : undefined
   },
   /** Hosted Pusher (or any compatible server) when PUSHER_APP_ID is set; else the in-repo server. */
   get pusher() {

@@ -25,7 +25,8 @@ import { apiReadCache } from '@/server/http/readCache'
 import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from '@/server/site/siteRegen'
 import { registeredTimeBoundaries, STALE_PAGES_CHANNEL } from '@/server/site/siteRevision'
 import { buildKey, SiteBuilds } from '@/server/site/siteBuilds'
-import { reserveRevisions } from '@/server/site/pageRevisions'
+import { reserveRevisions, sharedBuildBase } from '@/server/site/pageRevisions'
+import { downloadBuild, shareBuild } from '@/server/site/buildShare'
 import { PageSync } from '@/server/site/pageSync'
 import { createPageBucket } from '@/server/services/pageBucket'
 import { createCdnPurger } from '@/server/services/cdnPurge'
@@ -167,20 +168,38 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         4,
         builds.upToDate ? 'Site build is up to date' : 'Building the public site (astro build)',
       )
-    // Several instances may start at once: one builds, the others then find its build.
-    if (!dev && (!builds.upToDate || !builds.pagesMatchOrigin))
-      await withAdvisoryLock(pgPool(payload), FULL_BUILD_LOCK, async () => {
+    // Several machines: pages regenerated anywhere, and full builds, travel through the bucket.
+    const bucket =
+      bucketPrefix && env.s3 ? createPageBucket({ ...env.s3, prefix: bucketPrefix }) : undefined
+    const pool = pgPool(payload)
+    const buildToShare = async () =>
+      bucket !== undefined && (await sharedBuildBase(pool, builds.wantedKey)) === undefined
+    // Several instances may start at once: one builds, the others then find its build (on this
+    // disk, or in the bucket).
+    if (!dev && (!builds.upToDate || !builds.pagesMatchOrigin || (await buildToShare())))
+      await withAdvisoryLock(pool, FULL_BUILD_LOCK, async () => {
         builds.reload()
-        if (builds.upToDate) return builds.rewritePagesForOrigin()
-        const { rows } = await pgPool(payload).query<{ t: string }>(
-          'SELECT clock_timestamp()::text AS t',
-        )
-        await builds.buildNow(true)
-        // Pages marked before this build read the database are in it already (but not in
-        // other machines' copies, when pages travel through the bucket).
-        if (!bucketPrefix)
-          await pgPool(payload).query('DELETE FROM site_stale_pages WHERE since < $1', [rows[0]!.t])
+        if (!builds.upToDate || !builds.pagesMatchOrigin) await makeBuild()
+        if (bucket && builds.served && builds.upToDate)
+          await shareBuild(bucket, pool, builds.served).catch((error: unknown) =>
+            log(`site: could not put the build in the bucket: ${String(error)}`),
+          )
       })
+    async function makeBuild() {
+      const downloaded =
+        bucket &&
+        (await downloadBuild(bucket, pool, builds).catch((error: unknown) => {
+          log(`site: could not download the build, building it here: ${String(error)}`)
+          return false
+        }))
+      if (downloaded) return
+      if (builds.upToDate) return builds.rewritePagesForOrigin()
+      const { rows } = await pool.query<{ t: string }>('SELECT clock_timestamp()::text AS t')
+      await builds.buildNow(true)
+      // Pages marked before this build read the database are in it already (but not in other
+      // machines' copies, when pages travel through the bucket).
+      if (!bucket) await pool.query('DELETE FROM site_stale_pages WHERE since < $1', [rows[0]!.t])
+    }
 
     step(5, wantAdmin ? 'Preparing the admin' : 'Admin skipped')
     if (adminBuild) await adminBuild
@@ -227,9 +246,6 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       }
       return renderer
     }
-    // Several machines: pages regenerated anywhere reach every machine through the bucket.
-    const bucket =
-      bucketPrefix && env.s3 ? createPageBucket({ ...env.s3, prefix: bucketPrefix }) : undefined
     const servedPages = () => {
       const served = builds.served
       return (

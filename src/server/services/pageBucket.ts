@@ -1,3 +1,7 @@
+import fs from 'node:fs'
+import { pipeline } from 'node:stream/promises'
+import type { Readable } from 'node:stream'
+
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -18,6 +22,10 @@ export interface PageBucket {
   /** Undefined when the revision is gone (replaced meanwhile: a newer one is announced). */
   get(build: string, revision: number, urlPath: string): Promise<BucketPageFiles | undefined>
   remove(build: string, pages: { path: string; revision: number }[]): Promise<void>
+  /** A whole build's files, packed into one archive (src/server/site/buildShare.ts). */
+  putArchive(build: string, file: string): Promise<void>
+  /** False when the bucket has no archive of that build. */
+  getArchive(build: string, file: string): Promise<boolean>
 }
 
 export interface BucketPageFiles {
@@ -56,6 +64,10 @@ export function createPageBucket(settings: BucketSettings): PageBucket {
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Checksums only where S3 requires them: a streamed body is then sent as is, not in
+    // aws-chunked encoding, which S3-compatible stores (MinIO, s3rver) may not read.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     // A bucket that hangs must not hold the regenerator's lock for ever.
     requestHandler: { requestTimeout: 10_000, connectionTimeout: 5_000 },
   })
@@ -94,6 +106,32 @@ export function createPageBucket(settings: BucketSettings): PageBucket {
         Object.values(SUFFIXES).map((suffix) => getFile(key(build, revision, urlPath, suffix))),
       )
       return html && br && gz ? { html, br, gz } : undefined
+    },
+    async putArchive(build, file) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: `${settings.prefix}${build}/build.tar.gz`,
+          Body: fs.createReadStream(file),
+          ContentLength: fs.statSync(file).size,
+          ContentType: 'application/gzip',
+        }),
+      )
+    },
+    async getArchive(build, file) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket: settings.bucket,
+            Key: `${settings.prefix}${build}/build.tar.gz`,
+          }),
+        )
+        await pipeline(object.Body as Readable, fs.createWriteStream(file))
+        return true
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return false
+        throw error
+      }
     },
     async remove(build, pages) {
       const keys = pages.flatMap((p) =>

@@ -78,3 +78,20 @@ export async function pageManifest(
   )
   return rows.map((r) => ({ path: r.path, revision: Number(r.revision), gone: r.gone }))
 }
+
+/** The revision a shared build's prerender started at; undefined when it is not in the bucket. */
+export async function sharedBuildBase(pool: Pool, build: string): Promise<number | undefined> {
+  const { rows } = await pool.query<{ base: string }>(
+    'SELECT base_revision::text AS base FROM site_builds WHERE build = $1',
+    [build],
+  )
+  return rows[0] ? Number(rows[0].base) : undefined
+}
+
+/** The build's archive is in the bucket: other machines download it instead of building. */
+export async function markBuildShared(pool: Pool, build: string, base: number): Promise<void> {
+  await pool.query(
+    'INSERT INTO site_builds (build, base_revision) VALUES ($1, $2) ON CONFLICT (build) DO NOTHING',
+    [build, base],
+  )
+}

@@ -13,6 +13,9 @@ export interface PageBucket {
   /** Undefined when that revision is gone (replaced meanwhile: a newer one is announced). */
   get(build: string, revision: number, urlPath: string): Promise<PageFiles | undefined>
   remove(build: string, pages: { path: string; revision: number }[]): Promise<void>
+  putArchive(build: string, file: string): Promise<void>
+  /** False when the bucket has no archive of that build. */
+  getArchive(build: string, file: string): Promise<boolean>
 }
 
 /** The build this folder serves, as the bucket and the manifest name it. */

@@ -40,7 +40,7 @@ export interface SiteBuild {
  * A build's name across machines: each machine builds its own folder, but the same sources
  * and public origin make the same pages, so announcements and the bucket use this key.
  */
-export function buildKey(build: SiteBuild): string {
+export function buildKey(build: Pick<SiteBuild, 'sourceHash' | 'publicOrigin'>): string {
   return createHash('sha256')
     .update(`${build.sourceHash}\n${build.publicOrigin ?? ''}`)
     .digest('hex')
@@ -96,6 +96,11 @@ export class SiteBuilds {
     return this.current!
   }
 
+  /** The key of the build these sources and this public origin make (served or not). */
+  get wantedKey(): string {
+    return buildKey({ sourceHash: this.sourceHash, publicOrigin: this.options.publicOrigin })
+  }
+
   /** True when the served pages link to the current public origin. */
   get pagesMatchOrigin(): boolean {
     return this.current?.publicOrigin === this.options.publicOrigin
@@ -123,6 +128,24 @@ export class SiteBuilds {
     this.child?.kill('SIGTERM')
   }
 
+  /**
+   * Serves a build made elsewhere (another machine's, from the bucket) instead of building:
+   * `fill` writes its files into the new folder.
+   */
+  async adopt(fill: (dir: string) => Promise<void>, baseRevision: number): Promise<SiteBuild> {
+    const started = Date.now()
+    const dir = path.join(this.root, `build-${started}`)
+    try {
+      this.linkModules()
+      await fill(dir)
+      this.switchTo({ ...this.describe(dir, started), baseRevision }, 'downloaded')
+      return this.current!
+    } catch (error) {
+      fs.rmSync(dir, { recursive: true, force: true })
+      throw error
+    }
+  }
+
   private async runBuild(progress: boolean): Promise<void> {
     const started = Date.now()
     const dir = path.join(this.root, `build-${started}`)
@@ -133,25 +156,7 @@ export class SiteBuilds {
       // Compressed once here, so serving is a lookup (src/server/site/staticSite.ts).
       await precompressBuild(path.join(dir, 'client'))
       const { baseRevision } = await this.options.prerender(dir)
-      const build: SiteBuild = {
-        baseRevision,
-        dir,
-        sourceHash: this.sourceHash,
-        builtAt: new Date().toISOString(),
-        durationMs: Date.now() - started,
-        publicOrigin: this.options.publicOrigin,
-      }
-      this.writePointer(build)
-      // A stable path to the served build for a front server (npm run nginx:config): swapped in
-      // one rename, so nginx sees the old folder or the new one.
-      const link = path.join(this.root, 'current')
-      fs.rmSync(`${link}.tmp`, { force: true })
-      fs.symlinkSync(path.basename(dir), `${link}.tmp`, 'dir')
-      fs.renameSync(`${link}.tmp`, link)
-      this.current = build
-      this.options.log(`site: build ready in ${(build.durationMs / 1000).toFixed(1)} s`)
-      this.onSwitch(build)
-      this.prune()
+      this.switchTo({ ...this.describe(dir, started), baseRevision }, 'ready')
     } catch (error) {
       fs.rmSync(dir, { recursive: true, force: true })
       throw error
@@ -160,14 +165,44 @@ export class SiteBuilds {
     }
   }
 
-  private astroBuild(outDir: string, progress: boolean): Promise<void> {
+  private describe(dir: string, started: number): SiteBuild {
+    return {
+      dir,
+      sourceHash: this.sourceHash,
+      builtAt: new Date().toISOString(),
+      durationMs: Date.now() - started,
+      publicOrigin: this.options.publicOrigin,
+    }
+  }
+
+  private switchTo(build: SiteBuild, how: string): void {
+    this.writePointer(build)
+    // A stable path to the served build for a front server (npm run nginx:config): swapped in
+    // one rename, so nginx sees the old folder or the new one.
+    const link = path.join(this.root, 'current')
+    fs.rmSync(`${link}.tmp`, { force: true })
+    fs.symlinkSync(path.basename(build.dir), `${link}.tmp`, 'dir')
+    fs.renameSync(`${link}.tmp`, link)
+    this.current = build
+    this.options.log(`site: build ${how} in ${(build.durationMs / 1000).toFixed(1)} s`)
+    this.onSwitch(build)
+    this.prune()
+  }
+
+  /**
+   * Built server code imports packages by name: let it find the project's node_modules even
+   * when DATA_DIR lives outside the project.
+   */
+  private linkModules(): void {
     fs.mkdirSync(this.root, { recursive: true })
-    // Built server code imports packages by name: let it find the project's node_modules
-    // even when DATA_DIR lives outside the project.
     const modules = path.join(this.root, 'node_modules')
     if (!fs.existsSync(modules)) {
       fs.symlinkSync(path.join(this.options.projectRoot, 'node_modules'), modules, 'dir')
     }
+  }
+
+  private astroBuild(outDir: string, progress: boolean): Promise<void> {
+    this.linkModules()
     const astro = path.join(this.options.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs')
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [astro, 'build', '--silent'], {
