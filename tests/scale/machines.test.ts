@@ -1,18 +1,28 @@
 import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 
+import pg from 'pg'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
 import { freshDataDir, removeDataDir, startSite, type Site } from '@tests/faults/harness'
 import { startS3 } from '@tests/support/s3'
+import {
+  addStandby,
+  pauseReplay,
+  resumeReplay,
+  STREAMING_SETTINGS,
+  type Standby,
+} from '@tests/support/standby'
 
 /**
  * Proof that Belong spans machines: two app instances with separate data folders (two disks,
  * each with its own copy of the site build), one PostgreSQL and an S3-protocol bucket. A page
  * regenerated on one machine reaches the other's files through the bucket, and a machine that
- * was down catches up when it starts. A local HTTP server stands in for the CDN's purge API.
+ * was down catches up when it starts. Both read through a streaming replica, whose lag never
+ * reaches a page. A local HTTP server stands in for the CDN's purge API.
  */
 
 // The name both machines answer to (the template's pages link to it, so none is rewritten).
@@ -20,6 +30,9 @@ const PUBLIC = 'http://127.0.0.1:3000'
 const PREFIX = 'site/'
 
 let postgres: RunningPostgres | undefined
+let standby: Standby | undefined
+let onStandby: pg.Pool | undefined
+let standbyDir = ''
 let s3: Awaited<ReturnType<typeof startS3>> | undefined
 let a: Site | undefined
 let b: Site | undefined
@@ -34,7 +47,13 @@ beforeAll(async () => {
   const template = inject('faultsTemplate')
   dirA = freshDataDir(template, 'machine-a')
   dirB = freshDataDir(template, 'machine-b')
-  postgres = await startEmbeddedPostgres({ dir: dirA, databases: ['belong'] })
+  // Commits are flushed at once, so the replica streams them without waiting on the WAL writer.
+  const settings = { synchronous_commit: 'on', ...STREAMING_SETTINGS }
+  postgres = await startEmbeddedPostgres({ dir: dirA, databases: ['belong'], settings })
+  standbyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-machines-standby-'))
+  fs.chmodSync(standbyDir, 0o755) // as root, postgres runs as nobody, which must get through
+  standby = await addStandby(postgres, standbyDir, 'machines', settings)
+  onStandby = new pg.Pool({ connectionString: standby.postgres.url('belong'), max: 1 })
   s3 = await startS3()
   cdn = http.createServer((req, res) => {
     let body = ''
@@ -53,6 +72,9 @@ beforeAll(async () => {
     CDN_PURGE_TOKEN: 'machines-cdn-token',
     CDN_PURGE_DELAY_MS: '200',
     DATABASE_URL: postgres.url('belong'),
+    DATABASE_READ_REPLICAS: standby.postgres.url('belong'),
+    // A paused replica stays in use: the test shows its lag never reaches a page.
+    REPLICA_MAX_LAG_MS: '600000',
     PUBLIC_URL: PUBLIC,
     SITE_REGEN_DELAY_MS: '100',
     ...s3.env,
@@ -66,8 +88,11 @@ afterAll(async () => {
   await b?.stop()
   await s3?.stop()
   cdn?.close()
+  await onStandby?.end()
+  await standby?.remove()
   await postgres?.stop()
   for (const dir of [dirA, dirB]) if (dir) await removeDataDir(dir)
+  if (standbyDir) fs.rmSync(standbyDir, { recursive: true, force: true })
 })
 
 interface Reply {
@@ -261,4 +286,62 @@ test('a machine that starts without a site build downloads the one in the bucket
     await c.stop()
     await removeDataDir(dirC)
   }
+})
+
+test('a read replica that lags (its replay paused) never leaves a stale static page', async () => {
+  const auth = await newMember(b!)
+  const place = await newNeighbourhood(b!, auth)
+  const route = `/neighbourhood/${place.slug}`
+  await expect
+    .poll(() => staticPage(a!, route), { timeout: 30_000 })
+    .toContain(place.slug.slice(-5))
+  await pauseReplay(onStandby!)
+  try {
+    const comment = `Written while the replica stood still (${Date.now()}).`
+    await review(b!, auth, place.id, comment)
+    // The replica has not seen it: a page rendered from it would miss it.
+    const { rows } = await onStandby!.query('SELECT 1 FROM reviews WHERE comment = $1', [comment])
+    expect(rows).toHaveLength(0)
+    for (const site of [a!, b!])
+      await expect.poll(() => staticPage(site, route), { timeout: 30_000 }).toContain(comment)
+  } finally {
+    await resumeReplay(onStandby!)
+  }
+})
+
+test('killing machine A while it takes writes loses none it acknowledged', async () => {
+  const auth = await newMember(a!)
+  const place = await newNeighbourhood(a!, auth)
+  const acknowledged: number[] = []
+  let stopped = false
+  const writer = async (w: number) => {
+    for (let n = 0; !stopped && n < 200; n++) {
+      try {
+        const posted = await call(a!, 'POST', '/api/reviews', auth, {
+          neighbourhood: place.id,
+          rating: 3,
+          authorName: 'Load',
+          comment: `Writer ${w}, review ${n}.`,
+        })
+        if (posted.status === 201)
+          acknowledged.push((JSON.parse(posted.body) as { doc: { id: number } }).doc.id)
+      } catch {
+        return // the connection broke: A is gone
+      }
+    }
+  }
+  const writers = [0, 1, 2, 3].map(writer)
+  await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(20)
+  await a!.kill()
+  stopped = true
+  await Promise.all(writers)
+  // Straight from the primary: what was acknowledged must have been committed there.
+  const primary = new pg.Client({ connectionString: postgres!.url('belong') })
+  await primary.connect()
+  const { rows } = await primary
+    .query<{ id: number }>('SELECT id FROM reviews WHERE neighbourhood_id = $1', [place.id])
+    .finally(() => primary.end())
+  const stored = new Set(rows.map((row) => row.id))
+  console.log(`[machines] ${acknowledged.length} acknowledged writes before A was killed`)
+  expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
 })
