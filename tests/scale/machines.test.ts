@@ -20,7 +20,7 @@ import {
 
 /**
  * Proof that Belong spans machines (tests/scale/machines.ts): two app instances with separate
- * data folders share pages through the bucket. A page regenerated on one machine reaches the
+ * data folders, each behind its own nginx, share pages through the bucket. A page regenerated on one machine reaches the
  * other's files, a machine that was down catches up when it starts, a new one downloads the
  * build, a lagging replica never reaches a page, and the CDN hears of every change.
  */
@@ -58,8 +58,11 @@ test('a review posted on machine A is in the static page machine B serves, from 
   expect(fs.readFileSync(fileOf(dirB, route), 'utf8')).toContain(comment)
   expect(fs.readFileSync(fileOf(dirA, route), 'utf8')).toContain(comment)
 
+  // B's own nginx serves it from B's disk.
+  expect(await staticPage(machines!.fronts[1]!, route)).toContain(comment)
+
   // The CDN keeps the page (browsers revalidate every time) and is told twice that it changed.
-  const served = await call(b!, 'GET', route)
+  const served = await call(machines!.fronts[1]!, 'GET', route)
   expect(served.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
   expect(served.headers['cdn-cache-control']).toMatch(/^max-age=\d+, stale-while-revalidate=\d+$/)
   const purgedUrl = `${PUBLIC}${route}`

@@ -6,18 +6,30 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
-import { freshDataDir, removeDataDir, startSite, type Site } from '@tests/faults/harness'
+import {
+  freshDataDir,
+  removeDataDir,
+  startRealtimeRole,
+  startSite,
+  stopChild,
+  type Site,
+} from '@tests/faults/harness'
+import { freePort } from '@/server/database/postgres'
+import { realtimeApp, startFrontServer } from './cluster'
 import { startS3, type S3Stand } from '@tests/support/s3'
 import { addStandby, STREAMING_SETTINGS, type Standby } from '@tests/support/standby'
 
 /**
  * Belong on two machines, all on 127.0.0.1: app instances with separate data folders (two
- * disks, each a copy of `template`), one PostgreSQL primary (the first folder's cluster) with a
- * streaming replica both read through, an S3-protocol bucket, and a local HTTP server standing
- * in for the CDN's purge API. Used by tests/scale/machines.test.ts and `npm run bench:scale`.
+ * disks, each a copy of `template`), each behind its own nginx serving its own folder, one
+ * realtime role, one PostgreSQL primary (the first folder's cluster) with a streaming replica
+ * both read through, an S3-protocol bucket, and a local HTTP server standing in for the CDN's
+ * purge API. Used by tests/scale/machines.test.ts and `npm run bench:scale`.
  */
 export interface Machines {
   sites: Site[]
+  /** Each machine's nginx (`npm run nginx:config`), in the order of `sites`. */
+  fronts: { url: string }[]
   dirs: string[]
   /** What every machine starts with (to start one again, or a new one). */
   env: Record<string, string>
@@ -61,6 +73,9 @@ export async function startMachines(template: string, count = 2): Promise<Machin
     stops.push(() => s3.stop())
     const purges: Machines['purges'] = []
     const cdnPort = await startPurgeRecorder(purges, stops)
+    const realtimePort = await freePort()
+    const realtime = await startRealtimeRole(realtimeApp, realtimePort)
+    stops.push(() => stopChild(realtime.proc))
 
     const env = {
       DATABASE_URL: postgres.url('belong'),
@@ -72,6 +87,13 @@ export async function startMachines(template: string, count = 2): Promise<Machin
       CDN_PURGE_URL: `http://127.0.0.1:${cdnPort}/purge`,
       CDN_PURGE_TOKEN: CDN_TOKEN,
       CDN_PURGE_DELAY_MS: '200',
+      PUSHER_APP_ID: realtimeApp.id,
+      PUSHER_KEY: realtimeApp.key,
+      PUSHER_SECRET: realtimeApp.secret,
+      PUSHER_HOST: '127.0.0.1',
+      PUSHER_PORT: String(realtimePort),
+      PUSHER_SAME_ORIGIN: 'true',
+      TRUST_PROXY: 'true',
       ...s3.env,
     }
     const sites: Site[] = []
@@ -80,7 +102,26 @@ export async function startMachines(template: string, count = 2): Promise<Machin
     stops.push(async () => {
       for (const site of sites) await site.stop()
     })
-    return { sites, dirs, env, postgres, standby, onStandby, s3, purges, stop }
+    const fronts: { url: string }[] = []
+    for (const [i, site] of sites.entries()) {
+      const port = await freePort()
+      const url = `http://127.0.0.1:${port}`
+      const nginx = await startFrontServer(
+        [
+          `--listen=127.0.0.1:${port}`,
+          `--app=127.0.0.1:${site.port}`,
+          `--realtime=127.0.0.1:${realtimePort}`,
+          `--data-dir=${dirs[i]}`,
+        ],
+        {
+          readyUrl: `${url}/healthz`,
+          env: { PUBLIC_URL: PUBLIC, CDN_PURGE_URL: env.CDN_PURGE_URL },
+        },
+      )
+      stops.push(() => nginx.stop())
+      fronts.push({ url })
+    }
+    return { sites, fronts, dirs, env, postgres, standby, onStandby, s3, purges, stop }
   } catch (error) {
     await stop()
     throw error
@@ -114,7 +155,7 @@ export interface Reply {
 
 /** A request to one machine under the public name (as a load balancer in front would send it). */
 export function call(
-  site: Site,
+  site: { url: string },
   method: string,
   route: string,
   headers: Record<string, string> = {},
@@ -199,7 +240,7 @@ export async function review(
 }
 
 /** The page as `site` serves it from its own disk (a static file, not rendered on demand). */
-export async function staticPage(site: Site, route: string): Promise<string> {
+export async function staticPage(site: { url: string }, route: string): Promise<string> {
   const page = await call(site, 'GET', route)
   return page.status === 200 && page.headers['x-belong-render'] === 'static' ? page.body : ''
 }
