@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation'
 import React, { useState } from 'react'
 
 import type { ModerationCase } from '@collections/Reports/queue'
+import { postModeration } from './postModeration'
 
 const keyOf = (c: Pick<ModerationCase, 'kind' | 'id'>) => `${c.kind}-${c.id}`
 
@@ -48,22 +49,13 @@ export function CaseList({ cases }: { cases: ModerationCase[] }) {
     if (!chosen.length) return setMessage('Tick one or more cases first.')
     setBusy(true)
     setMessage('')
-    const res = await fetch('/api/reports/decide', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        cases: chosen.map((c) => ({ targetKind: c.kind, targetId: c.id })),
-        action,
-        ...(action === 'suspend' ? { length } : {}),
-      }),
+    const { ok, body } = await postModeration<{ decided?: number }>('/api/reports/decide', {
+      cases: chosen.map((c) => ({ targetKind: c.kind, targetId: c.id })),
+      action,
+      ...(action === 'suspend' ? { length } : {}),
     })
-    const body = (await res.json().catch(() => ({}))) as {
-      decided?: number
-      errors?: { message: string }[]
-    }
     setBusy(false)
-    if (!res.ok) return setMessage(body.errors?.[0]?.message ?? 'The decision failed.')
+    if (!ok) return setMessage(body.errors?.[0]?.message ?? 'The decision failed.')
     setMessage(`Decided ${body.decided ?? 0} case${body.decided === 1 ? '' : 's'}.`)
     setTicked(new Set())
     router.refresh()

@@ -6,6 +6,7 @@ import React, { useState } from 'react'
 
 import { suspensionEndText } from '@/rules/moderation'
 import type { SuspendedMember } from '@collections/Reports/queue'
+import { postModeration } from './postModeration'
 
 const untilText = (iso: string) => `until ${suspensionEndText(iso)}`
 
@@ -18,19 +19,12 @@ export function SuspendedMembers({ members }: { members: SuspendedMember[] }) {
   async function lift(m: SuspendedMember) {
     setBusy(true)
     setMessage('')
-    const res = await fetch('/api/reports/lift', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ member: m.id }),
+    const { ok, body } = await postModeration<{ message?: string }>('/api/reports/lift', {
+      member: m.id,
     })
-    const body = (await res.json().catch(() => ({}))) as {
-      message?: string
-      errors?: { message: string }[]
-    }
     setBusy(false)
-    setMessage(res.ok ? (body.message ?? 'Done.') : (body.errors?.[0]?.message ?? 'It failed.'))
-    if (res.ok) router.refresh()
+    setMessage(ok ? (body.message ?? 'Done.') : (body.errors?.[0]?.message ?? 'It failed.'))
+    if (ok) router.refresh()
   }
 
   return (

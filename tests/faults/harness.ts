@@ -25,6 +25,15 @@ export interface Site {
   kill: () => Promise<void>
 }
 
+/** One of the project's scripts (through tsx) in production mode, its output piped to the test. */
+function spawnScript(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+  })
+}
+
 /** A fresh data folder: a copy of the template (owners kept: the cluster belongs to `nobody`). */
 export function freshDataDir(template: string, name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `belong-faults-${name}-`))
@@ -42,34 +51,28 @@ export async function startSite(
   port ??= await freePort()
   const url = `http://127.0.0.1:${port}`
   const output: string[] = []
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ADMIN: 'false',
-      SEED: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '', // always the embedded database of DATA_DIR
-      // No background site rebuilds while a test writes (they would compete for the CPU).
-      SITE_REGEN_DELAY_MS: '600000',
-      // The limiter stays in the path (it counts in PostgreSQL too), with room for the load.
-      RATE_LIMITS: JSON.stringify({
-        write: { max: 1_000_000, windowSeconds: 60 },
-        signUp: { max: 1000, windowSeconds: 3600 },
-        login: { max: 1000, windowSeconds: 60 },
-        // One fresh account writes the whole load (tests/faults/account-limits.test.ts checks these).
-        accountWrite: { max: 1_000_000, windowSeconds: 60 },
-        newAccountWrite: { max: 1_000_000, windowSeconds: 60 },
-        accountReview: { max: 1_000_000, windowSeconds: 60 },
-        newAccountReview: { max: 1_000_000, windowSeconds: 60 },
-      }),
-      ...env,
-    },
+  const proc = spawnScript('scripts/start.ts', {
+    ADMIN: 'false',
+    SEED: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '', // always the embedded database of DATA_DIR
+    // No background site rebuilds while a test writes (they would compete for the CPU).
+    SITE_REGEN_DELAY_MS: '600000',
+    // The limiter stays in the path (it counts in PostgreSQL too), with room for the load.
+    RATE_LIMITS: JSON.stringify({
+      write: { max: 1_000_000, windowSeconds: 60 },
+      signUp: { max: 1000, windowSeconds: 3600 },
+      login: { max: 1000, windowSeconds: 60 },
+      // One fresh account writes the whole load (tests/faults/account-limits.test.ts checks these).
+      accountWrite: { max: 1_000_000, windowSeconds: 60 },
+      newAccountWrite: { max: 1_000_000, windowSeconds: 60 },
+      accountReview: { max: 1_000_000, windowSeconds: 60 },
+      newAccountReview: { max: 1_000_000, windowSeconds: 60 },
+    }),
+    ...env,
   })
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line) output.push(line)
@@ -335,18 +338,12 @@ export async function startRealtimeRole(
   port: number,
 ): Promise<RealtimeRole> {
   const output: string[] = []
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/realtime/standalone.ts'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      REALTIME_HOST: '127.0.0.1',
-      REALTIME_PORT: String(port),
-      PUSHER_APP_ID: app.id,
-      PUSHER_KEY: app.key,
-      PUSHER_SECRET: app.secret,
-    },
+  const proc = spawnScript('src/realtime/standalone.ts', {
+    REALTIME_HOST: '127.0.0.1',
+    REALTIME_PORT: String(port),
+    PUSHER_APP_ID: app.id,
+    PUSHER_KEY: app.key,
+    PUSHER_SECRET: app.secret,
   })
   const exited = new Promise((resolve) => proc.once('exit', resolve))
   for (const stream of [proc.stdout!, proc.stderr!])

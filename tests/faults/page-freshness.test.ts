@@ -92,6 +92,17 @@ async function send(method: string, path: string, body: unknown) {
 const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString()
 const neighbourhoodPath = () => `/neighbourhood/${neighbourhood.slug}`
 
+/** Shares a public story in the file's neighbourhood; answers the path of its static page. */
+async function shareStory(title: string, description: string) {
+  const story = await send('POST', '/api/stories', {
+    neighbourhood: neighbourhood.id,
+    title,
+    description,
+    isPublic: true,
+  })
+  return `${neighbourhoodPath()}/story/${story.id}`
+}
+
 describe('profile edits', () => {
   test('a renamed user shows under the new name on the pages with their review and story; other pages keep their file', async () => {
     const other = await send('POST', '/api/neighbourhoods', {
@@ -108,13 +119,10 @@ describe('profile edits', () => {
       authorName: 'ignored',
       comment,
     })
-    const story = await send('POST', '/api/stories', {
-      neighbourhood: neighbourhood.id,
-      title: `Freshness story ${Date.now()}`,
-      description: 'A story whose byline must follow its author’s name.',
-      isPublic: true,
-    })
-    const storyPath = `${neighbourhoodPath()}/story/${story.id}`
+    const storyPath = await shareStory(
+      `Freshness story ${Date.now()}`,
+      'A story whose byline must follow its author’s name.',
+    )
     const oldLink = `/profile/${me.userName}"`
     await staticPage(neighbourhoodPath(), (h) => h.includes(comment) && h.includes(oldLink))
     await staticPage(storyPath, (h) => h.includes(oldLink))
@@ -133,13 +141,10 @@ describe('profile edits', () => {
   })
 
   test('a new avatar shows on the static page of its owner’s story', async () => {
-    const story = await send('POST', '/api/stories', {
-      neighbourhood: neighbourhood.id,
-      title: `Avatar story ${Date.now()}`,
-      description: 'A story whose byline shows its author’s picture.',
-      isPublic: true,
-    })
-    const storyPath = `${neighbourhoodPath()}/story/${story.id}`
+    const storyPath = await shareStory(
+      `Avatar story ${Date.now()}`,
+      'A story whose byline shows its author’s picture.',
+    )
     await staticPage(storyPath, (h) => h.includes('Avatar story'))
 
     const form = new FormData()

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId, useRef } from 'react'
+
+import { useModalDialog } from '@widgets/lib/useModalDialog'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -23,20 +25,12 @@ export default function ConfirmDialog({
   const cancel = useRef<HTMLButtonElement>(null)
   const id = useId()
 
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      dialog.showModal()
-      cancel.current?.focus()
-    }
-    if (!open && dialog.open) dialog.close()
-  }, [open])
+  useModalDialog(ref, open, { onShown: () => cancel.current?.focus() })
 
   return (
     <dialog
       ref={ref}
-      className="confirm-dialog"
+      className="modal-dialog confirm-dialog"
       aria-labelledby={id}
       onClose={onClose}
       onCancel={onClose}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type ChangeEvent } from 'react'
 
 import { EVENT_ZONE_LABEL, isoToWallTime, wallTimeToIso } from '@/rules/eventTime'
 import { checkImage } from '@/rules/imageFile'
@@ -19,6 +19,8 @@ interface Fields {
   tags: string
   isPublic: boolean
 }
+
+type TextField = Exclude<keyof Fields, 'isPublic'>
 
 const empty: Fields = {
   title: '',
@@ -93,6 +95,14 @@ export default function EventForm({
   const fileInput = useRef<HTMLInputElement>(null)
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((f) => ({ ...f, [key]: value }))
+  /** What every text box of the form is wired with: its id and name, its value, its edits. */
+  const textField = (key: TextField) => ({
+    id: `event-${key}`,
+    name: key,
+    value: fields[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(key, e.currentTarget.value),
+  })
   const failed = editing ? 'Failed to update event.' : 'Failed to post event.'
 
   async function submit() {
@@ -170,49 +180,15 @@ export default function EventForm({
       )}
       {editing && <input type="hidden" name="id" value={editing.id} />}
       <label htmlFor="event-title">Title</label>
-      <input
-        id="event-title"
-        name="title"
-        required
-        maxLength={200}
-        value={fields.title}
-        onChange={(e) => set('title', e.currentTarget.value)}
-      />
+      <input {...textField('title')} required maxLength={200} />
       <label htmlFor="event-description">Description</label>
-      <textarea
-        id="event-description"
-        name="description"
-        required
-        rows={4}
-        value={fields.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
-      />
+      <textarea {...textField('description')} required rows={4} />
       <label htmlFor="event-when">Date and time ({EVENT_ZONE_LABEL})</label>
-      <input
-        id="event-when"
-        name="when"
-        type="datetime-local"
-        required
-        value={fields.when}
-        onChange={(e) => set('when', e.currentTarget.value)}
-      />
+      <input {...textField('when')} type="datetime-local" required />
       <label htmlFor="event-location">Location</label>
-      <input
-        id="event-location"
-        name="location"
-        required
-        maxLength={300}
-        value={fields.location}
-        onChange={(e) => set('location', e.currentTarget.value)}
-      />
+      <input {...textField('location')} required maxLength={300} />
       <label htmlFor="event-tags">Tags (comma-separated)</label>
-      <input
-        id="event-tags"
-        name="tags"
-        value={fields.tags}
-        placeholder="music, family, free"
-        onChange={(e) => set('tags', e.currentTarget.value)}
-      />
+      <input {...textField('tags')} placeholder="music, family, free" />
       <label htmlFor="event-image">Image</label>
       <input
         id="event-image"

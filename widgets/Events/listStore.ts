@@ -76,6 +76,21 @@ function syncAddress(q: string) {
 
 let generation = 0
 
+/** Shows the events of an answer that landed (the caller merges them), then follows their RSVPs. */
+function showAnswer(
+  answer: EventPage,
+  shown: Pick<EventsState, 'events' | 'page'> & Partial<EventsState>,
+) {
+  $events.set({
+    ...$events.get(),
+    ...shown,
+    total: answer.total,
+    hasMore: answer.hasMore,
+    loading: false,
+  })
+  watchRsvps()
+}
+
 /** Re-reads the list from the first page up to the current one (search, live changes, sign-in). */
 export async function reloadEvents(q = $events.get().q) {
   const mine = ++generation
@@ -86,19 +101,14 @@ export async function reloadEvents(q = $events.get().q) {
     const answer = await api<EventPage>(listUrl(q, 1, pages))
     if (mine !== generation) return
     const inFlight = [...rsvpFlights.keys()]
-    $events.set({
-      ...$events.get(),
+    showAnswer(answer, {
       // An RSVP on its way keeps its optimistic counts until its own answer lands.
       events: answer.events.map((e) =>
         inFlight.includes(e.id) ? ($events.get().events.find((x) => x.id === e.id) ?? e) : e,
       ),
       q: answer.q,
       page: pages,
-      total: answer.total,
-      hasMore: answer.hasMore,
-      loading: false,
     })
-    watchRsvps()
   } catch (e) {
     console.warn('Could not load events', e)
     if (mine === generation) $events.setKey('loading', false)
@@ -116,15 +126,10 @@ export async function loadMoreEvents() {
   try {
     const answer = await api<EventPage>(listUrl(state.q, state.page + 1))
     const known = new Set($events.get().events.map((e) => e.id))
-    $events.set({
-      ...$events.get(),
+    showAnswer(answer, {
       events: [...$events.get().events, ...answer.events.filter((e) => !known.has(e.id))],
       page: answer.page,
-      total: answer.total,
-      hasMore: answer.hasMore,
-      loading: false,
     })
-    watchRsvps()
   } catch (e) {
     console.warn('Could not load more events', e)
     $events.setKey('loading', false)

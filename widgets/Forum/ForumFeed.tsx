@@ -79,7 +79,11 @@ export default function ForumFeed({ type: initialType, initial, now: serverNow }
       {data.cards.length === 0 ? (
         <p className="feed-empty">{EMPTY[type ?? 'all']}</p>
       ) : (
-        <ol className="forum-feed" aria-busy={state?.loading ? true : undefined} aria-label="Posts">
+        <ol
+          className="card-list forum-feed"
+          aria-busy={state?.loading ? true : undefined}
+          aria-label="Posts"
+        >
           {data.cards.map((card) => (
             <li key={`${card.type}-${card.id}`}>
               <FeedCard card={toFeedCard(card)} now={now} level={2} />

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
+
+import { useModalDialog } from '@widgets/lib/useModalDialog'
 
 /**
  * The phone filter: a modal bottom sheet 'Select Vibe' (a native <dialog>: focus stays inside,
@@ -16,12 +18,7 @@ export function VibeSheet({
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
+  useModalDialog(ref, open)
 
   return (
     <dialog

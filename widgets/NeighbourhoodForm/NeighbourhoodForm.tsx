@@ -64,7 +64,7 @@ export default function NeighbourhoodForm({ mode, initial, tiles, form }: Neighb
   return (
     <form
       ref={formRef}
-      className="nf"
+      className="boxed-form nf"
       method="post"
       encType="multipart/form-data"
       action={formAction(mode === 'create' ? 'neighbourhood' : 'editNeighbourhood')}

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 
 import { MIN_POLL_OPTIONS } from '@/rules/polls'
 import { formAction, keptValue, keptValues, type FormState } from '@/views/forms'
 import { trapTab } from '@widgets/lib/trapTab'
+import { useModalDialog } from '@widgets/lib/useModalDialog'
 import { $neighbourhoodChoices, createPoll, loadNeighbourhoodChoices } from './store'
 
 /**
@@ -42,17 +43,13 @@ export default function NewPollDialog({
   const [error, setError] = useState(form?.error ?? '')
   const [busy, setBusy] = useState(false)
 
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      opener.current = document.activeElement
-      dialog.showModal()
+  useModalDialog(ref, open, {
+    opener,
+    onShown: () => {
       first.current?.focus()
       void loadNeighbourhoodChoices()
-    }
-    if (!open && dialog.open) dialog.close()
-  }, [open])
+    },
+  })
 
   const reset = () => {
     setQuestion('')

@@ -82,7 +82,11 @@ export default function ReportButton({ kind, id, ownerId = null, label }: Props)
         {MODERATION_TEXT.report}
         {label && <span className="sr-only"> {label}</span>}
       </a>
-      <dialog ref={dialog} className="report-dialog" aria-labelledby={`report-${kind}-${id}`}>
+      <dialog
+        ref={dialog}
+        className="modal-dialog report-dialog"
+        aria-labelledby={`report-${kind}-${id}`}
+      >
         <form
           method="post"
           noValidate

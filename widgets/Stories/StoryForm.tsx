@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { useHydrated } from '@widgets/lib/useHydrated'
@@ -114,11 +114,21 @@ export default function StoryForm({ neighbourhoods, selected = null, form }: Pro
         {errors[field]}
       </p>
     ) : null
+  /** What the select and the text boxes are wired with: id and name, value, error, edits. */
+  const textField = (field: 'neighbourhood' | 'title' | 'description') => ({
+    id: `story-${field}`,
+    name: field,
+    value: draft[field],
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describedBy(field),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setDraftField(field, e.target.value),
+  })
 
   return (
     <form
       ref={formRef}
-      className="story-form"
+      className="boxed-form story-form"
       noValidate
       method="post"
       encType="multipart/form-data"
@@ -127,14 +137,7 @@ export default function StoryForm({ neighbourhoods, selected = null, form }: Pro
     >
       <div className="field">
         <label htmlFor="story-neighbourhood">Neighbourhood</label>
-        <select
-          id="story-neighbourhood"
-          name="neighbourhood"
-          value={draft.neighbourhood}
-          aria-invalid={errors.neighbourhood ? true : undefined}
-          aria-describedby={describedBy('neighbourhood')}
-          onChange={(e) => setDraftField('neighbourhood', e.target.value)}
-        >
+        <select {...textField('neighbourhood')}>
           <option value="">Select a neighbourhood</option>
           {neighbourhoods.map((n) => (
             <option key={n.id} value={n.id}>
@@ -146,29 +149,12 @@ export default function StoryForm({ neighbourhoods, selected = null, form }: Pro
       </div>
       <div className="field">
         <label htmlFor="story-title">Title</label>
-        <input
-          id="story-title"
-          name="title"
-          value={draft.title}
-          maxLength={200}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={describedBy('title')}
-          onChange={(e) => setDraftField('title', e.target.value)}
-        />
+        <input {...textField('title')} maxLength={200} />
         {fieldError('title')}
       </div>
       <div className="field">
         <label htmlFor="story-description">Your story</label>
-        <textarea
-          id="story-description"
-          name="description"
-          rows={7}
-          value={draft.description}
-          maxLength={10_000}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={describedBy('description')}
-          onChange={(e) => setDraftField('description', e.target.value)}
-        />
+        <textarea {...textField('description')} rows={7} maxLength={10_000} />
         {fieldError('description')}
       </div>
       <div className="field">

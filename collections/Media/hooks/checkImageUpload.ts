@@ -1,6 +1,4 @@
-import fs from 'node:fs/promises'
-
-import { APIError, type CollectionBeforeOperationHook, type PayloadRequest } from 'payload'
+import { APIError, type CollectionBeforeOperationHook } from 'payload'
 import sharp from 'sharp'
 
 import {
@@ -10,28 +8,11 @@ import {
   checkImage,
   pixelsWithinLimits,
   isImagePurpose,
-  type ImagePurpose,
 } from '@/rules/imageFile'
 import { MESSAGES } from '@/rules/messages'
+import { uploadBytes, uploadPurpose, uploadToHandle } from './upload'
 
 const refuse = (message: string) => new APIError(message, 400, null, true)
-
-async function purposeOf(
-  req: PayloadRequest,
-  operation: string,
-  args: { id?: number | string; data?: unknown },
-): Promise<ImagePurpose> {
-  let purpose = (args.data as { purpose?: unknown } | undefined)?.purpose
-  if (operation === 'update') {
-    // A replaced file keeps the purpose it was uploaded for (the field is not updatable).
-    const stored = args.id
-      ? await req.payload.findByID({ collection: 'media', id: args.id, depth: 0, req })
-      : undefined
-    purpose = stored?.purpose
-  }
-  if (!isImagePurpose(purpose)) throw refuse(MESSAGES.imagePurposeRequired)
-  return purpose
-}
 
 /**
  * Uploads are judged by their bytes (SPEC §5, §9), before Payload stores or resizes anything:
@@ -39,20 +20,14 @@ async function purposeOf(
  * must decode the pixels. The declared type and file name count for nothing: a PNG named
  * photo.jpg is accepted as the PNG it is.
  */
-export const checkImageUpload: CollectionBeforeOperationHook = async ({
-  args,
-  operation,
-  overrideAccess,
-  req,
-}) => {
-  if (operation !== 'create' && operation !== 'update') return args
-  const file = req.file
+export const checkImageUpload: CollectionBeforeOperationHook = async (hook) => {
+  const { args, operation, req } = hook
+  const file = uploadToHandle(hook)
   if (!file) return args
-  // Visitors are refused by access control right after this hook; their files are not judged.
-  if (!req.user && !overrideAccess) return args
 
-  const purpose = await purposeOf(req, operation, args)
-  const bytes = file.data?.length ? file.data : await fs.readFile(file.tempFilePath!)
+  const purpose = await uploadPurpose(req, operation, args)
+  if (!isImagePurpose(purpose)) throw refuse(MESSAGES.imagePurposeRequired)
+  const bytes = await uploadBytes(file)
   const check = checkImage(purpose, bytes)
   if (!check.ok) throw refuse(check.message)
   // Dimensions come from the header, before any pixel is decoded.

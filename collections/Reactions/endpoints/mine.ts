@@ -1,7 +1,5 @@
-import type { Endpoint } from 'payload'
-
 import { query, sql } from '@/server/database/db'
-import { readTargets } from './summary'
+import { reactionTargetsEndpoint } from './summary'
 
 export interface MyReaction {
   targetId: number
@@ -14,21 +12,14 @@ export interface MyReaction {
  * (target_kind, target_id, user_id) index. Islands read the counts, the same for everyone, from
  * GET /api/reactions/summary without the session (the shared cache) and only this with it.
  */
-export const myReactions: Endpoint = {
-  path: '/mine',
-  method: 'get',
-  handler: async (req) => {
-    const targets = readTargets(req)
-    if (targets instanceof Response) return targets
-    const { kind, ids } = targets
-    const mine =
-      req.user && ids.length
-        ? await query<MyReaction>(
-            req,
-            sql`SELECT target_id::int AS "targetId", emoji FROM reactions
-                WHERE target_kind = ${kind} AND target_id IN ${ids} AND user_id = ${req.user.id}`,
-          )
-        : []
-    return Response.json({ targetKind: kind, mine })
-  },
-}
+export const myReactions = reactionTargetsEndpoint('/mine', async (req, kind, ids) => {
+  const mine =
+    req.user && ids.length
+      ? await query<MyReaction>(
+          req,
+          sql`SELECT target_id::int AS "targetId", emoji FROM reactions
+              WHERE target_kind = ${kind} AND target_id IN ${ids} AND user_id = ${req.user.id}`,
+        )
+      : []
+  return Response.json({ targetKind: kind, mine })
+})

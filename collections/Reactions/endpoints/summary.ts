@@ -55,23 +55,29 @@ function parseTargetIds(raw: string | null): number[] {
 }
 
 /** `?targetKind=review&ids=1,2,3` of the summary and the asker's own reactions; a 400 if unknown. */
-export function readTargets(
-  req: PayloadRequest,
-): { kind: ReactionTargetKind; ids: number[] } | Response {
+function readTargets(req: PayloadRequest): { kind: ReactionTargetKind; ids: number[] } | Response {
   const url = new URL(req.url ?? '', 'http://local')
   const kind = url.searchParams.get('targetKind') as ReactionTargetKind
   if (!REACTION_TARGET_KINDS.includes(kind)) return refuse(400, 'Unknown reaction target.')
   return { kind, ids: parseTargetIds(url.searchParams.get('ids')) }
 }
 
-/** GET /api/reactions/summary?targetKind=review&ids=1,2,3 */
-export const reactionSummary: Endpoint = {
-  path: '/summary',
-  method: 'get',
-  handler: async (req) => {
-    const targets = readTargets(req)
-    if (targets instanceof Response) return targets
-    const { kind, ids } = targets
-    return Response.json({ targetKind: kind, summaries: await summarise(req, kind, ids) })
-  },
+/** A GET endpoint about many reaction targets, answered once `?targetKind=&ids=` are read. */
+export function reactionTargetsEndpoint(
+  path: string,
+  answer: (req: PayloadRequest, kind: ReactionTargetKind, ids: number[]) => Promise<Response>,
+): Endpoint {
+  return {
+    path,
+    method: 'get',
+    handler: async (req) => {
+      const targets = readTargets(req)
+      return targets instanceof Response ? targets : answer(req, targets.kind, targets.ids)
+    },
+  }
 }
+
+/** GET /api/reactions/summary?targetKind=review&ids=1,2,3 */
+export const reactionSummary = reactionTargetsEndpoint('/summary', async (req, kind, ids) =>
+  Response.json({ targetKind: kind, summaries: await summarise(req, kind, ids) }),
+)

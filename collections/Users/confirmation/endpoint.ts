@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
-import { normalEmail, readConfirmationToken } from './token'
+import { normalEmail } from '@collections/Users/accountToken'
+import { readConfirmationToken } from './token'
 
 /**
  * GET /api/users/confirm-email?token=… — the link in the confirmation e-mail. Marks the address

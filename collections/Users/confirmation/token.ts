@@ -1,4 +1,8 @@
-import { readClaims, signClaims } from '@collections/shared/signedToken'
+import {
+  readAccountClaims,
+  signAccountClaims,
+  type AccountClaims,
+} from '@collections/Users/accountToken'
 
 /**
  * The link in the sign-up confirmation e-mail carries a signed token (no table): the account id,
@@ -8,14 +12,7 @@ import { readClaims, signClaims } from '@collections/shared/signedToken'
 export const CONFIRMATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 const PURPOSE = 'belong:confirm-email'
 
-export interface ConfirmationClaims {
-  id: number
-  email: string
-  /** Milliseconds since the epoch. */
-  exp: number
-}
-
-export const normalEmail = (email: string) => email.trim().toLowerCase()
+export type ConfirmationClaims = AccountClaims
 
 export function confirmationToken(
   secret: string,
@@ -23,12 +20,7 @@ export function confirmationToken(
   email: string,
   now = Date.now(),
 ): string {
-  const claims: ConfirmationClaims = {
-    id,
-    email: normalEmail(email),
-    exp: now + CONFIRMATION_LIFETIME_MS,
-  }
-  return signClaims(secret, PURPOSE, claims)
+  return signAccountClaims(secret, PURPOSE, { id, email }, CONFIRMATION_LIFETIME_MS, now)
 }
 
 /** The claims of a genuine, unexpired token; null for anything else. */
@@ -37,7 +29,5 @@ export function readConfirmationToken(
   token: string,
   now = Date.now(),
 ): ConfirmationClaims | null {
-  const claims = readClaims<ConfirmationClaims>(secret, PURPOSE, token, now)
-  if (typeof claims?.id !== 'number' || typeof claims.email !== 'string') return null
-  return claims as ConfirmationClaims
+  return readAccountClaims<ConfirmationClaims>(secret, PURPOSE, token, now)
 }

@@ -3,7 +3,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payl
 
 import { afterCommit } from '@/server/database/afterCommit'
 import { confirmationLink, sendConfirmationEmail } from '@collections/Users/confirmation/email'
-import { normalEmail } from '@collections/Users/confirmation/token'
+import { normalEmail } from '@collections/Users/accountToken'
 
 const changedEmail = (data: Partial<User>, originalDoc: User | undefined) =>
   typeof data.email === 'string' &&

@@ -2,7 +2,7 @@ import { APIError, type CollectionBeforeOperationHook } from 'payload'
 
 import { pgPool } from '@/server/database/db'
 import { mailLimitWait, tooManyRequestsMessage } from '@/server/http/rateLimits'
-import { normalEmail } from '@collections/Users/confirmation/token'
+import { normalEmail } from '@collections/Users/accountToken'
 
 type MailArgs = {
   data?: { email?: unknown; emailConfirmedAt?: unknown }

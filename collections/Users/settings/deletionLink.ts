@@ -1,8 +1,12 @@
 import type { PayloadRequest } from 'payload'
 
 import { DELETE_LINK_LIFETIME_MS, DELETE_LINK_PATH } from '@/rules/settings'
-import { readClaims, signClaims } from '@collections/shared/signedToken'
-import { normalEmail } from '@collections/Users/confirmation/token'
+import {
+  normalEmail,
+  readAccountClaims,
+  signAccountClaims,
+  type AccountClaims,
+} from '@collections/Users/accountToken'
 import { siteOrigin } from '@collections/Users/siteOrigin'
 
 /**
@@ -14,12 +18,8 @@ import { siteOrigin } from '@collections/Users/siteOrigin'
  */
 const PURPOSE = 'belong:delete-account'
 
-export interface DeletionClaims {
-  id: number
-  email: string
+export interface DeletionClaims extends AccountClaims {
   createdAt: string
-  /** Milliseconds since the epoch. */
-  exp: number
 }
 
 interface Account {
@@ -29,13 +29,14 @@ interface Account {
 }
 
 export function deletionToken(secret: string, account: Account, now = Date.now()): string {
-  const claims: DeletionClaims = {
-    id: account.id,
-    email: normalEmail(account.email),
-    createdAt: account.createdAt,
-    exp: now + DELETE_LINK_LIFETIME_MS,
-  }
-  return signClaims(secret, PURPOSE, claims)
+  const { id, email, createdAt } = account
+  return signAccountClaims<DeletionClaims>(
+    secret,
+    PURPOSE,
+    { id, email, createdAt },
+    DELETE_LINK_LIFETIME_MS,
+    now,
+  )
 }
 
 /** The claims of a genuine, unexpired token; null for anything else. */
@@ -44,8 +45,8 @@ export function readDeletionToken(
   token: string,
   now = Date.now(),
 ): DeletionClaims | null {
-  const claims = readClaims<DeletionClaims>(secret, PURPOSE, token, now)
-  if (typeof claims?.id !== 'number' || typeof claims.email !== 'string') return null
+  const claims = readAccountClaims<DeletionClaims>(secret, PURPOSE, token, now)
+  if (!claims) return null
   return typeof claims.createdAt === 'string' ? (claims as DeletionClaims) : null
 }
 
