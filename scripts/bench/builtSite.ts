@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -59,4 +59,30 @@ export async function startBuiltSite(): Promise<BuiltSite> {
   const base = `http://127.0.0.1:${port}`
   await waitFor(`${base}/healthz`, child, log)
   return { base, dataDir, child }
+}
+
+/**
+ * A data folder with the demo seed and a site build whose pages link to `publicUrl`, made by
+ * `npm start -- --build-only` in a fresh temporary folder (copied by the scale benches).
+ */
+export function seededTemplate(name: string, publicUrl: string): string {
+  const template = fs.mkdtempSync(path.join(os.tmpdir(), `belong-bench-${name}-`))
+  fs.chmodSync(template, 0o755)
+  const built = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--build-only'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ADMIN: 'false',
+        DATA_DIR: template,
+        DATABASE_URL: '',
+        PUBLIC_URL: publicUrl,
+      },
+    },
+  )
+  if (built.status !== 0) throw new Error('could not build the seeded data folder')
+  return template
 }

@@ -5,11 +5,6 @@
  * for each, the time from the write's answer until its comment is in the static page of the
  * other machine, and of every machine. Prints p50/p99/max.
  */
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import { removeDataDir, type Site } from '@tests/faults/harness'
 import {
   newMember,
@@ -20,24 +15,13 @@ import {
   staticPage,
 } from '@tests/scale/machines'
 
+import { seededTemplate } from './builtSite'
+
 const WRITES = Number(process.env.WRITES ?? 100)
 /** How long one page may take to reach a machine before the bench gives up. */
 const GIVE_UP_MS = 30_000
 
-const template = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-bench-machines-'))
-fs.chmodSync(template, 0o755)
-const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--build-only'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    ADMIN: 'false',
-    DATA_DIR: template,
-    DATABASE_URL: '',
-    PUBLIC_URL: PUBLIC,
-  },
-})
-if (built.status !== 0) throw new Error('could not build the seeded data folder')
+const template = seededTemplate('machines', PUBLIC)
 
 /** Resolves with the ms from `since` until `site` serves `route` with `text` in its file. */
 async function reached(site: Site, route: string, text: string, since: number): Promise<number> {

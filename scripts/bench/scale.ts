@@ -6,9 +6,6 @@
  * instances (autocannon, 50 connections, 10 s; signed out, then signed in). The realtime fan-out
  * is `npm run bench:fanout`, run after this by the npm script.
  */
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
@@ -16,27 +13,14 @@ import autocannon from 'autocannon'
 import { freshDataDir, removeDataDir } from '@tests/faults/harness'
 import { startCluster } from '@tests/scale/cluster'
 
-import { waitFor } from './builtSite'
+import { seededTemplate, waitFor } from './builtSite'
 import { ab, startNginx } from './nginx'
 
 const PAGE = '/neighbourhood/shoreditch'
 const DURATION = Number(process.env.DURATION ?? 10)
 
 // A seeded, built data folder, copied for each cluster.
-const template = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-bench-scale-'))
-fs.chmodSync(template, 0o755)
-const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--build-only'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    ADMIN: 'false',
-    DATA_DIR: template,
-    DATABASE_URL: '',
-    PUBLIC_URL: 'http://127.0.0.1:3000',
-  },
-})
-if (built.status !== 0) throw new Error('could not build the seeded data folder')
+const template = seededTemplate('scale', 'http://127.0.0.1:3000')
 
 const reads = [
   ['neighbourhood list page', '/api/neighbourhoods?limit=10'],

@@ -37,6 +37,19 @@ export const realtimeApp = {
   secret: 'scale-test-secret-'.padEnd(40, 's'),
 }
 
+/** What an app instance needs to publish through the realtime role on `port`. */
+export function realtimeEnv(port: number): Record<string, string> {
+  return {
+    PUSHER_APP_ID: realtimeApp.id,
+    PUSHER_KEY: realtimeApp.key,
+    PUSHER_SECRET: realtimeApp.secret,
+    PUSHER_HOST: '127.0.0.1',
+    PUSHER_PORT: String(port),
+    // Browsers connect to the site's own origin; nginx passes /app/ on.
+    PUSHER_SAME_ORIGIN: 'true',
+  }
+}
+
 export interface FrontServer {
   prefix: string
   conf: string
@@ -120,12 +133,7 @@ export async function startCluster(
       // Loopback names only (tests talk to each instance directly); nginx passes the Host on.
       PUBLIC_URL: '',
       TRUST_PROXY: 'true',
-      PUSHER_APP_ID: realtimeApp.id,
-      PUSHER_KEY: realtimeApp.key,
-      PUSHER_SECRET: realtimeApp.secret,
-      PUSHER_HOST: '127.0.0.1',
-      PUSHER_PORT: String(realtimePort),
-      PUSHER_SAME_ORIGIN: 'true',
+      ...realtimeEnv(realtimePort),
       SITE_REGEN_DELAY_MS: '100',
       ...s3.env,
       ...options.env,

@@ -74,13 +74,19 @@ test('a review posted on machine A is in the static page machine B serves, from 
   expect(machines!.purges.every((p) => p.authorization === `Bearer ${CDN_TOKEN}`)).toBe(true)
 })
 
-test('a rename on machine B reaches the pages machine A serves', async () => {
+/** A neighbourhood made on B by a new member, once machine A serves its page. */
+async function placeOnBSeenOnA() {
   const auth = await newMember(b!)
   const place = await newNeighbourhood(b!, auth)
   const route = `/neighbourhood/${place.slug}`
   await expect
     .poll(() => staticPage(a!, route), { timeout: 30_000 })
     .toContain(place.slug.slice(-5))
+  return { auth, place, route }
+}
+
+test('a rename on machine B reaches the pages machine A serves', async () => {
+  const { auth, place, route } = await placeOnBSeenOnA()
   const renamed = await call(b!, 'PATCH', `/api/neighbourhoods/${place.id}`, auth, {
     name: `Renamed ${place.slug.slice(-5)}`,
   })
@@ -156,12 +162,7 @@ test('a machine that starts without a site build downloads the one in the bucket
 })
 
 test('a read replica that lags (its replay paused) never leaves a stale static page', async () => {
-  const auth = await newMember(b!)
-  const place = await newNeighbourhood(b!, auth)
-  const route = `/neighbourhood/${place.slug}`
-  await expect
-    .poll(() => staticPage(a!, route), { timeout: 30_000 })
-    .toContain(place.slug.slice(-5))
+  const { auth, place, route } = await placeOnBSeenOnA()
   await pauseReplay(machines!.onStandby)
   try {
     const comment = `Written while the replica stood still (${Date.now()}).`

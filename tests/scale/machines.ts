@@ -15,7 +15,7 @@ import {
   type Site,
 } from '@tests/faults/harness'
 import { freePort } from '@/server/database/postgres'
-import { realtimeApp, startFrontServer } from './cluster'
+import { realtimeApp, realtimeEnv, startFrontServer } from './cluster'
 import { startS3, type S3Stand } from '@tests/support/s3'
 import { addStandby, STREAMING_SETTINGS, type Standby } from '@tests/support/standby'
 
@@ -87,12 +87,7 @@ export async function startMachines(template: string, count = 2): Promise<Machin
       CDN_PURGE_URL: `http://127.0.0.1:${cdnPort}/purge`,
       CDN_PURGE_TOKEN: CDN_TOKEN,
       CDN_PURGE_DELAY_MS: '200',
-      PUSHER_APP_ID: realtimeApp.id,
-      PUSHER_KEY: realtimeApp.key,
-      PUSHER_SECRET: realtimeApp.secret,
-      PUSHER_HOST: '127.0.0.1',
-      PUSHER_PORT: String(realtimePort),
-      PUSHER_SAME_ORIGIN: 'true',
+      ...realtimeEnv(realtimePort),
       TRUST_PROXY: 'true',
       ...s3.env,
     }

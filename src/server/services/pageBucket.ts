@@ -11,24 +11,13 @@ import {
 } from '@aws-sdk/client-s3'
 
 /**
- * Page files in the object store, so every machine can serve the page one machine rendered.
- * Each revision of a page is its own set of immutable keys
- * (`<prefix><build>/r<revision><path>/index.html`, plus `.br` and `.gz`): a key is never
- * overwritten, so a machine fetching never pairs files of two revisions, and an upload never
- * races a download.
+ * Page files in the object store, so every machine can serve the page one machine rendered
+ * (the site's side is `PageBucket` in src/server/site/pageSync.ts). Each revision of a page is
+ * its own set of immutable keys (`<prefix><build>/r<revision><path>/index.html`, plus `.br` and
+ * `.gz`): a key is never overwritten, so a machine fetching never pairs files of two revisions,
+ * and an upload never races a download. A whole build is one archive, `<prefix><build>/build.tar.gz`.
  */
-export interface PageBucket {
-  put(build: string, revision: number, urlPath: string, files: BucketPageFiles): Promise<void>
-  /** Undefined when the revision is gone (replaced meanwhile: a newer one is announced). */
-  get(build: string, revision: number, urlPath: string): Promise<BucketPageFiles | undefined>
-  remove(build: string, pages: { path: string; revision: number }[]): Promise<void>
-  /** A whole build's files, packed into one archive (src/server/site/buildShare.ts). */
-  putArchive(build: string, file: string): Promise<void>
-  /** False when the bucket has no archive of that build. */
-  getArchive(build: string, file: string): Promise<boolean>
-}
-
-export interface BucketPageFiles {
+interface PageFiles {
   html: Buffer
   br: Buffer
   gz: Buffer
@@ -58,7 +47,7 @@ export function pageKey(
   return `${prefix}${build}/r${revision}${clean}/index.html${suffix}`
 }
 
-export function createPageBucket(settings: BucketSettings): PageBucket {
+export function createPageBucket(settings: BucketSettings) {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -86,7 +75,7 @@ export function createPageBucket(settings: BucketSettings): PageBucket {
   }
 
   return {
-    async put(build, revision, urlPath, files) {
+    async put(build: string, revision: number, urlPath: string, files: PageFiles) {
       await Promise.all(
         (Object.keys(SUFFIXES) as (keyof typeof SUFFIXES)[]).map((part) =>
           client.send(
@@ -101,13 +90,13 @@ export function createPageBucket(settings: BucketSettings): PageBucket {
         ),
       )
     },
-    async get(build, revision, urlPath) {
+    async get(build: string, revision: number, urlPath: string): Promise<PageFiles | undefined> {
       const [html, br, gz] = await Promise.all(
         Object.values(SUFFIXES).map((suffix) => getFile(key(build, revision, urlPath, suffix))),
       )
       return html && br && gz ? { html, br, gz } : undefined
     },
-    async putArchive(build, file) {
+    async putArchive(build: string, file: string) {
       await client.send(
         new PutObjectCommand({
           Bucket: settings.bucket,
@@ -118,7 +107,7 @@ export function createPageBucket(settings: BucketSettings): PageBucket {
         }),
       )
     },
-    async getArchive(build, file) {
+    async getArchive(build: string, file: string): Promise<boolean> {
       try {
         const object = await client.send(
           new GetObjectCommand({
@@ -133,7 +122,7 @@ export function createPageBucket(settings: BucketSettings): PageBucket {
         throw error
       }
     },
-    async remove(build, pages) {
+    async remove(build: string, pages: { path: string; revision: number }[]) {
       const keys = pages.flatMap((p) =>
         Object.values(SUFFIXES).map((suffix) => ({ Key: key(build, p.revision, p.path, suffix) })),
       )
