@@ -312,9 +312,10 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
           const [revision, gone] = written.revisions?.[i] ?? [0, false]
           return { path: p, revision, gone }
         })
-        // Another machine's files: fetch the newer ones from the bucket.
-        if (written.folder !== builds.folderId) {
-          if (written.key) pageSync?.receive(written.key, pages)
+        // Another machine's files: fetch the newer ones from the bucket. (Without a bucket every
+        // instance shares one folder, even if it names it differently, e.g. from a container.)
+        if (pageSync && written.folder !== builds.folderId) {
+          if (written.key) pageSync.receive(written.key, pages)
           return
         }
         if (path.basename(served.dir) !== written.build) builds.reload()
