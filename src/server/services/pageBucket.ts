@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream'
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -121,6 +122,28 @@ export function createPageBucket(settings: BucketSettings) {
         if ((error as { name?: string }).name === 'NoSuchKey') return false
         throw error
       }
+    },
+    /** Every object of a build: its archive and every page revision. */
+    async removeBuild(build: string) {
+      let token: string | undefined
+      do {
+        const listed = await client.send(
+          new ListObjectsV2Command({
+            Bucket: settings.bucket,
+            Prefix: `${settings.prefix}${build}/`,
+            ContinuationToken: token,
+          }),
+        )
+        const keys = (listed.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []))
+        if (keys.length)
+          await client.send(
+            new DeleteObjectsCommand({
+              Bucket: settings.bucket,
+              Delete: { Objects: keys, Quiet: true },
+            }),
+          )
+        token = listed.IsTruncated ? listed.NextContinuationToken : undefined
+      } while (token)
     },
     async remove(build: string, pages: { path: string; revision: number }[]) {
       const keys = pages.flatMap((p) =>

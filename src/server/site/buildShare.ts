@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 
 import type { Pool } from 'pg'
 
-import { markBuildShared, sharedBuildBase } from './pageRevisions'
+import { forgetOldBuilds, markBuildShared, sharedBuildBase } from './pageRevisions'
 import type { PageBucket } from './pageSync'
 import { buildKey, type SiteBuild, type SiteBuilds } from './siteBuilds'
 
@@ -31,7 +31,12 @@ export async function shareBuild(bucket: PageBucket, pool: Pool, build: SiteBuil
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true })
   }
+  // The releases before the last two: no machine serves them any more.
+  for (const old of await forgetOldBuilds(pool, KEPT_BUILDS)) await bucket.removeBuild(old)
 }
+
+/** This release and the one before it (machines still on it during a rolling deploy). */
+export const KEPT_BUILDS = 2
 
 /** Serves the bucket's build of these sources; false when it has none. */
 export async function downloadBuild(

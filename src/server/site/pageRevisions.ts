@@ -95,3 +95,20 @@ export async function markBuildShared(pool: Pool, build: string, base: number): 
     [build, base],
   )
 }
+
+/**
+ * Forgets all but the `keep` builds shared last (their manifest rows go too) and returns the
+ * ones forgotten: a rolling deploy has machines on the newest two at most.
+ */
+export async function forgetOldBuilds(pool: Pool, keep: number): Promise<string[]> {
+  const { rows } = await pool.query<{ build: string }>(
+    `WITH old AS (
+       DELETE FROM site_builds WHERE build IN (
+         SELECT build FROM site_builds ORDER BY shared_at DESC, build OFFSET $1)
+       RETURNING build)
+     , pages AS (DELETE FROM site_pages WHERE build IN (SELECT build FROM old))
+     SELECT build FROM old`,
+    [keep],
+  )
+  return rows.map((row) => row.build)
+}

@@ -14,6 +14,8 @@ export interface PageBucket {
   get(build: string, revision: number, urlPath: string): Promise<PageFiles | undefined>
   remove(build: string, pages: { path: string; revision: number }[]): Promise<void>
   putArchive(build: string, file: string): Promise<void>
+  /** Every object of a build (one no machine serves any more). */
+  removeBuild(build: string): Promise<void>
   /** False when the bucket has no archive of that build. */
   getArchive(build: string, file: string): Promise<boolean>
 }
