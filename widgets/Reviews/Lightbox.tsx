@@ -1,6 +1,4 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react'
-
-import { useModalDialog } from '@widgets/lib/useModalDialog'
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 
 export interface Slide {
   src: string
@@ -31,10 +29,17 @@ export function Lightbox({ slides, index, onIndex, onClose }: Props) {
   const swipeFrom = useRef<number | null>(null)
   const open = index !== null && slides.length > 0
 
-  useModalDialog(dialog, open, {
-    opener,
-    onShown: () => dialog.current?.querySelector<HTMLButtonElement>('.lightbox-close')?.focus(),
-  })
+  useEffect(() => {
+    const d = dialog.current
+    if (!d) return
+    if (open && !d.open) {
+      opener.current = document.activeElement
+      d.showModal()
+      d.querySelector<HTMLButtonElement>('.lightbox-close')?.focus()
+    } else if (!open && d.open) {
+      d.close()
+    }
+  }, [open])
 
   // However it closed (Escape, the button, the backdrop), focus returns to the opener.
   const closed = () => {
