@@ -29,7 +29,7 @@ const serverOnly = [
 const runtime =
   /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]|rolldown[\\/:]runtime/
 const everyPage =
-  /[\\/]widgets[\\/](lib[\\/](api|session|useSession|useHydrated|toast|realtime|address|Chips|ProfileLink|BackToNeighbourhood|trapTab|useModalDialog)|Accounts[\\/]refresh|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/](store|SearchBox)|Compare[\\/])|[\\/]src[\\/](views[\\/](site|media|neighbourhood|relativeTime)|rules[\\/](neighbourhoodSearch|vibes|compare|slug))\./
+  /[\\/]widgets[\\/](lib[\\/](api|session|useSession|useHydrated|toast|realtime|address|Chips|ProfileLink|BackToNeighbourhood|trapTab|useModalDialog|keepUnchanged)|Accounts[\\/]refresh|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/](store|SearchBox)|Compare[\\/])|[\\/]src[\\/](views[\\/](site|media|neighbourhood|relativeTime)|rules[\\/](neighbourhoodSearch|vibes|compare|slug|dates))\./
 const engagement =
   /[\\/]widgets[\\/](Comments|Reactions|Reviews|Stories|lib[\\/](Icon|Emoji))[\\/.]|[\\/]src[\\/](views[\\/](review|comment|home|story|icons|emoji)|rules[\\/](commentTree|badges|imageFile|localSpots|messages|targets|reactionCounts|ratingSummary))\./
 const clientChunks = {

@@ -27,3 +27,19 @@ function calendarDayExists(text: string): boolean {
   const daysInMonth = new Date(Date.UTC(leap ? 2000 : 2001, month, 0)).getUTCDate()
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth
 }
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * One Intl.DateTimeFormat per locale and options, made once: every toLocaleString call builds a
+ * new formatter, which costs milliseconds in a phone's browser for every date a list shows.
+ */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    formats.set(key, format)
+  }
+  return format
+}

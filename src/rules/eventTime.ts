@@ -3,6 +3,8 @@
  * form's wall-clock date and time is read in that zone, and screens show the viewer's own time
  * with the event's zone stated beside it.
  */
+import { dateFormat } from './dates'
+
 export const EVENT_TIME_ZONE = 'Europe/London'
 export const EVENT_ZONE_LABEL = 'London time'
 
@@ -10,7 +12,7 @@ const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
 
 /** The offset of `timeZone` from UTC at `instant`, in minutes (London: 0 or 60). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = dateFormat('en-GB', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -1,4 +1,5 @@
 import type { RsvpStatus } from '@/rules/rsvp'
+import { dateFormat } from '@/rules/dates'
 import { EVENT_TIME_ZONE, EVENT_ZONE_LABEL } from '@/rules/eventTime'
 
 /** Events per page of a list (the spec names none; the forum's page is 10). */
@@ -123,7 +124,7 @@ export const EVENT_CLOCK: Clock = { locale: 'en-GB', timeZone: EVENT_TIME_ZONE }
 
 /** SPEC §2: weekday, month day, year, time, with the zone's short name. */
 export function formatEventDate(eventDate: string, clock: Clock): string {
-  return new Date(eventDate).toLocaleString(clock.locale, {
+  return dateFormat(clock.locale, {
     timeZone: clock.timeZone,
     weekday: 'long',
     month: 'long',
@@ -132,21 +133,21 @@ export function formatEventDate(eventDate: string, clock: Clock): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  })
+  }).format(new Date(eventDate))
 }
 
 /** The event's own zone stated: 'London time', or '19:00 London time' when the viewer's differs. */
 export function eventZoneNote(eventDate: string, clock: Clock): string {
   const at = new Date(eventDate)
   const inZone = (timeZone: string) =>
-    at.toLocaleString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', day: 'numeric' })
+    dateFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', day: 'numeric' }).format(at)
   if (inZone(clock.timeZone) === inZone(EVENT_TIME_ZONE)) return EVENT_ZONE_LABEL
-  const time = at.toLocaleTimeString(clock.locale, {
+  const time = dateFormat(clock.locale, {
     timeZone: EVENT_TIME_ZONE,
     hour: 'numeric',
     minute: '2-digit',
     weekday: 'short',
-  })
+  }).format(at)
   return `${time} ${EVENT_ZONE_LABEL}`
 }
 

@@ -1,5 +1,6 @@
 import type { Where } from 'payload'
 
+import { dateFormat } from '@/rules/dates'
 import { previewDescription } from '@/rules/localSpots'
 import { bracketQuery } from '@/rules/neighbourhoodSearch'
 
@@ -170,36 +171,24 @@ export function toFeedCard(type: FeedType, feedDoc: FeedDoc): HomeFeedCard {
   }
 }
 
-/**
- * The two formats of absoluteDate, each made once: every toLocaleString call builds a new
- * formatter (several ms each in a phone's browser, for every date shown).
- */
-const dateFormats = new Map<boolean, Intl.DateTimeFormat>()
-
 /** Dates in static HTML: the same text on the server and in the browser (no hydration mismatch). */
-export function absoluteDate(iso: string, withTime = false): string {
-  let format = dateFormats.get(withTime)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      weekday: withTime ? 'short' : undefined,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-    })
-    dateFormats.set(withTime, format)
-  }
-  return format.format(new Date(iso))
-}
+export const absoluteDate = (iso: string, withTime = false): string =>
+  dateFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: withTime ? 'short' : undefined,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+  }).format(new Date(iso))
 
 /** A recent moment, without the year, in London: "Mon 3 Nov, 09:30" (a last visit, a digest's week). */
 export const recentMoment = (d: Date) =>
-  d.toLocaleString('en-GB', {
+  dateFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
     timeZone: 'Europe/London',
-  })
+  }).format(d)

@@ -1,4 +1,5 @@
 import { isPollOpen } from '@/rules/polls'
+import { dateFormat } from '@/rules/dates'
 import { authorOfRow } from './event'
 
 /** Polls per page of a list (the spec names none; the forum's page is 10). */
@@ -71,14 +72,14 @@ export const pollIsClosed = (poll: Pick<PollCardView, 'closeDate'>, now = new Da
 
 /** '5 Dec 2026, 18:00' in the reader's locale and zone (the server renders London's). */
 export function formatCloseDate(iso: string, locale = 'en-GB', timeZone = 'Europe/London') {
-  return new Date(iso).toLocaleString(locale, {
+  return dateFormat(locale, {
     timeZone,
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-  })
+  }).format(new Date(iso))
 }
 
 export const pollsPath = (slug: string | null) =>

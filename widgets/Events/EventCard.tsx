@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 
 import type { RsvpStatus } from '@/rules/rsvp'
 import {
@@ -34,8 +34,8 @@ const Pin = () => (
 )
 
 /** One event: when (the reader's time, the event's zone stated), where, what, RSVPs, and the
- * author's Edit and Delete. */
-export default function EventCard({
+ * author's Edit and Delete. Drawn again only when its own props change, not on each list update. */
+export default memo(function EventCard({
   event,
   clock,
   isAuthor,
@@ -172,4 +172,4 @@ export default function EventCard({
       />
     </article>
   )
-}
+})

@@ -1,3 +1,4 @@
+import { keepUnchanged } from '@widgets/lib/keepUnchanged'
 import { map } from 'nanostores'
 
 import { MESSAGES } from '@/rules/messages'
@@ -101,10 +102,11 @@ export async function reloadEvents(q = $events.get().q) {
     const answer = await api<EventPage>(listUrl(q, 1, pages))
     if (mine !== generation) return
     const inFlight = [...rsvpFlights.keys()]
+    const shown = $events.get().events
     showAnswer(answer, {
       // An RSVP on its way keeps its optimistic counts until its own answer lands.
-      events: answer.events.map((e) =>
-        inFlight.includes(e.id) ? ($events.get().events.find((x) => x.id === e.id) ?? e) : e,
+      events: keepUnchanged(shown, answer.events).map((e) =>
+        inFlight.includes(e.id) ? (shown.find((x) => x.id === e.id) ?? e) : e,
       ),
       q: answer.q,
       page: pages,

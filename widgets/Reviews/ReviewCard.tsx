@@ -1,4 +1,5 @@
-import { relativeTime } from '@/views/relativeTime'
+import { memo } from 'react'
+
 import CommentThread from '@widgets/Comments/CommentThread'
 import Reactions from '@widgets/Reactions/Reactions'
 import { Emoji } from '@widgets/lib/Emoji'
@@ -10,7 +11,8 @@ import { DELETED_MEMBER } from '@/rules/settings'
 
 interface Props {
   review: ReviewView
-  now: Date
+  /** When it was written, relative to now ('3 hours ago'). */
+  when: string
   /** The neighbourhood's live channel: reactions and comments of its reviews arrive there. */
   channel: string
   /** The signed-in viewer's id, or null. */
@@ -44,10 +46,13 @@ function Badge({ badge }: { badge: BadgeView }) {
   )
 }
 
-/** SPEC §2 review: author (and badges), stars, text, photo, relative time, reactions, comments. */
-export function ReviewCard({
+/**
+ * SPEC §2 review: author (and badges), stars, text, photo, relative time, reactions, comments.
+ * Drawn again only when its own props change, not on each list update.
+ */
+export const ReviewCard = memo(function ReviewCard({
   review,
-  now,
+  when,
   channel,
   viewerId,
   onOpenPhoto,
@@ -75,7 +80,7 @@ export function ReviewCard({
           </ul>
         )}
         <time className="review-time" dateTime={review.createdAt}>
-          {relativeTime(review.createdAt, now)}
+          {when}
         </time>
       </div>
       <Stars rating={review.rating} />
@@ -124,4 +129,4 @@ export function ReviewCard({
       </div>
     </li>
   )
-}
+})

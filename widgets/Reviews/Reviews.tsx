@@ -7,8 +7,10 @@ import { Lightbox, type Slide } from './Lightbox'
 import { ReviewCard } from './ReviewCard'
 import { ReviewForm } from './ReviewForm'
 import type { FormState } from '@/views/forms'
+import { relativeTime } from '@/views/relativeTime'
 import { loadReview, loadReviewsPage, loadStarCounts } from './reviewsApi'
 import { replaceSearch } from '@widgets/lib/address'
+import { keepUnchanged } from '@widgets/lib/keepUnchanged'
 import {
   compareReviews,
   REVIEW_SORTS,
@@ -97,7 +99,8 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
         .then(
           (answers) => {
             if (sortRef.current !== order) return
-            setReviews(answers.reduce<ReviewView[]>((list, a) => append(list, a.reviews), []))
+            const read = answers.reduce<ReviewView[]>((list, a) => append(list, a.reviews), [])
+            setReviews((shown) => keepUnchanged(shown, read))
             setHasMore(answers.at(-1)!.hasMore)
             setPage(pages)
             pagesRef.current = pages
@@ -182,6 +185,13 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
     }
   }, [channel])
 
+  const slidesRef = useRef<(Slide & { reviewId: number })[]>([])
+  // Stable, so the memoized cards are not drawn again on every list update.
+  const openPhoto = useCallback(
+    (id: number) => setPhotoIndex(slidesRef.current.findIndex((s) => s.reviewId === id)),
+    [],
+  )
+  const changeReview = useCallback((review: ReviewView) => changed(review, false), [changed])
   const slides: (Slide & { reviewId: number })[] = useMemo(
     () =>
       reviews
@@ -196,6 +206,9 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
         })),
     [reviews, neighbourhood.name],
   )
+  useEffect(() => {
+    slidesRef.current = slides
+  }, [slides])
 
   return (
     <section
@@ -255,11 +268,11 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
                     : undefined
                 }
                 review={r}
-                now={now}
+                when={relativeTime(r.createdAt, now)}
                 channel={channel}
                 viewerId={viewerId}
-                onOpenPhoto={(id) => setPhotoIndex(slides.findIndex((s) => s.reviewId === id))}
-                onChange={(review) => changed(review, false)}
+                onOpenPhoto={openPhoto}
+                onChange={changeReview}
               />
             ))}
           </ul>

@@ -267,7 +267,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       publishing: pageSync && {
         bucket: bucket!,
         sync: pageSync,
-        keyOf: () => servedPages()!.key,
+        servedKey: () => servedPages()!.key,
       },
       written: cdn && ((paths) => cdn.purge(paths)),
       servedDir: () => builds.served?.dir,

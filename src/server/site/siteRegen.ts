@@ -51,8 +51,11 @@ async function placePage(clientDir: string, urlPath: string, files: PageFiles | 
 export interface PagePublishing {
   bucket: PageBucket
   sync: PageSync
-  /** The served build's key (the same on every machine serving the same release). */
-  keyOf: (dir: string) => string
+  /**
+   * The served build's key (the same on every machine serving the same release), read in the
+   * same tick as servedDir() so the two name one build.
+   */
+  servedKey: () => string
 }
 
 interface StaleRow {
@@ -172,6 +175,8 @@ export class PageRegenerator {
         while (!this.stopped) {
           const dir = this.options.servedDir()
           if (!dir) return
+          const publishing = this.options.publishing
+          const key = publishing?.servedKey() ?? ''
           const renderer = await this.options.rendererFor(dir)
           const { rows: stale } = await client.query<{ path: string; since: string }>(
             `SELECT path, since::text AS since FROM site_stale_pages
@@ -179,7 +184,6 @@ export class PageRegenerator {
             [failed],
           )
           if (!stale.length) break
-          const publishing = this.options.publishing
           const revisions = publishing ? await reserveRevisions(client, stale.length) : []
           const rendered: RenderedPage[] = []
           await eachLimited(
@@ -188,8 +192,7 @@ export class PageRegenerator {
             async ({ row, revision }) => {
               try {
                 const files = await renderPageFiles(renderer, row.path)
-                if (publishing && files)
-                  await publishing.bucket.put(publishing.keyOf(dir), revision, row.path, files)
+                if (publishing && files) await publishing.bucket.put(key, revision, row.path, files)
                 rendered.push({ row, files, revision })
               } catch (error) {
                 failed.push(row.path)
@@ -197,9 +200,22 @@ export class PageRegenerator {
               }
             },
           )
-          // The served build changed underneath: do these again in the new one.
-          if (this.options.servedDir() !== dir) continue
-          if (publishing) await this.publish(client, dir, rendered, publishing)
+          // The served build changed underneath: do these again in the new one (and drop the
+          // uploads made for the old one, which nothing will read).
+          if (this.options.servedDir() !== dir) {
+            const uploaded = rendered.filter((page) => page.files)
+            if (publishing && uploaded.length)
+              await publishing.bucket
+                .remove(
+                  key,
+                  uploaded.map((page) => ({ path: page.row.path, revision: page.revision })),
+                )
+                .catch((error: unknown) =>
+                  this.options.log(`site: bucket clean-up: ${String(error)}`),
+                )
+            continue
+          }
+          if (publishing) await this.publish(client, dir, key, rendered, publishing)
           else await this.writeLocally(client, dir, rendered)
         }
       } finally {
@@ -235,10 +251,10 @@ export class PageRegenerator {
   private async publish(
     client: PoolClient,
     dir: string,
+    key: string,
     rendered: RenderedPage[],
     publishing: PagePublishing,
   ) {
-    const key = publishing.keyOf(dir)
     const clientDir = path.join(dir, 'client')
     const pages: PageRevision[] = rendered.map((page) => ({
       path: page.row.path,
