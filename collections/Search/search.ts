@@ -1,4 +1,7 @@
+import pLimit from 'p-limit'
 import type { Pool } from 'pg'
+
+import { env } from '@/server/config/env'
 
 import {
   cleanQuery,
@@ -24,11 +27,28 @@ import {
   TRIGRAM_SETTINGS,
 } from './queries'
 
-/** Runs reads in one read-only transaction with the trigram thresholds set for it alone. */
-async function withTrigramSettings<T>(
+/**
+ * Cold searches take turns (env.searchConcurrency): ranking is CPU work in the database, and a
+ * burst of searches from strangers must not hold every connection the rest of the site reads by.
+ */
+const searchTurns = pLimit(env.searchConcurrency)
+
+/**
+ * Runs reads in one read-only transaction with the trigram thresholds set for it alone, once a
+ * search turn is free.
+ */
+function withTrigramSettings<T>(
   pool: Pool,
   work: (run: Run) => Promise<T>,
   settings = TRIGRAM_SETTINGS,
+): Promise<T> {
+  return searchTurns(() => inTransaction(pool, work, settings))
+}
+
+async function inTransaction<T>(
+  pool: Pool,
+  work: (run: Run) => Promise<T>,
+  settings: string,
 ): Promise<T> {
   const client = await pool.connect()
   try {

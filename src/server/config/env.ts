@@ -31,6 +31,14 @@ export const env = {
       .map((url) => url.trim())
       .filter(Boolean)
   },
+  /**
+   * Searches and suggestions that query PostgreSQL at once, per instance; the rest wait their
+   * turn. Ranking is CPU work in the database: a bound below the pool's 10 connections leaves
+   * the others to the rest of the site (and shortened the suggestions' tail in bench:search).
+   */
+  get searchConcurrency() {
+    return Math.max(1, Number(process.env.SEARCH_CONCURRENCY ?? 6))
+  },
   /** A replica further behind the primary than this is left out until it catches up. */
   get replicaMaxLagMs() {
     return Math.max(100, Number(process.env.REPLICA_MAX_LAG_MS ?? 5000))
