@@ -1,10 +1,10 @@
-import { keepUnchanged } from '@widgets/lib/keepUnchanged'
 import { map } from 'nanostores'
 
 import { MESSAGES } from '@/rules/messages'
 import { nextRsvp, type RsvpStatus } from '@/rules/rsvp'
 import type { EventPage, EventView } from '@/views/event'
 import { api, ApiError } from '@widgets/lib/api'
+import { keepUnchanged } from '@widgets/lib/keepUnchanged'
 import { $session } from '@widgets/lib/session'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'

@@ -203,16 +203,14 @@ export class PageRegenerator {
           // The served build changed underneath: do these again in the new one (and drop the
           // uploads made for the old one, which nothing will read).
           if (this.options.servedDir() !== dir) {
-            const uploaded = rendered.filter((page) => page.files)
-            if (publishing && uploaded.length)
-              await publishing.bucket
-                .remove(
-                  key,
-                  uploaded.map((page) => ({ path: page.row.path, revision: page.revision })),
-                )
-                .catch((error: unknown) =>
-                  this.options.log(`site: bucket clean-up: ${String(error)}`),
-                )
+            if (publishing)
+              await this.dropUploads(
+                publishing,
+                key,
+                rendered
+                  .filter((page) => page.files)
+                  .map((page) => ({ path: page.row.path, revision: page.revision })),
+              )
             continue
           }
           if (publishing) await this.publish(client, dir, key, rendered, publishing)
@@ -288,11 +286,20 @@ export class PageRegenerator {
       ...outcome.replaced,
       ...pages.filter((page) => !taken.has(`${page.path} ${page.revision}`)),
     ].filter((page) => !page.gone)
-    if (unused.length)
-      await publishing.bucket
-        .remove(key, unused)
-        .catch((error: unknown) => this.options.log(`site: bucket clean-up: ${String(error)}`))
+    await this.dropUploads(publishing, key, unused)
     if (outcome.published.length) this.options.written?.(outcome.published.map((p) => p.path))
+  }
+
+  /** Uploads nothing will read; a failed clean-up is only logged (the build's own goes later). */
+  private async dropUploads(
+    publishing: PagePublishing,
+    key: string,
+    pages: { path: string; revision: number }[],
+  ) {
+    if (!pages.length) return
+    await publishing.bucket
+      .remove(key, pages)
+      .catch((error: unknown) => this.options.log(`site: bucket clean-up: ${String(error)}`))
   }
 
   /** NOTIFY carries at most 8,000 bytes: announce in chunks well under it. */
