@@ -4,15 +4,13 @@ import { MESSAGES } from './messages'
  * Uploaded images are judged by their bytes, never by file name or declared type. The four
  * formats the product accepts everywhere (SPEC §5, §9), found by their magic numbers.
  */
-export const IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const
-export type ImageFormat = (typeof IMAGE_FORMATS)[number]
-
-export const IMAGE_MIME_TYPES: Record<ImageFormat, string> = {
+export const IMAGE_MIME_TYPES = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
-}
+} as const
+export type ImageFormat = keyof typeof IMAGE_MIME_TYPES
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b)

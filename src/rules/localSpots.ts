@@ -1,15 +1,14 @@
 /** SPEC §3/§9: the six local-spot categories; 'other' means the user writes their own. */
-export const SPOT_CATEGORIES = ['cafe', 'restaurant', 'gym', 'barber', 'store', 'other'] as const
-export type SpotCategory = (typeof SPOT_CATEGORIES)[number]
-
-export const CATEGORY_LABELS: Record<SpotCategory, string> = {
+export const CATEGORY_LABELS = {
   cafe: 'Cafe',
   restaurant: 'Restaurant',
   gym: 'Gym',
   barber: 'Barber',
   store: 'Store',
   other: 'Other (write your own)',
-}
+} as const
+export type SpotCategory = keyof typeof CATEGORY_LABELS
+export const SPOT_CATEGORIES = Object.keys(CATEGORY_LABELS) as SpotCategory[]
 
 /** Free-text categories (chosen through 'Other') are kept to a label's length. */
 export const CATEGORY_MAX_LENGTH = 60

@@ -3,19 +3,8 @@
  * word matching the highlighter uses. Shared by the endpoint, the page and the header island.
  */
 
-export const SEARCH_KINDS = [
-  'neighbourhood',
-  'story',
-  'discussion',
-  'event',
-  'poll',
-  'spot',
-  'person',
-] as const
-export type SearchKind = (typeof SEARCH_KINDS)[number]
-
-/** The tabs' labels, in the tabs' order ('All' first). */
-export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
+/** The kinds with their tabs' labels, in the tabs' order ('All' first). */
+export const SEARCH_KIND_LABELS = {
   neighbourhood: 'Neighbourhoods',
   story: 'Stories',
   discussion: 'Discussions',
@@ -23,7 +12,9 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   poll: 'Polls',
   spot: 'Local spots',
   person: 'People',
-}
+} as const
+export type SearchKind = keyof typeof SEARCH_KIND_LABELS
+export const SEARCH_KINDS = Object.keys(SEARCH_KIND_LABELS) as SearchKind[]
 
 /** One result's kind as a word on its card. */
 export const SEARCH_KIND_NAMES: Record<SearchKind, string> = {

@@ -10,28 +10,17 @@ export const EMOJI = {
 } as const
 export type EmojiName = keyof typeof EMOJI
 
+/** A comment as a reaction target: what it comments on and the emojis that thing's comments take. */
+const commentOn = <const On extends string, const E extends readonly EmojiName[]>(on: On, emojis: E) =>
+  ({ collection: 'comments', commentOn: on, emojis, noun: 'comment' }) as const
+
 export const REACTION_TARGETS = {
   review: { collection: 'reviews', emojis: ['heart', 'thumbs-up', 'thumbs-down'], noun: 'review' },
-  'review-comment': {
-    collection: 'comments',
-    commentOn: 'review',
-    emojis: ['heart', 'thumbs-up', 'thumbs-down'],
-    noun: 'comment',
-  },
+  'review-comment': commentOn('review', ['heart', 'thumbs-up', 'thumbs-down']),
   story: { collection: 'stories', emojis: ['heart', 'thumbs-up'], noun: 'story' },
-  'story-comment': {
-    collection: 'comments',
-    commentOn: 'story',
-    emojis: ['heart', 'thumbs-up'],
-    noun: 'comment',
-  },
+  'story-comment': commentOn('story', ['heart', 'thumbs-up']),
   discussion: { collection: 'discussions', emojis: ['heart', 'thumbs-up'], noun: 'discussion' },
-  'discussion-comment': {
-    collection: 'comments',
-    commentOn: 'discussion',
-    emojis: ['heart', 'thumbs-up'],
-    noun: 'comment',
-  },
+  'discussion-comment': commentOn('discussion', ['heart', 'thumbs-up']),
   'local-business': {
     collection: 'local-businesses',
     emojis: ['heart', 'fire', 'thumbs-up'],

@@ -25,24 +25,16 @@ export const YOUR_FEED_TEXT = {
   older: 'Older →',
 } as const
 
-export const YOUR_FEED_KINDS = [
-  'story',
-  'event',
-  'discussion',
-  'poll',
-  'review',
-  'local-business',
-] as const
-export type YourFeedKind = (typeof YOUR_FEED_KINDS)[number]
-
-export const YOUR_FEED_KIND_LABELS: Record<YourFeedKind, string> = {
+export const YOUR_FEED_KIND_LABELS = {
   story: 'Story',
   event: 'Event',
   discussion: 'Discussion',
   poll: 'Poll',
   review: 'Review',
   'local-business': 'Local spot',
-}
+} as const
+export type YourFeedKind = keyof typeof YOUR_FEED_KIND_LABELS
+export const YOUR_FEED_KINDS = Object.keys(YOUR_FEED_KIND_LABELS) as YourFeedKind[]
 
 /**
  * The live events that announce a new post of each kind on `neighbourhood-{id}` (discussions,

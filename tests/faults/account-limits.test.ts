@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 
 import { makeImage, makeLargePng } from '@tests/int/images'
-import { freshDataDir, member, removeDataDir, startSite, type Site } from './harness'
+import { member, type Site } from './harness'
+import { faultSiteForFile } from '@tests/support/faultSite'
 
 /**
  * Per-account limits on the real site: the per-IP limits are set out of the way, so what refuses
@@ -13,13 +14,12 @@ import { freshDataDir, member, removeDataDir, startSite, type Site } from './har
  */
 
 let site: Site
-let dataDir = ''
+const fault = faultSiteForFile('limits')
 let clockFile = ''
 
 beforeAll(async () => {
-  dataDir = freshDataDir(inject('faultsTemplate'), 'limits')
-  clockFile = path.join(dataDir, 'test-clock-offset')
-  site = await startSite(dataDir, {
+  clockFile = path.join(fault.dataDir, 'test-clock-offset')
+  site = await fault.start({
     BELONG_TEST_CLOCK_FILE: clockFile,
     RATE_LIMITS: JSON.stringify({
       write: { max: 100_000, windowSeconds: 60 },
@@ -31,10 +31,6 @@ beforeAll(async () => {
       newAccountUploadBytes: { max: 200_000, windowSeconds: 86_400 },
     }),
   })
-})
-afterAll(async () => {
-  await site?.stop()
-  if (dataDir) await removeDataDir(dataDir)
 })
 
 type Who = Awaited<ReturnType<typeof member>>

@@ -1,24 +1,12 @@
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 
-import {
-  freshDataDir,
-  member,
-  report,
-  reviewIds,
-  startSite,
-  waitFor,
-  writeLoad,
-  type Site,
-} from './harness'
-import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
+import { member, report, reviewIds, waitFor, writeLoad } from './harness'
+import { faultSiteForFile } from '@tests/support/faultSite'
 
-let site: Site | undefined
-let dataDir = ''
-stopSiteAndRemoveDataAfterAll(() => ({ site, dataDir }))
+const fault = faultSiteForFile('appkill')
 
 test('the app killed -9 mid-write and started again: no acknowledged write lost', async () => {
-  dataDir = freshDataDir(inject('faultsTemplate'), 'appkill')
-  site = await startSite(dataDir)
+  let site = await fault.start()
   const { port } = site
   const who = await member(site.url)
   const load = writeLoad(site.url, who, 4)
@@ -29,7 +17,7 @@ test('the app killed -9 mid-write and started again: no acknowledged write lost'
   await site.kill()
   // The writers keep knocking (refused connections) while the same command starts it again; the
   // start stops the PostgreSQL the killed process left behind and recovers its data folder.
-  site = await startSite(dataDir, {}, port)
+  site = await fault.start({}, port)
   await waitFor(
     () => acked().some((a) => a.startedAt > killedAt),
     30_000,

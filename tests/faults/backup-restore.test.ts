@@ -2,23 +2,12 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 
-import {
-  freshDataDir,
-  member,
-  projectRoot,
-  reviewIds,
-  startSite,
-  writeLoad,
-  waitFor,
-  type Site,
-} from './harness'
-import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
+import { member, projectRoot, reviewIds, writeLoad, waitFor } from './harness'
+import { faultSiteForFile } from '@tests/support/faultSite'
 
-let site: Site | undefined
-let dataDir = ''
-stopSiteAndRemoveDataAfterAll(() => ({ site, dataDir }))
+const fault = faultSiteForFile('backup')
 
 const npmScript = (script: string, dataDir: string, ...args: string[]) =>
   spawnSync('npm', ['run', '--silent', script, '--', ...args], {
@@ -29,8 +18,8 @@ const npmScript = (script: string, dataDir: string, ...args: string[]) =>
   })
 
 test('npm run backup (online) and npm run restore: the data and media come back', async () => {
-  dataDir = freshDataDir(inject('faultsTemplate'), 'backup')
-  site = await startSite(dataDir)
+  const { dataDir } = fault
+  let site = await fault.start()
   const who = await member(site.url)
   const load = writeLoad(site.url, who, 2)
   await waitFor(() => load.answers.filter((a) => a.status === 201).length >= 15, 60_000, 'writes')
@@ -75,7 +64,7 @@ test('npm run backup (online) and npm run restore: the data and media come back'
   expect(await site.stop()).toBe(0)
   const restored = npmScript('restore', dataDir, backupDir)
   expect(restored.status, restored.stderr).toBe(0)
-  site = await startSite(dataDir, {}, site.port)
+  site = await fault.start({}, site.port)
 
   const after = await reviewIds(site.url, who.neighbourhood)
   for (const id of before) expect(after.has(id)).toBe(true)

@@ -1,16 +1,14 @@
 import { simpleParser } from 'mailparser'
-import { afterAll, expect, inject, test } from 'vitest'
+import { afterAll, expect, test } from 'vitest'
 
 import { mailCatcher } from '@tests/support/smtp'
-import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
-import { freshDataDir, member, report, startSite, waitFor, type Site } from './harness'
+import { faultSiteForFile } from '@tests/support/faultSite'
+import { member, report, waitFor } from './harness'
 
 /** Members who follow the place: each is owed exactly one new-event mail. */
 const FOLLOWERS = 30
 
-let site: Site | undefined
-let dataDir = ''
-stopSiteAndRemoveDataAfterAll(() => ({ site, dataDir }))
+const fault = faultSiteForFile('mailkill')
 // Answers each message 300 ms after it arrived: a kill finds a mail in flight.
 const smtp = mailCatcher({ answerAfterMs: 300 })
 afterAll(() => smtp.close())
@@ -64,8 +62,7 @@ test('the app killed -9 mid-send and started again: every mail due arrives, a re
     // A send job left running by the killed process is released this soon after.
     MAIL_STALE_MS: '3000',
   }
-  dataDir = freshDataDir(inject('faultsTemplate'), 'mailkill')
-  site = await startSite(dataDir, env)
+  let site = await fault.start(env)
   const author = await member(site.url)
   const followers: string[] = []
   for (let n = 0; n < FOLLOWERS; n++)
@@ -87,7 +84,7 @@ test('the app killed -9 mid-send and started again: every mail due arrives, a re
   await waitFor(() => eventMails().length >= 3, 60_000, 'the first new-event mails')
   await site.kill()
   const atKill = eventMails().length
-  site = await startSite(dataDir, env, site.port)
+  site = await fault.start(env, site.port)
 
   const arrived = (email: string) => eventMails().filter((m) => m.to.includes(email))
   await waitFor(

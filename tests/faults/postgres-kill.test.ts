@@ -1,28 +1,15 @@
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 
-import {
-  alive,
-  freshDataDir,
-  member,
-  postmasterPid,
-  report,
-  reviewIds,
-  startSite,
-  waitFor,
-  writeLoad,
-  type Site,
-} from './harness'
-import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
+import { alive, member, postmasterPid, report, reviewIds, waitFor, writeLoad } from './harness'
+import { faultSiteForFile } from '@tests/support/faultSite'
 
-let site: Site | undefined
-let dataDir = ''
-stopSiteAndRemoveDataAfterAll(() => ({ site, dataDir }))
+const fault = faultSiteForFile('pgkill')
 
 const ROUNDS = 3
 
 test('PostgreSQL killed -9 under write load (3 times): 503 + Retry-After meanwhile, back by itself within 15 s, no acknowledged write lost', async () => {
-  dataDir = freshDataDir(inject('faultsTemplate'), 'pgkill')
-  site = await startSite(dataDir)
+  const site = await fault.start()
+  const { dataDir } = fault
   const who = await member(site.url)
   const load = writeLoad(site.url, who, 4)
   const acked = () => load.answers.filter((a) => a.status === 201)
@@ -50,11 +37,7 @@ test('PostgreSQL killed -9 under write load (3 times): 503 + Retry-After meanwhi
       'an acknowledged write after the restart',
     )
     recoveries.push(acked().find((a) => a.startedAt > firstRefusal.at)!.at - killedAt)
-    await waitFor(
-      () => fetch(`${site!.url}/healthz`).then((r) => r.ok),
-      5_000,
-      '/healthz to say ok',
-    )
+    await waitFor(() => fetch(`${site.url}/healthz`).then((r) => r.ok), 5_000, '/healthz to say ok')
     expect(postmasterPid(dataDir)).not.toBe(pid)
   }
   // A little more load on the restarted database, then stop and count.

@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto'
 
-import { afterAll, expect, inject, test, vi } from 'vitest'
+import { afterAll, expect, test, vi } from 'vitest'
 
 import { freePort } from '@/server/database/postgres'
-import {
-  freshDataDir,
-  member,
-  removeDataDir,
-  report,
-  reviewIds,
-  startRealtimeRole,
-  startSite,
-  waitFor,
-  type RealtimeRole,
-  type Site,
-} from './harness'
+import { member, report, reviewIds, startRealtimeRole, waitFor, type RealtimeRole } from './harness'
+import { faultSiteForFile } from '@tests/support/faultSite'
 
 /**
  * The realtime server down: the site publishes to an external realtime server (`npm run realtime`,
@@ -27,8 +17,7 @@ import {
 const app = { id: 'belong-faults', key: 'faults-key', secret: randomBytes(24).toString('hex') }
 let realtimePort = 0
 let realtime: RealtimeRole | undefined
-let site: Site | undefined
-let dataDir = ''
+const fault = faultSiteForFile('realtime')
 
 /** Starts the standalone realtime server and waits until it listens. */
 async function startRealtime() {
@@ -43,15 +32,12 @@ async function killRealtime() {
 afterAll(async () => {
   vi.unstubAllGlobals()
   await killRealtime()
-  await site?.stop()
-  if (dataDir) await removeDataDir(dataDir)
 })
 
 test('realtime server down: writes acknowledged, nothing lost; islands reconnect and re-read', async () => {
   realtimePort = await freePort()
   await startRealtime()
-  dataDir = freshDataDir(inject('faultsTemplate'), 'realtime')
-  site = await startSite(dataDir, {
+  const site = await fault.start({
     PUSHER_APP_ID: app.id,
     PUSHER_KEY: app.key,
     PUSHER_SECRET: app.secret,

@@ -1,7 +1,7 @@
-import { expect, inject, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { freshDataDir, member, startSite, type Site } from './harness'
-import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
+import { member } from './harness'
+import { faultSiteForFile } from '@tests/support/faultSite'
 
 /**
  * A full write of every page through render processes (src/server/site/pageRenderer.ts), which a
@@ -9,14 +9,10 @@ import { stopSiteAndRemoveDataAfterAll } from '@tests/support/faultSite'
  * lowers the threshold. The site is started once to write content, then again under another
  * public address, which makes it write every page again (what a full build does after astro).
  */
-let dataDir: string | undefined
-let site: Site | undefined
-
-stopSiteAndRemoveDataAfterAll(() => ({ site, dataDir }))
+const fault = faultSiteForFile('render')
 
 it('pages written by a render process show the content and the public address', async () => {
-  dataDir = freshDataDir(inject('faultsTemplate'), 'render')
-  site = await startSite(dataDir)
+  let site = await fault.start()
   const who = await member(site.url)
   const review = await fetch(`${site.url}/api/reviews`, {
     method: 'POST',
@@ -37,7 +33,7 @@ it('pages written by a render process show the content and the public address', 
   const firstAddress = site.url
   await site.stop()
 
-  site = await startSite(dataDir, { RENDER_PROCESSES: '1', RENDER_PROCESSES_FROM: '1' })
+  site = await fault.start({ RENDER_PROCESSES: '1', RENDER_PROCESSES_FROM: '1' })
   const written = site.output.find((line) => /pages prerendered in .* in \d+ process/.test(line))
   expect(written).toMatch(/in 2 processes/)
 

@@ -1,17 +1,10 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 
-import {
-  freshDataDir,
-  member,
-  removeDataDir,
-  report,
-  startSite,
-  waitFor,
-  type Site,
-} from './harness'
+import { member, report, waitFor, type Site } from './harness'
+import { faultSiteForFile } from '@tests/support/faultSite'
 
 /**
  * A geocoder and population service that are slow in the worst way: /search answers its headers
@@ -48,22 +41,19 @@ function startSlowService() {
 const GEOCODER_TIMEOUT_MS = 1500
 const POPULATION_TIMEOUT_MS = 5000 // src/rules/population.ts
 let slow: Awaited<ReturnType<typeof startSlowService>>
+const fault = faultSiteForFile('slow')
 let site: Site | undefined
-let dataDir = ''
 
 beforeAll(async () => {
   slow = await startSlowService()
-  dataDir = freshDataDir(inject('faultsTemplate'), 'slow')
-  site = await startSite(dataDir, {
+  site = await fault.start({
     GEOCODER_URL: slow.url,
     POPULATION_URL: slow.url,
     GEOCODER_TIMEOUT_MS: String(GEOCODER_TIMEOUT_MS),
   })
 })
 afterAll(async () => {
-  await site?.stop()
   await slow?.close()
-  if (dataDir) await removeDataDir(dataDir)
 })
 
 test('a geocoder that drips its answer never holds the place search past its timeout', async () => {
@@ -136,5 +126,4 @@ test('SIGTERM lets a request in flight finish, then the process exits cleanly', 
     recoveryMs: shutdownMs,
     notes: `in-flight create (held by the population timeout) answered 201 (id ${doc.id}), exit 0`,
   })
-  site = undefined
 })

@@ -2,17 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import sharp from 'sharp'
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 
-import {
-  freshDataDir,
-  member,
-  removeDataDir,
-  report,
-  startSite,
-  waitFor,
-  type Site,
-} from './harness'
+import { member, report, waitFor, type Site } from './harness'
+import { faultSiteForFile } from '@tests/support/faultSite'
 
 /**
  * The upload folder (DATA_DIR/media) cannot be written, or the disk is full, or one file of an
@@ -25,17 +18,15 @@ import {
  * than the disk (UPLOAD_MIN_FREE_BYTES), as a tiny mounted filesystem needs privileges.
  */
 
+const main = faultSiteForFile('uploads')
+const fullDisk = faultSiteForFile('uploads-full')
 let site: Site
-let full: Site | undefined
-let dataDir = ''
-let fullDir = ''
 type Who = Awaited<ReturnType<typeof member>>
 let who: Who
 let photo: Buffer
 
 beforeAll(async () => {
-  dataDir = freshDataDir(inject('faultsTemplate'), 'uploads')
-  site = await startSite(dataDir)
+  site = await main.start()
   who = await member(site.url)
   // Large enough for every variant (320×180, 640×360, 1280×720).
   photo = await sharp({
@@ -43,12 +34,6 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer()
-})
-afterAll(async () => {
-  await site?.stop()
-  await full?.stop()
-  if (dataDir) await removeDataDir(dataDir)
-  if (fullDir) await removeDataDir(fullDir)
 })
 
 async function upload(on: Site, as: Who, name: string) {
@@ -74,7 +59,7 @@ async function mediaRows(on: Site) {
   return body.docs
 }
 
-const mediaFolder = () => path.join(dataDir, 'media')
+const mediaFolder = () => path.join(main.dataDir, 'media')
 const filesNamed = (folder: string, stem: string) =>
   fs.existsSync(folder) && fs.statSync(folder).isDirectory()
     ? fs.readdirSync(folder).filter((f) => f.startsWith(stem))
@@ -140,14 +125,13 @@ test('one file of an upload cannot be written: none of its files stay, no row', 
 })
 
 test('a full disk: refused before anything is written', async () => {
-  fullDir = freshDataDir(inject('faultsTemplate'), 'uploads-full')
   // The reserve kept free for the database is larger than any disk: it counts as full.
-  full = await startSite(fullDir, { UPLOAD_MIN_FREE_BYTES: String(2 ** 60) })
+  const full = await fullDisk.start({ UPLOAD_MIN_FREE_BYTES: String(2 ** 60) })
   const as = await member(full.url)
   const answer = await upload(full, as, 'full.png')
   expect(answer).toEqual({ status: 507, message: 'Failed to upload image.' })
   expect(await mediaRows(full)).toEqual([])
-  expect(filesNamed(path.join(fullDir, 'media'), 'full')).toEqual([])
+  expect(filesNamed(path.join(fullDisk.dataDir, 'media'), 'full')).toEqual([])
   report({
     fault: 'upload disk full (reserve above free space)',
     sent: 1,

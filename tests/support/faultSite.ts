@@ -1,17 +1,27 @@
-import { afterAll } from 'vitest'
+import { afterAll, inject } from 'vitest'
 
-import { removeDataDir, type Site } from '@tests/faults/harness'
+import { freshDataDir, removeDataDir, startSite, type Site } from '@tests/faults/harness'
 
 /**
- * Registers the afterAll that stops the file's site and removes its data folder; `current` is read
- * then, because a fault test replaces the site (restarts) and sets the folder inside the test.
+ * A fault file's site on its own copy of the template database. `start` starts it, and starts it
+ * again on the same folder after a stop or a kill (pass the old port to keep the address); the
+ * afterAll stops whichever site runs last and removes the folder.
  */
-export function stopSiteAndRemoveDataAfterAll(
-  current: () => { site: Site | undefined; dataDir: string | undefined },
-) {
+export function faultSiteForFile(name: string) {
+  let site: Site | undefined
+  let dataDir = ''
   afterAll(async () => {
-    const { site, dataDir } = current()
     await site?.stop()
     if (dataDir) await removeDataDir(dataDir)
   })
+  return {
+    get dataDir(): string {
+      dataDir ||= freshDataDir(inject('faultsTemplate'), name)
+      return dataDir
+    },
+    async start(env: Record<string, string> = {}, port?: number): Promise<Site> {
+      site = await startSite(this.dataDir, env, port)
+      return site
+    },
+  }
 }

@@ -40,7 +40,7 @@ export interface ProfileEditorState {
 }
 
 const AVATAR_RULE = IMAGE_RULES.avatar
-export const IMAGE_TYPES = Object.values(IMAGE_MIME_TYPES)
+export const IMAGE_TYPES: readonly string[] = Object.values(IMAGE_MIME_TYPES)
 
 /** Client-side check before upload (the server judges the bytes again). */
 export function avatarProblem(file: File): string | null {
