@@ -260,7 +260,6 @@ export interface Media {
   alt?: string | null;
   purpose: 'review-photo' | 'neighbourhood-image' | 'business-image' | 'avatar' | 'story-image' | 'event-image';
   uploadedBy?: (number | null) | User;
-  prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1073,7 +1072,6 @@ export interface MediaSelect<T extends boolean = true> {
   alt?: T;
   purpose?: T;
   uploadedBy?: T;
-  prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
