@@ -11,8 +11,10 @@ export const EMOJI = {
 export type EmojiName = keyof typeof EMOJI
 
 /** A comment as a reaction target: what it comments on and the emojis that thing's comments take. */
-const commentOn = <const On extends string, const E extends readonly EmojiName[]>(on: On, emojis: E) =>
-  ({ collection: 'comments', commentOn: on, emojis, noun: 'comment' }) as const
+const commentOn = <const On extends string, const E extends readonly EmojiName[]>(
+  on: On,
+  emojis: E,
+) => ({ collection: 'comments', commentOn: on, emojis, noun: 'comment' }) as const
 
 export const REACTION_TARGETS = {
   review: { collection: 'reviews', emojis: ['heart', 'thumbs-up', 'thumbs-down'], noun: 'review' },
