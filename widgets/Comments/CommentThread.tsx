@@ -149,7 +149,7 @@ export default function CommentThread({
       {collapsible && (
         <button
           type="button"
-          className="comments-toggle"
+          className="pill comments-toggle"
           aria-expanded={open}
           aria-controls={regionId}
           onClick={() => setThreadOpen(target, !open)}

@@ -118,7 +118,7 @@ export default function Reactions({
             type="submit"
             name="emoji"
             value={emoji}
-            className="reaction"
+            className="pill reaction"
             aria-pressed={mine}
             aria-label={reactionsLabel(emoji, n)}
             title={EMOJI_LABEL[emoji]}

@@ -51,11 +51,11 @@ export function ShareButtons({ url, title }: Props) {
 
   return (
     <div className="share" role="group" aria-label="Share this neighbourhood">
-      <button type="button" className="share-button" onClick={() => void onCopy()}>
+      <button type="button" className="pill share-button" onClick={() => void onCopy()}>
         <Icon name="link" /> Copy link
       </button>
       <a
-        className="share-button"
+        className="pill share-button"
         href="https://www.instagram.com/"
         target="_blank"
         rel="noopener noreferrer"
@@ -63,10 +63,10 @@ export function ShareButtons({ url, title }: Props) {
       >
         <Icon name="camera" /> Instagram
       </a>
-      <a className="share-button" href={whatsapp} target="_blank" rel="noopener noreferrer">
+      <a className="pill share-button" href={whatsapp} target="_blank" rel="noopener noreferrer">
         <Icon name="message-circle" /> WhatsApp
       </a>
-      <a className="share-button" href={x} target="_blank" rel="noopener noreferrer">
+      <a className="pill share-button" href={x} target="_blank" rel="noopener noreferrer">
         <Icon name="send" /> Post on X
       </a>
     </div>
