@@ -23,7 +23,7 @@ export default function EditForm({
   }
   return (
     <form
-      className="discussion-form"
+      className="boxed-form discussion-form"
       method="post"
       action={formAction('editDiscussion', { edit: '1' })}
       noValidate

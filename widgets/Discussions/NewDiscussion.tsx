@@ -102,7 +102,7 @@ export default function NewDiscussion({ neighbourhoodId, form }: Props) {
       </a>
       <form
         id={formId}
-        className="discussion-form"
+        className="boxed-form discussion-form"
         hidden={!draft.open}
         noValidate
         method="post"

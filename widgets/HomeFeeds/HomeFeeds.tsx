@@ -80,7 +80,7 @@ export default function HomeFeeds({ initial, vibeTags }: Props) {
         {vibeTags.length === 0 ? (
           <p className="feed-empty">No tags available.</p>
         ) : (
-          <ul className="tag-list">
+          <ul className="row-list">
             {vibeTags.map((tag) => (
               <li key={tag}>
                 <a className="tag-link" href={vibeListHref(tag)}>

@@ -66,7 +66,7 @@ export default function Polls({ initial, form }: { initial: PollPage; form?: For
           {state.polls.map((poll) => {
             const closed = pollIsClosed(poll, now)
             return (
-              <li key={poll.id} className="poll-card">
+              <li key={poll.id} className="accent-card poll-card">
                 <h2>
                   <a href={`/polls/${poll.id}`}>{poll.question}</a>
                 </h2>
