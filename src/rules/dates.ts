@@ -43,3 +43,43 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions) 
   }
   return format
 }
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+// 'Sept' as en-GB writes it (CLDR).
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
+const HOUR_MS = 3_600_000
+
+/** 01:00 UTC on the last Sunday of a month (0-based): when the UK's clocks change. */
+function lastSundayOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1))
+  return lastDay.getTime() - lastDay.getUTCDay() * 24 * HOUR_MS
+}
+
+/**
+ * London's wall clock at an instant, as a Date whose UTC fields read it: GMT, or BST (UTC+1)
+ * from the last Sunday of March to the last Sunday of October, 01:00 UTC both (the rule since
+ * 1996). Written out because a page's first Intl call costs tens of milliseconds in a phone's
+ * browser (ICU starts up), and the dates every visitor sees in the HTML need no Intl.
+ */
+function londonWallClock(at: Date): Date {
+  const year = at.getUTCFullYear()
+  const t = at.getTime()
+  const summer = t >= lastSundayOneUtc(year, 2) && t < lastSundayOneUtc(year, 9)
+  return new Date(t + (summer ? HOUR_MS : 0))
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * A date as en-GB writes it in London, the same on the server and in the browser: '3 Nov 2026',
+ * with the time 'Tue, 3 Nov 2026, 09:30', without the year 'Tue 3 Nov, 09:30'.
+ */
+export function londonDate(at: Date, show: 'day' | 'moment' | 'recent'): string {
+  const w = londonWallClock(at)
+  const day = `${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]}`
+  const time = `${twoDigits(w.getUTCHours())}:${twoDigits(w.getUTCMinutes())}`
+  const weekday = DAYS[w.getUTCDay()]
+  if (show === 'day') return `${day} ${w.getUTCFullYear()}`
+  if (show === 'moment') return `${weekday}, ${day} ${w.getUTCFullYear()}, ${time}`
+  return `${weekday} ${day}, ${time}`
+}

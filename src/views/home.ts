@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 
-import { dateFormat } from '@/rules/dates'
+import { londonDate } from '@/rules/dates'
 import { previewDescription } from '@/rules/localSpots'
 import { bracketQuery } from '@/rules/neighbourhoodSearch'
 
@@ -173,22 +173,7 @@ export function toFeedCard(type: FeedType, feedDoc: FeedDoc): HomeFeedCard {
 
 /** Dates in static HTML: the same text on the server and in the browser (no hydration mismatch). */
 export const absoluteDate = (iso: string, withTime = false): string =>
-  dateFormat('en-GB', {
-    timeZone: 'Europe/London',
-    weekday: withTime ? 'short' : undefined,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-  }).format(new Date(iso))
+  londonDate(new Date(iso), withTime ? 'moment' : 'day')
 
 /** A recent moment, without the year, in London: "Mon 3 Nov, 09:30" (a last visit, a digest's week). */
-export const recentMoment = (d: Date) =>
-  dateFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  }).format(d)
+export const recentMoment = (d: Date) => londonDate(d, 'recent')

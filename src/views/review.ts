@@ -103,7 +103,8 @@ export function toReviewView(
 /** The same order the API gives for each sort (ties: newest first). */
 export function compareReviews(sort: ReviewSort) {
   return (a: ReviewView, b: ReviewView) => {
-    const byDate = b.createdAt.localeCompare(a.createdAt)
+    // ISO times sort as plain text (localeCompare would start ICU's collator in the browser).
+    const byDate = a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0
     if (sort === '-rating') return b.rating - a.rating || byDate
     if (sort === 'rating') return a.rating - b.rating || byDate
     return byDate

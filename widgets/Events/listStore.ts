@@ -92,12 +92,15 @@ function showAnswer(
   watchRsvps()
 }
 
-/** Re-reads the list from the first page up to the current one (search, live changes, sign-in). */
-export async function reloadEvents(q = $events.get().q) {
+/**
+ * Re-reads the list from the first page up to the current one (search, live changes, sign-in).
+ * Only a search says 'Loading...': a re-read in the background must not move the list.
+ */
+export async function reloadEvents(q = $events.get().q, searching = false) {
   const mine = ++generation
   const state = $events.get()
   const pages = q === state.q ? Math.max(1, state.page) : 1
-  $events.setKey('loading', true)
+  if (searching) $events.setKey('loading', true)
   try {
     const answer = await api<EventPage>(listUrl(q, 1, pages))
     if (mine !== generation) return
@@ -119,7 +122,7 @@ export async function reloadEvents(q = $events.get().q) {
 
 export async function searchEvents(q: string) {
   syncAddress(q.trim())
-  await reloadEvents(q.trim())
+  await reloadEvents(q.trim(), true)
 }
 
 export async function loadMoreEvents() {
