@@ -260,6 +260,7 @@ export interface Media {
   alt?: string | null;
   purpose: 'review-photo' | 'neighbourhood-image' | 'business-image' | 'avatar' | 'story-image' | 'event-image';
   uploadedBy?: (number | null) | User;
+  prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1072,6 +1073,7 @@ export interface MediaSelect<T extends boolean = true> {
   alt?: T;
   purpose?: T;
   uploadedBy?: T;
+  prefix?: T;
   _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -1,4 +1,3 @@
-import { pgPool } from '@/server/database/db'
 import fc from 'fast-check'
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { loadPoll, loadPollPage } from '@/loaders/polls'
 import { EVENTS_PAGE_SIZE } from '@/views/event'
 import { eventsCalendar } from '@/views/ical'
 import { POLLS_PAGE_SIZE } from '@/views/poll'
+import { countQueries as countPoolQueries } from '@tests/support/queryCounter'
 import { bodyLike, fuzzWrites } from './fuzz'
 import { makeUser, testSiteForFile } from './harness'
 
@@ -18,7 +18,6 @@ import { makeUser, testSiteForFile } from './harness'
  */
 let neighbourhood: { id: number; slug: string }
 let other: { id: number; slug: string }
-let queries = 0
 
 const DAY = 24 * 3600 * 1000
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString()
@@ -40,11 +39,7 @@ async function event(data: Record<string, unknown>) {
   })
 }
 
-async function countQueries<T>(read: () => Promise<T>): Promise<{ result: T; count: number }> {
-  queries = 0
-  const result = await read()
-  return { result, count: queries }
-}
+const countQueries = <T>(read: () => Promise<T>) => countPoolQueries(site.payload, read)
 
 const people = { named: { author: 'eventhost', member: 'neighbour' }, timeout: 300_000 } as const
 const { site, author, member } = testSiteForFile(people, async () => {
@@ -85,12 +80,6 @@ const { site, author, member } = testSiteForFile(people, async () => {
       overrideAccess: true,
       context: quiet,
     })
-  }
-  const pool = pgPool(site.payload) as { query: (...a: unknown[]) => unknown }
-  const original = pool.query.bind(pool)
-  pool.query = (...args: unknown[]) => {
-    queries++
-    return original(...args)
   }
 })
 

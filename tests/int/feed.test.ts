@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { loadYourFeed, yourFeedFor } from '@/loaders/yourFeed'
 import { pgPool } from '@/server/database/db'
 import { YOUR_FEED_TEXT, type YourFeedItem, type YourFeedPage } from '@/views/yourFeed'
+import { countQueries } from '@tests/support/queryCounter'
 import { makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
 
 /**
@@ -195,19 +196,10 @@ describe('your feed', () => {
   })
 
   it('reads a page in one query and names the channels the live notice listens to', async () => {
-    const pool = pgPool(site.payload) as { query: (...a: unknown[]) => unknown }
-    const original = pool.query
-    let queries = 0
-    pool.query = (...args: unknown[]) => {
-      queries++
-      return original.apply(pool, args)
-    }
-    try {
-      await loadYourFeed(site.payload, reader.id, 2)
-    } finally {
-      pool.query = original
-    }
-    expect(queries).toBe(1)
+    const { count } = await countQueries(site.payload, () =>
+      loadYourFeed(site.payload, reader.id, 2),
+    )
+    expect(count).toBe(1)
     expect(first.following).toBe(2)
     // Most recently followed first.
     expect(first.liveNeighbourhoods).toEqual([camden, soho])

@@ -1,27 +1,18 @@
-import { pgPool } from '@/server/database/db'
 import { describe, expect, it } from 'vitest'
 
 import { seedDatabase } from '@/seed/store'
+import { countQueries as countPoolQueries } from '@tests/support/queryCounter'
 import { testSiteForFile } from './harness'
 
 /** Lists with authors and counts must not cost a query per item (no N+1). */
-let queries = 0
-
 const { site } = testSiteForFile({ timeout: 300_000 }, async () => {
   await seedDatabase(site.payload, () => {})
-  const pool = pgPool(site.payload)
-  const original = pool.query.bind(pool) as (...args: unknown[]) => unknown
-  ;(pool as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    queries++
-    return original(...args)
-  }
 })
 
 async function countQueries(url: string): Promise<number> {
-  queries = 0
-  const res = await site.api('GET', url)
+  const { result: res, count } = await countPoolQueries(site.payload, () => site.api('GET', url))
   expect(res.status).toBe(200)
-  return queries
+  return count
 }
 
 describe('query counts of list reads do not grow with the page size', () => {
