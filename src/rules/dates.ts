@@ -59,7 +59,8 @@ function lastSundayOneUtc(year: number, month: number): number {
  * London's wall clock at an instant, as a Date whose UTC fields read it: GMT, or BST (UTC+1)
  * from the last Sunday of March to the last Sunday of October, 01:00 UTC both (the rule since
  * 1996). Written out because a page's first Intl call costs tens of milliseconds in a phone's
- * browser (ICU starts up), and the dates every visitor sees in the HTML need no Intl.
+ * browser (ICU starts up), and the dates every visitor sees in the HTML need no Intl. Any other
+ * zone goes through Intl (zoneOffsetMinutes in ./eventTime.ts); a unit test holds this one to Intl.
  */
 function londonWallClock(at: Date): Date {
   const year = at.getUTCFullYear()

@@ -5,7 +5,8 @@ import { freshDataDir, removeDataDir, startSite, type Site } from '@tests/faults
 /**
  * A fault file's site on its own copy of the template database. `start` starts it, and starts it
  * again on the same folder after a stop or a kill (pass the old port to keep the address); the
- * afterAll stops whichever site runs last and removes the folder.
+ * afterAll stops whichever site runs last and removes the folder. The folder is copied the first
+ * time `dataDir` is read (or the site started), not when the file loads.
  */
 export function faultSiteForFile(name: string) {
   let site: Site | undefined

@@ -93,14 +93,13 @@ function showAnswer(
 }
 
 /**
- * Re-reads the list from the first page up to the current one (search, live changes, sign-in).
- * Only a search says 'Loading...': a re-read in the background must not move the list.
+ * Re-reads the list from the first page up to the current one (search, live changes, sign-in),
+ * quietly: a re-read in the background must not put 'Loading...' above the list and move it.
  */
-export async function reloadEvents(q = $events.get().q, searching = false) {
+export async function reloadEvents(q = $events.get().q) {
   const mine = ++generation
   const state = $events.get()
   const pages = q === state.q ? Math.max(1, state.page) : 1
-  if (searching) $events.setKey('loading', true)
   try {
     const answer = await api<EventPage>(listUrl(q, 1, pages))
     if (mine !== generation) return
@@ -122,7 +121,8 @@ export async function reloadEvents(q = $events.get().q, searching = false) {
 
 export async function searchEvents(q: string) {
   syncAddress(q.trim())
-  await reloadEvents(q.trim(), true)
+  $events.setKey('loading', true)
+  await reloadEvents(q.trim())
 }
 
 export async function loadMoreEvents() {
