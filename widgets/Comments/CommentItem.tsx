@@ -131,7 +131,7 @@ export default function CommentItem({
               <a
                 href={`#reply-${c.id}`}
                 role="button"
-                className="link-button"
+                className="text-action"
                 aria-expanded={replying}
                 onClick={(e) => {
                   e.preventDefault()
@@ -143,11 +143,11 @@ export default function CommentItem({
             )}
             {own && !editing && (
               <>
-                <button type="button" className="link-button" onClick={() => ctx.startEdit(c.id)}>
+                <button type="button" className="text-action" onClick={() => ctx.startEdit(c.id)}>
                   Edit
                 </button>
                 <a
-                  className="link-button danger"
+                  className="text-action danger"
                   href={deleteHref('comment', c.id)}
                   onClick={(e) => {
                     e.preventDefault()
@@ -196,7 +196,7 @@ export default function CommentItem({
       {more > 0 && (
         <button
           type="button"
-          className="link-button more-replies"
+          className="text-action more-replies"
           onClick={() => ctx.showMore(c.id)}
         >
           {more === 1 ? 'View 1 more reply' : `View ${more} more replies`}
@@ -205,7 +205,7 @@ export default function CommentItem({
       {node.continued > 0 && (
         <button
           type="button"
-          className="link-button more-replies"
+          className="text-action more-replies"
           onClick={() => ctx.continueThread(c.id)}
         >
           Continue thread

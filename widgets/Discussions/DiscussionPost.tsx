@@ -159,7 +159,7 @@ export default function DiscussionPost({
         {own && !editing && (
           <div className="comment-buttons">
             <a
-              className="link-button"
+              className="text-action"
               href={`${discussionHref(view.id)}?edit=1`}
               onClick={(e) => {
                 e.preventDefault()
@@ -169,7 +169,7 @@ export default function DiscussionPost({
               Edit
             </a>
             <a
-              className="link-button danger"
+              className="text-action danger"
               href={deleteHref('discussion', view.id)}
               aria-disabled={post?.busy || undefined}
               onClick={(e) => {

@@ -92,7 +92,7 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
             {preview.truncated && (
               <button
                 type="button"
-                className="link-button"
+                className="text-action"
                 aria-expanded={expanded}
                 onClick={() => setExpanded(!expanded)}
               >

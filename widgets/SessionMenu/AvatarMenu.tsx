@@ -31,8 +31,11 @@ function afterSignOut() {
   else location.reload()
 }
 
-/** The avatar button and its small menu: Profile, Your feed, Settings, Sign out (a disclosure, not an ARIA menu). */
-export function AvatarMenu({ user }: { user: SessionUser }) {
+/**
+ * The avatar button and its small menu: Profile, Your feed, Settings, Sign out (a disclosure, not
+ * an ARIA menu). On a phone an editor's 'Edit in admin' moves in here, for want of room.
+ */
+export function AvatarMenu({ user, editPath }: { user: SessionUser; editPath: string | null }) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const root = useRef<HTMLDivElement>(null)
@@ -82,6 +85,11 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           <li>
             <a href="/profile/settings">Settings</a>
           </li>
+          {editPath && (
+            <li className="narrow-only">
+              <a href={editPath}>Edit in admin</a>
+            </li>
+          )}
           <li>
             <button type="button" onClick={onSignOut} disabled={busy}>
               {busy ? 'Signing out...' : 'Sign out'}

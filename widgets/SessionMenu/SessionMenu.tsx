@@ -68,17 +68,21 @@ function SessionControls({ adminPath }: { adminPath?: string }) {
       </div>
     )
   }
+  const editPath =
+    adminPath && (session.user.role === 'editor' || session.user.role === 'admin')
+      ? adminPath
+      : null
   return (
     <div className="session-menu" data-session="signed-in">
-      {adminPath && (session.user.role === 'editor' || session.user.role === 'admin') && (
-        <a className="edit-in-admin" href={adminPath}>
+      {editPath && (
+        <a className="edit-in-admin" href={editPath}>
           Edit in admin
         </a>
       )}
       <Suspense fallback={<BellPlaceholder />}>
         <NotificationBell userId={session.user.id} />
       </Suspense>
-      <AvatarMenu user={session.user} />
+      <AvatarMenu user={session.user} editPath={editPath} />
     </div>
   )
 }
