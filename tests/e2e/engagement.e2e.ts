@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
-import { neighbourhoodBySlug, freshUser, openPerson, type Person } from './helpers'
+import { neighbourhoodBySlug, freshUser, openPerson, reviewsLive, type Person } from './helpers'
 
 /**
  * Reactions and threaded comments on a review (SPEC §4, §5, §8, §9), in Chromium against the
@@ -21,7 +21,7 @@ let reviewId: number
 /** Opens the neighbourhood page and waits until it listens on the neighbourhood channel. */
 async function openReviewPage(page: Page, hash = '') {
   await page.goto(`/neighbourhood/${SLUG}${hash}`)
-  await expect(page.locator('.reviews')).toHaveAttribute('data-live', 'subscribed')
+  await reviewsLive(page)
   const card = page.locator(`#review-${reviewId}`)
   await expect(card).toBeVisible()
   return card

@@ -92,10 +92,25 @@ export async function openPerson(browser: Browser, prefix: string): Promise<Pers
 
 /**
  * Waits until every island of the page has hydrated (Astro drops `ssr` then), but the header's
- * search, which loads on its first focus (client:focus).
+ * search, which loads on its first focus (client:focus). Islands that load as they near the
+ * screen (client:visible) are scrolled to first, as a reader would.
  */
 export async function hydrated(page: Page) {
+  await scrollToVisibleIslands(page)
   await expect(page.locator(WAITING_ISLANDS)).toHaveCount(0)
+}
+
+/** Scrolls to each island still waiting to be seen (its markup: the island itself has no box). */
+export async function scrollToVisibleIslands(page: Page) {
+  const waiting = page.locator('astro-island[ssr][client="visible"] > :not(template)')
+  for (const markup of await waiting.all()) await markup.scrollIntoViewIfNeeded()
+}
+
+/** Scrolls to a neighbourhood's reviews (their island loads as they near the screen) and waits until they listen live. */
+export async function reviewsLive(page: Page) {
+  const reviews = page.locator('.reviews')
+  await reviews.scrollIntoViewIfNeeded()
+  await expect(reviews).toHaveAttribute('data-live', 'subscribed')
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import { neighbourhoodBySlug, signedInApi } from './helpers'
+import { neighbourhoodBySlug, reviewsLive, signedInApi } from './helpers'
 
 test('a review written through the REST API appears on an open page without reload', async ({
   page,
@@ -8,7 +8,7 @@ test('a review written through the REST API appears on an open page without relo
   baseURL,
 }) => {
   await page.goto('/neighbourhood/hackney-central')
-  await expect(page.locator('.reviews')).toHaveAttribute('data-live', 'subscribed')
+  await reviewsLive(page)
   const before = await page.locator('.rating-summary').textContent()
 
   const other = await playwright.request.newContext({ baseURL })
@@ -33,7 +33,7 @@ test('the creator edits the tagline and open pages show it live', async ({
 }) => {
   await page.goto('/neighbourhood/peckham')
   // The header and the reviews share the page's one subscription to neighbourhood-{id}.
-  await expect(page.locator('.reviews')).toHaveAttribute('data-live', 'subscribed')
+  await reviewsLive(page)
   await expect(page.locator('.live-neighbourhood')).toHaveAttribute('data-realtime', 'connected')
   const api = await playwright.request.newContext({ baseURL })
   const anon = await neighbourhoodBySlug(api, 'peckham')

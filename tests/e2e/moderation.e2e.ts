@@ -10,6 +10,7 @@ import {
   shoot,
   signedInApi,
   signInToAdmin,
+  reviewsLive,
 } from './helpers'
 
 /**
@@ -113,6 +114,7 @@ test('three members report a review: it leaves every page, an editor restores it
 
   // Its author still sees it where it was, marked, and on their profile; readers do not.
   await author.goto(`/neighbourhood/${SLUG}`)
+  await reviewsLive(author)
   const ownHidden = author.getByRole('list', { name: 'Your hidden posts' })
   await expect(ownHidden.getByText(text)).toBeVisible()
   await expect(ownHidden).toContainText(MODERATION_TEXT.hiddenNotice)

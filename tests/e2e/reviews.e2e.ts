@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { neighbourhoodBySlug, signedInApi, freshUser } from './helpers'
+import { neighbourhoodBySlug, signedInApi, freshUser, reviewsLive } from './helpers'
 
 /**
  * The neighbourhood page and its reviews (SPEC §2, §4, §5, §8), in Chromium against the built
@@ -28,7 +28,7 @@ const png = (colour: string, width = 800, height = 500) =>
 /** Opens a neighbourhood page and waits until its reviews listen live. */
 async function openLive(page: Page, slug: string) {
   await page.goto(`/neighbourhood/${slug}`)
-  await expect(page.locator('.reviews')).toHaveAttribute('data-live', 'subscribed')
+  await reviewsLive(page)
 }
 
 const form = (page: Page) => page.locator('form.review-form')
@@ -273,8 +273,8 @@ test('without JavaScript the sort and Show more reviews are links the server ans
     (r) => r.url().includes('/api/reviews?') && /[?&]page=2(&|$)/.test(r.url()),
   )
   await live.goto('/neighbourhood/brockley?pages=2')
+  await reviewsLive(live)
   await reread
-  await expect(live.locator('.reviews')).toHaveAttribute('data-live', 'subscribed')
   await expect(live.locator('.review-list > .review')).toHaveCount(Math.min(20, total))
   await live.close()
 })

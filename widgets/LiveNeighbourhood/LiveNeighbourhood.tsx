@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react'
 import { useState, useSyncExternalStore } from 'react'
 
 import type { StarCounts } from '@/rules/ratingSummary'
+import CompareTray from '@widgets/Compare/CompareTray'
 import { api, ApiError } from '@widgets/lib/api'
 import { Chips } from '@widgets/lib/Chips'
 import { $realtimeState, useChannel } from '@widgets/lib/realtime'
 import { RatingSummary } from '@widgets/Reviews/RatingSummary'
 import { ShareButtons } from '@widgets/Reviews/ShareButtons'
-import { $starCounts } from '@widgets/Reviews/store'
+import { $starCounts, refreshStarCounts } from '@widgets/Reviews/store'
 import { useViewer } from '@widgets/Reviews/useViewer'
 import './LiveNeighbourhood.css'
 
@@ -38,8 +39,9 @@ const noChange = () => () => {}
 
 /**
  * The neighbourhood's header: name, tagline, vibes, rating summary, share options and, for its
- * creator only, 'Edit Neighbourhood'. Prerendered, then kept live: edits arrive on the
- * `neighbourhood-{id}` channel (neighbourhood.updated); the star counts follow the Reviews island.
+ * creator only, 'Edit Neighbourhood'. Prerendered, then kept live on the `neighbourhood-{id}`
+ * channel: edits (neighbourhood.updated), and the star counts on every review change, so they
+ * are current before the Reviews island further down has hydrated. With the compare tray.
  */
 export default function LiveNeighbourhood({ neighbourhood, counts, url: builtUrl }: Props) {
   const [info, setInfo] = useState(neighbourhood)
@@ -56,20 +58,27 @@ export default function LiveNeighbourhood({ neighbourhood, counts, url: builtUrl
 
   const applyUpdate = (d: UpdatedEvent) =>
     setInfo((i) => ({ ...i, name: d.name, slug: d.slug, tagline: d.tagline, vibes: d.vibes ?? [] }))
+  const recount = () => refreshStarCounts(neighbourhood.id)
   useChannel(
     `neighbourhood-${neighbourhood.id}`,
     {
       'neighbourhood.updated': (data) => applyUpdate(data as UpdatedEvent),
       'neighbourhood.deleted': () => setRemoved(true),
+      'review.created': recount,
+      'review.updated': recount,
+      'review.deleted': recount,
     },
-    // After a reconnect, read it again: Pusher does not replay what was missed.
-    () =>
+    // On subscribing and after a reconnect, read both again: the HTML may be older than the
+    // data, and Pusher does not replay what was missed.
+    () => {
+      recount()
       void api<UpdatedEvent>(`/api/neighbourhoods/${neighbourhood.id}?depth=0`).then(
         applyUpdate,
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 404) setRemoved(true)
         },
-      ),
+      )
+    },
   )
 
   const isCreator =
@@ -101,6 +110,8 @@ export default function LiveNeighbourhood({ neighbourhood, counts, url: builtUrl
         </div>
         <RatingSummary counts={liveCounts ?? counts} />
       </header>
+      {/* The tray, which also takes over the page's static 'Compare' forms. */}
+      <CompareTray />
     </div>
   )
 }

@@ -8,7 +8,7 @@ import { ReviewCard } from './ReviewCard'
 import { ReviewForm } from './ReviewForm'
 import type { FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
-import { loadReview, loadReviewsPage, loadStarCounts } from './reviewsApi'
+import { loadReview, loadReviewsPage } from './reviewsApi'
 import { replaceSearch } from '@widgets/lib/address'
 import { keepUnchanged } from '@widgets/lib/keepUnchanged'
 import {
@@ -19,7 +19,7 @@ import {
   type ReviewSort,
   type ReviewView,
 } from '@/views/review'
-import { $starCounts } from './store'
+import { $starCounts, refreshStarCounts } from './store'
 import { useNow } from './useNow'
 import { useViewer } from './useViewer'
 import './Reviews.css'
@@ -79,13 +79,6 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
   // The order the latest answers must match (set on change; read by async callbacks).
   const sortRef = useRef<ReviewSort>(initial.sort ?? '-createdAt')
   const now = useNow(initial.renderedAt)
-
-  const refreshCounts = useCallback(() => {
-    loadStarCounts(neighbourhood.id).then(
-      (c) => $starCounts.set(c),
-      (e: unknown) => console.warn('Could not load the rating summary', e),
-    )
-  }, [neighbourhood.id])
 
   /** How many pages are shown (read by the resync after a (re)connection). */
   const pagesRef = useRef(initial.pages ?? 1)
@@ -148,7 +141,6 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
       (review) => changed(review, insert),
       (e: unknown) => console.warn('Could not load review', id, e),
     )
-    refreshCounts()
   }
 
   useChannel(
@@ -160,13 +152,11 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
       'review.deleted': (data) => {
         const { id } = data as { id: number }
         setReviews((list) => list.filter((r) => r.id !== id))
-        refreshCounts()
       },
     },
     () => {
       // Also the first subscription: the HTML may be a little older than the data.
       reload(sortRef.current, pagesRef.current)
-      refreshCounts()
     },
   )
 
@@ -223,7 +213,8 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
           form={form}
           onCreated={(review) => {
             changed(review, true)
-            refreshCounts()
+            // Also without a live connection, the author sees the counts change.
+            refreshStarCounts(neighbourhood.id)
           }}
         />
       </div>
