@@ -3,12 +3,12 @@ import type { Payload } from 'payload'
 import { pgPool } from '@/server/database/db'
 
 import { emptyCounts, type StarCounts } from '@/rules/ratingSummary'
+import { reactionCounts } from './reactions'
 import {
   badgesByUser,
   reviewOrder,
   REVIEWS_PAGE_SIZE,
   toReviewView,
-  type ReactionView,
   type ReviewSort,
   type ReviewView,
 } from '@/views/review'
@@ -35,23 +35,6 @@ async function starCounts(payload: Payload, neighbourhoodId: number): Promise<St
   const counts = emptyCounts()
   for (const row of rows) if (row.rating in counts) counts[row.rating as 1] = row.count
   return counts
-}
-
-/** Reaction counts per review in one aggregate (the viewer's own emoji comes from the island). */
-async function reactionCounts(payload: Payload, ids: number[]): Promise<Map<number, ReactionView>> {
-  const map = new Map<number, ReactionView>()
-  if (!ids.length) return map
-  const { rows } = await pgPool(payload).query<{ id: number; emoji: string; count: number }>(
-    `SELECT target_id::int AS id, emoji, count(*)::int AS count FROM reactions
-      WHERE target_kind = 'review' AND target_id = ANY($1) GROUP BY target_id, emoji`,
-    [ids],
-  )
-  for (const row of rows) {
-    const view = map.get(row.id) ?? { counts: {}, mine: null }
-    view.counts[row.emoji] = row.count
-    map.set(row.id, view)
-  }
-  return map
 }
 
 /**
@@ -92,6 +75,7 @@ export async function firstReviews(
       : Promise.resolve({ docs: [] }),
     reactionCounts(
       payload,
+      'review',
       docs.map((d) => d.id),
     ),
     starCounts(payload, neighbourhoodId),
@@ -99,7 +83,10 @@ export async function firstReviews(
   const byUser = badgesByUser(badges.docs)
   return {
     reviews: docs.map((d) =>
-      toReviewView({ ...d, neighbourhood: neighbourhoodId }, byUser, reactions.get(d.id)),
+      toReviewView({ ...d, neighbourhood: neighbourhoodId }, byUser, {
+        counts: reactions.get(d.id) ?? {},
+        mine: null,
+      }),
     ),
     totalDocs: page.totalDocs,
     hasMore: page.hasNextPage,

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
 import { viewerOf } from './profiles'
+import { reactionCounts } from './reactions'
 import {
   STORIES_PAGE_SIZE,
   storyCardFromRow,
@@ -124,12 +125,8 @@ export async function findStory(
   })
   const doc = docs[0]
   if (!doc) return null
-  const { rows } = await pgPool(payload).query<{ emoji: string; count: number }>(
-    `SELECT emoji, count(*)::int AS count FROM reactions
-      WHERE target_kind = 'story' AND target_id = $1 GROUP BY emoji`,
-    [id],
-  )
-  return toStoryView(doc, Object.fromEntries(rows.map((r) => [r.emoji, r.count])))
+  const reactions = await reactionCounts(payload, 'story', [doc.id])
+  return toStoryView(doc, reactions.get(doc.id) ?? {})
 }
 
 /** Neighbourhoods for the story form's picker, by name (one query). */

@@ -1,7 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 
 /** Islands not yet hydrated, but those that load on first focus. */
 export const WAITING_ISLANDS = 'astro-island[ssr]:not([client="focus"])'
@@ -106,12 +112,17 @@ export async function scrollToVisibleIslands(page: Page) {
   for (const markup of await waiting.all()) await markup.scrollIntoViewIfNeeded()
 }
 
-/** Scrolls to a neighbourhood's reviews (their island loads as they near the screen) and waits until they listen live. */
-export async function reviewsLive(page: Page) {
-  const reviews = page.locator('.reviews')
-  await reviews.scrollIntoViewIfNeeded()
-  await expect(reviews).toHaveAttribute('data-live', 'subscribed')
+/**
+ * Scrolls to a live section whose island loads when it comes into view (client:visible), as a
+ * reader would, and waits until it listens live.
+ */
+export async function liveOnceSeen(section: Locator) {
+  await section.scrollIntoViewIfNeeded()
+  await expect(section).toHaveAttribute('data-live', 'subscribed')
 }
+
+/** A neighbourhood's reviews, seen and live. */
+export const reviewsLive = (page: Page) => liveOnceSeen(page.locator('.reviews'))
 
 /**
  * Full-page screenshots into .tmp/shots at phone and desktop widths; with `restoreHeight`, the

@@ -21,6 +21,8 @@ export interface ThreadContext {
   viewerId: number | null
   /** The time relative labels count from (the server's while hydrating). */
   now: Date
+  /** Reaction counts the server rendered, by comment id (a comment absent has none). */
+  reactions?: Record<number, Record<string, number>>
   replyTo: number | null
   editing: number | null
   highlight: number | null
@@ -117,6 +119,7 @@ export default function CommentItem({
             targetId={c.id}
             channel={ctx.channel}
             label={`Reactions to ${name}'s comment`}
+            initial={ctx.reactions && { counts: ctx.reactions[c.id] ?? {} }}
           />
           <div className="comment-buttons">
             {!own && (

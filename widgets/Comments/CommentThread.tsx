@@ -52,8 +52,13 @@ export interface CommentThreadProps {
   now?: string
   /** A comment form of this page that came back refused (posted without JavaScript). */
   form?: FormState
-  /** The reader as the server knew them (on-demand pages): their comments' Delete shows. */
+  /**
+   * The reader as the server knew them (on-demand pages; null: signed out): their comments'
+   * Delete, and the form or the way to sign in, are right from the first paint.
+   */
   viewerId?: number | null
+  /** The comments' reaction counts when the page was rendered, by comment id (on-demand pages). */
+  reactions?: Record<number, Record<string, number>>
 }
 
 /**
@@ -71,7 +76,8 @@ export default function CommentThread({
   initialComments,
   now: serverNow,
   form,
-  viewerId: serverViewerId = null,
+  viewerId: serverViewerId,
+  reactions,
 }: CommentThreadProps) {
   const target = useMemo(() => ({ kind: targetKind, id: targetId }), [targetKind, targetId])
   const threads = useStore($threads)
@@ -82,7 +88,9 @@ export default function CommentThread({
   // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has
   // already read the session (else React reports a hydration mismatch), then follow it.
   const session = useSession()
-  const viewerId = viewerIdOf(session, serverViewerId)
+  const viewerId = viewerIdOf(session, serverViewerId ?? null)
+  const signedOut =
+    session.status === 'signed-out' || (session.status === 'loading' && serverViewerId === null)
   const loaded = comments !== null
   const shownCount = comments ? comments.length : state.count
   const regionId = `comments-${targetKind}-${targetId}`
@@ -132,6 +140,7 @@ export default function CommentThread({
     channel,
     viewerId,
     now,
+    reactions,
     replyTo: state.replyTo,
     editing: state.editing,
     highlight,
@@ -178,7 +187,7 @@ export default function CommentThread({
                 ))}
               </ul>
             )}
-            {session.status === 'signed-out' ? (
+            {signedOut ? (
               <p className="comment-login">
                 <a href="/login">Please login to comment</a>
               </p>

@@ -42,6 +42,8 @@ interface Props {
   editRequested?: boolean
   /** The edit as it came back refused (saved before or without JavaScript). */
   form?: FormState
+  /** Its reaction counts when the page was rendered (by emoji name). */
+  reactions?: Record<string, number>
 }
 
 /** The edit the server shows: the post's text, or what a refused save sent. */
@@ -64,6 +66,7 @@ export default function DiscussionPost({
   viewerId = null,
   editRequested = false,
   form,
+  reactions,
 }: Props) {
   const state = useStore($post)
   const session = useSession()
@@ -147,6 +150,7 @@ export default function DiscussionPost({
           targetId={view.id}
           channel={`discussion-${view.id}`}
           label="Reactions to this discussion"
+          initial={reactions && { counts: reactions }}
         />
         {!own && (
           <ReportButton
