@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
 import { freshUser } from './helpers'
@@ -39,19 +39,31 @@ async function trackHeaderShifts(page: Page) {
 }
 const headerShift = (page: Page) => page.evaluate(() => window.headerShift)
 
+/**
+ * A fresh reader who has started a discussion, and a fresh writer (`other`, an API context of
+ * their own) to answer it: what sets the bell ringing.
+ */
+async function readerWithDiscussion(page: Page, other: APIRequestContext, title: string) {
+  const reader = await freshUser(page.request, 'reader')
+  const writer = await freshUser(other, 'writer')
+  const discussion = await page.request.post('/api/discussions', {
+    data: { title, content: 'Any tips welcome.' },
+  })
+  expect(discussion.status()).toBe(201)
+  const discussionId = ((await discussion.json()) as { doc: { id: number } }).doc.id
+  return { reader, other, writer, discussionId }
+}
+
 test('a reaction elsewhere rings the bell live; clicking the notification reads it and follows it', async ({
   page,
   playwright,
   baseURL,
 }) => {
-  const reader = await freshUser(page.request, 'reader')
-  const other = await playwright.request.newContext({ baseURL })
-  const writer = await freshUser(other, 'writer')
-  const discussion = await page.request.post('/api/discussions', {
-    data: { title: 'Best bakery near the canal?', content: 'Looking for sourdough.' },
-  })
-  expect(discussion.status()).toBe(201)
-  const discussionId = ((await discussion.json()) as { doc: { id: number } }).doc.id
+  const { reader, other, writer, discussionId } = await readerWithDiscussion(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    'Best bakery near the canal?',
+  )
 
   const subscribed = joined(page, `private-user-${reader.id}`)
   await trackHeaderShifts(page)
@@ -127,13 +139,11 @@ test('a refused read is rolled back with a message, and “Mark all as read” c
   playwright,
   baseURL,
 }) => {
-  const reader = await freshUser(page.request, 'reader')
-  const other = await playwright.request.newContext({ baseURL })
-  await freshUser(other, 'writer')
-  const discussion = await page.request.post('/api/discussions', {
-    data: { title: 'Quiet places to work?', content: 'Cafés with wifi.' },
-  })
-  const discussionId = ((await discussion.json()) as { doc: { id: number } }).doc.id
+  const { reader, other, discussionId } = await readerWithDiscussion(
+    page,
+    await playwright.request.newContext({ baseURL }),
+    'Quiet places to work?',
+  )
   for (const content of ['The library on the green.', 'The corner café.']) {
     await other.post('/api/comments', {
       data: { targetKind: 'discussion', targetId: discussionId, content },
