@@ -10,6 +10,7 @@ import { $focus, $items, $more, $selected, $status, loadMore, pick, showFilter }
 import { useLeafletMap } from './useLeafletMap'
 import { VibeSheet } from './VibeSheet'
 import './MapExplorer.css'
+import './VibeSheet.css'
 
 interface Props {
   tiles: TileConfig

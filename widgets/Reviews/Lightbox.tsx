@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import './Lightbox.css'
 
 export interface Slide {
   src: string
