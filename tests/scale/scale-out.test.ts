@@ -98,6 +98,8 @@ test('a review posted on instance A shows live through the front server, then in
   const page = await browser!.newPage()
   // The page comes from nginx (the file on disk once written, or proxied on demand).
   await page.goto(`${front}/neighbourhood/${place.slug}`)
+  // The reviews' island loads when they come into view, as a reader scrolls to them.
+  await page.locator('.reviews').scrollIntoViewIfNeeded()
   await expect
     .poll(() => page.locator('.reviews').getAttribute('data-live'), { timeout: 60_000 })
     .toBe('subscribed')
