@@ -106,10 +106,20 @@ export async function hydrated(page: Page) {
   await expect(page.locator(WAITING_ISLANDS)).toHaveCount(0)
 }
 
-/** Scrolls to each island still waiting to be seen (its markup: the island itself has no box). */
+/**
+ * Scrolls to each island still waiting to be seen (to its markup: the island itself has no box),
+ * a frame at a time so each is seen. In the page, in one go: an island may hydrate, and stop
+ * waiting, at any moment.
+ */
 export async function scrollToVisibleIslands(page: Page) {
-  const waiting = page.locator('astro-island[ssr][client="visible"] > :not(template)')
-  for (const markup of await waiting.all()) await markup.scrollIntoViewIfNeeded()
+  await page.evaluate(async () => {
+    for (const island of document.querySelectorAll('astro-island[client="visible"]')) {
+      if (!island.hasAttribute('ssr')) continue
+      const markup = [...island.children].find((c) => c.tagName !== 'TEMPLATE')
+      markup?.scrollIntoView({ block: 'center' })
+      await new Promise((seen) => requestAnimationFrame(() => requestAnimationFrame(seen)))
+    }
+  })
 }
 
 /**
