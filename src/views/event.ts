@@ -1,5 +1,5 @@
 import type { RsvpStatus } from '@/rules/rsvp'
-import { dateFormat } from '@/rules/dates'
+import { dateFormat, londonDate } from '@/rules/dates'
 import { EVENT_TIME_ZONE, EVENT_ZONE_LABEL } from '@/rules/eventTime'
 
 /** Events per page of a list (the spec names none; the forum's page is 10). */
@@ -122,8 +122,13 @@ export interface Clock {
 }
 export const EVENT_CLOCK: Clock = { locale: 'en-GB', timeZone: EVENT_TIME_ZONE }
 
+/** London's clock in en-GB: written out without Intl (the HTML's dates, and hydration's). */
+export const isLondonClock = (clock: Clock) =>
+  clock.locale === EVENT_CLOCK.locale && clock.timeZone === EVENT_TIME_ZONE
+
 /** SPEC §2: weekday, month day, year, time, with the zone's short name. */
 export function formatEventDate(eventDate: string, clock: Clock): string {
+  if (isLondonClock(clock)) return londonDate(new Date(eventDate), 'event')
   return dateFormat(clock.locale, {
     timeZone: clock.timeZone,
     weekday: 'long',
@@ -138,6 +143,7 @@ export function formatEventDate(eventDate: string, clock: Clock): string {
 
 /** The event's own zone stated: 'London time', or '19:00 London time' when the viewer's differs. */
 export function eventZoneNote(eventDate: string, clock: Clock): string {
+  if (clock.timeZone === EVENT_TIME_ZONE) return EVENT_ZONE_LABEL
   const at = new Date(eventDate)
   const inZone = (timeZone: string) =>
     dateFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', day: 'numeric' }).format(at)

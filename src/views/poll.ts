@@ -1,6 +1,6 @@
 import { isPollOpen } from '@/rules/polls'
-import { dateFormat } from '@/rules/dates'
-import { authorOfRow } from './event'
+import { dateFormat, londonDate } from '@/rules/dates'
+import { authorOfRow, isLondonClock } from './event'
 
 /** Polls per page of a list (the spec names none; the forum's page is 10). */
 export const POLLS_PAGE_SIZE = 10
@@ -72,6 +72,7 @@ export const pollIsClosed = (poll: Pick<PollCardView, 'closeDate'>, now = new Da
 
 /** '5 Dec 2026, 18:00' in the reader's locale and zone (the server renders London's). */
 export function formatCloseDate(iso: string, locale = 'en-GB', timeZone = 'Europe/London') {
+  if (isLondonClock({ locale, timeZone })) return londonDate(new Date(iso), 'closes')
   return dateFormat(locale, {
     timeZone,
     day: 'numeric',

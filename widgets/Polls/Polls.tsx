@@ -74,32 +74,33 @@ export default function Polls({ initial, form }: { initial: PollPage; form?: For
                   {poll.author?.userName && (
                     <>
                       By <ProfileLink userName={poll.author.userName} />
-                      {' · '}
                     </>
                   )}
+                  {poll.author?.userName && poll.neighbourhoodSlug && ' · '}
                   {poll.neighbourhoodSlug && (
-                    <>
-                      <a href={`/neighbourhood/${encodeURIComponent(poll.neighbourhoodSlug)}`}>
-                        {poll.neighbourhoodSlug}
-                      </a>
-                      {' · '}
-                    </>
+                    <a href={`/neighbourhood/${encodeURIComponent(poll.neighbourhoodSlug)}`}>
+                      {poll.neighbourhoodSlug}
+                    </a>
                   )}
-                  <span className={closed ? 'poll-closed' : undefined}>
-                    {poll.closeDate ? (
-                      <>
-                        {closed ? 'Closed ' : 'Closes '}
-                        <time dateTime={poll.closeDate}>
-                          {formatCloseDate(poll.closeDate, clock.locale, clock.timeZone)}
-                        </time>
-                      </>
-                    ) : (
-                      'No close date'
-                    )}
-                  </span>
-                  {' · '}
-                  <span className="poll-total">
-                    {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'}
+                  {/* A line of its own: the reader's locale may lengthen the date after
+                      hydration, and only this line's own width may change then. */}
+                  <span className="poll-when">
+                    <span className={closed ? 'poll-closed' : undefined}>
+                      {poll.closeDate ? (
+                        <>
+                          {closed ? 'Closed ' : 'Closes '}
+                          <time dateTime={poll.closeDate}>
+                            {formatCloseDate(poll.closeDate, clock.locale, clock.timeZone)}
+                          </time>
+                        </>
+                      ) : (
+                        'No close date'
+                      )}
+                    </span>
+                    {' · '}
+                    <span className="poll-total">
+                      {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'}
+                    </span>
                   </span>
                 </p>
               </li>

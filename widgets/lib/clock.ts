@@ -1,14 +1,44 @@
 import { atom } from 'nanostores'
 
+import { londonIsOnSummerTime } from '@/rules/dates'
 import { EVENT_CLOCK, type Clock } from '@/views/event'
 
 /**
  * The reader's locale and time zone for dates. Static and on-demand HTML is rendered in London's
- * (the same text on the server and at hydration); the island then adopts the reader's own.
+ * (the same text on the server and at hydration, written without Intl); the island then adopts
+ * the reader's own.
  */
 export const $clock = atom<Clock>(EVENT_CLOCK)
 
+const WEEK_MS = 7 * 24 * 3_600_000
+
+/**
+ * A reader in en-GB whose clock keeps London's offset every week of the next two years sees
+ * exactly London's text (bar the zone's short name in Dublin or Lisbon), so Intl is not needed.
+ * getTimezoneOffset does not start ICU, which a page's first Intl call does (tens of
+ * milliseconds on a phone).
+ */
+function readsAsLondon(): boolean {
+  if (navigator.language !== EVENT_CLOCK.locale) return false
+  const now = Date.now()
+  for (let week = 0; week <= 104; week++) {
+    const at = new Date(now + week * WEEK_MS)
+    if (-at.getTimezoneOffset() !== (londonIsOnSummerTime(at) ? 60 : 0)) return false
+  }
+  return true
+}
+
+let adopted = false
+
+/** Switches dates to the reader's clock in a task of its own once the page is idle. */
 export function adoptViewerClock() {
-  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions()
-  $clock.set({ locale: navigator.language || locale, timeZone })
+  if (adopted) return
+  adopted = true
+  const adopt = () => {
+    if (readsAsLondon()) return
+    const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions()
+    $clock.set({ locale: navigator.language || locale, timeZone })
+  }
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(adopt, { timeout: 2000 })
+  else setTimeout(adopt, 0)
 }
