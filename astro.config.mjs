@@ -31,7 +31,7 @@ const runtime =
 const everyPage =
   /[\\/]widgets[\\/](lib[\\/](api|session|useSession|useHydrated|toast|realtime|address|Chips|ProfileLink|BackToNeighbourhood|trapTab|useModalDialog|keepUnchanged)|Accounts[\\/]refresh|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/](store|SearchBox)|Compare[\\/])|[\\/]src[\\/](views[\\/](site|media|neighbourhood|relativeTime)|rules[\\/](neighbourhoodSearch|vibes|compare|slug|dates))\./
 const engagement =
-  /[\\/]widgets[\\/](Comments|Reactions|Reviews|Stories|lib[\\/](Icon|Emoji))[\\/.]|[\\/]src[\\/](views[\\/](review|comment|home|story|icons|emoji)|rules[\\/](commentTree|badges|imageFile|localSpots|messages|targets|reactionCounts|ratingSummary))\./
+  /[\\/]widgets[\\/](Comments|Reactions|Reviews|Stories|lib[\\/](Icon|Emoji|ConfirmDialog|useNow))[\\/.]|[\\/]src[\\/](views[\\/](review|comment|home|story|icons|emoji)|rules[\\/](commentTree|badges|imageFile|localSpots|messages|targets|reactionCounts|ratingSummary))\./
 const clientChunks = {
   groups: [
     { name: 'runtime', test: runtime, priority: 3 },

@@ -46,21 +46,19 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions) 
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 // 'Sept' as en-GB writes it (CLDR).
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
-const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
+export const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
   'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
 ]
 const HOUR_MS = 3_600_000
 
@@ -77,7 +75,7 @@ function lastSundayOneUtc(year: number, month: number): number {
  * browser (ICU starts up), and the dates every visitor sees in the HTML need no Intl. Any other
  * zone goes through Intl (zoneOffsetMinutes in ./eventTime.ts); a unit test holds this one to Intl.
  */
-function londonWallClock(at: Date): Date {
+export function londonWallClock(at: Date): Date {
   return new Date(at.getTime() + (londonIsOnSummerTime(at) ? HOUR_MS : 0))
 }
 
@@ -88,30 +86,18 @@ export function londonIsOnSummerTime(at: Date): boolean {
   return t >= lastSundayOneUtc(year, 2) && t < lastSundayOneUtc(year, 9)
 }
 
-const twoDigits = (n: number) => String(n).padStart(2, '0')
+export const twoDigits = (n: number) => String(n).padStart(2, '0')
 
 /**
  * A date as en-GB writes it in London, the same on the server and in the browser: '3 Nov 2026',
- * with the time 'Tue, 3 Nov 2026, 09:30', without the year 'Tue 3 Nov, 09:30'; an event's
- * 'Sunday, 14 June 2026 at 19:00 BST'; a poll's close '5 Dec 2026, 9:05'.
+ * with the time 'Tue, 3 Nov 2026, 09:30', without the year 'Tue 3 Nov, 09:30'.
  */
-export function londonDate(
-  at: Date,
-  show: 'day' | 'moment' | 'recent' | 'event' | 'closes',
-): string {
+export function londonDate(at: Date, show: 'day' | 'moment' | 'recent'): string {
   const w = londonWallClock(at)
-  const year = w.getUTCFullYear()
-  const minutes = twoDigits(w.getUTCMinutes())
   const day = `${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]}`
-  const time = `${twoDigits(w.getUTCHours())}:${minutes}`
+  const time = `${twoDigits(w.getUTCHours())}:${twoDigits(w.getUTCMinutes())}`
   const weekday = DAYS[w.getUTCDay()]
-  if (show === 'day') return `${day} ${year}`
-  if (show === 'moment') return `${weekday}, ${day} ${year}, ${time}`
-  if (show === 'closes') return `${day} ${year}, ${w.getUTCHours()}:${minutes}`
-  if (show === 'event') {
-    const date = `${w.getUTCDate()} ${LONG_MONTHS[w.getUTCMonth()]} ${year}`
-    const zone = londonIsOnSummerTime(at) ? 'BST' : 'GMT'
-    return `${LONG_DAYS[w.getUTCDay()]}, ${date} at ${time} ${zone}`
-  }
+  if (show === 'day') return `${day} ${w.getUTCFullYear()}`
+  if (show === 'moment') return `${weekday}, ${day} ${w.getUTCFullYear()}, ${time}`
   return `${weekday} ${day}, ${time}`
 }

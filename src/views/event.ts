@@ -1,5 +1,5 @@
 import type { RsvpStatus } from '@/rules/rsvp'
-import { dateFormat, londonDate } from '@/rules/dates'
+import { dateFormat, londonIsOnSummerTime, londonWallClock, twoDigits } from '@/rules/dates'
 import { EVENT_TIME_ZONE, EVENT_ZONE_LABEL } from '@/rules/eventTime'
 
 /** Events per page of a list (the spec names none; the forum's page is 10). */
@@ -126,9 +126,33 @@ export const EVENT_CLOCK: Clock = { locale: 'en-GB', timeZone: EVENT_TIME_ZONE }
 export const isLondonClock = (clock: Clock) =>
   clock.locale === EVENT_CLOCK.locale && clock.timeZone === EVENT_TIME_ZONE
 
+const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** 'Sunday, 14 June 2026 at 19:00 BST': what en-GB's Intl writes in London, without Intl. */
+export function londonEventDate(at: Date): string {
+  const w = londonWallClock(at)
+  const day = `${LONG_DAYS[w.getUTCDay()]}, ${w.getUTCDate()} ${LONG_MONTHS[w.getUTCMonth()]}`
+  const time = `${twoDigits(w.getUTCHours())}:${twoDigits(w.getUTCMinutes())}`
+  return `${day} ${w.getUTCFullYear()} at ${time} ${londonIsOnSummerTime(at) ? 'BST' : 'GMT'}`
+}
+
 /** SPEC §2: weekday, month day, year, time, with the zone's short name. */
 export function formatEventDate(eventDate: string, clock: Clock): string {
-  if (isLondonClock(clock)) return londonDate(new Date(eventDate), 'event')
+  if (isLondonClock(clock)) return londonEventDate(new Date(eventDate))
   return dateFormat(clock.locale, {
     timeZone: clock.timeZone,
     weekday: 'long',

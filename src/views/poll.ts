@@ -1,5 +1,5 @@
 import { isPollOpen } from '@/rules/polls'
-import { dateFormat, londonDate } from '@/rules/dates'
+import { dateFormat, londonWallClock, MONTHS, twoDigits } from '@/rules/dates'
 import { authorOfRow, isLondonClock } from './event'
 
 /** Polls per page of a list (the spec names none; the forum's page is 10). */
@@ -70,9 +70,16 @@ export function percentages(counts: number[]): number[] {
 export const pollIsClosed = (poll: Pick<PollCardView, 'closeDate'>, now = new Date()) =>
   !isPollOpen(poll.closeDate, now)
 
+/** '5 Dec 2026, 9:05': what en-GB's Intl writes in London, without Intl. */
+export function londonCloseDate(at: Date): string {
+  const w = londonWallClock(at)
+  const time = `${w.getUTCHours()}:${twoDigits(w.getUTCMinutes())}`
+  return `${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]} ${w.getUTCFullYear()}, ${time}`
+}
+
 /** '5 Dec 2026, 18:00' in the reader's locale and zone (the server renders London's). */
 export function formatCloseDate(iso: string, locale = 'en-GB', timeZone = 'Europe/London') {
-  if (isLondonClock({ locale, timeZone })) return londonDate(new Date(iso), 'closes')
+  if (isLondonClock({ locale, timeZone })) return londonCloseDate(new Date(iso))
   return dateFormat(locale, {
     timeZone,
     day: 'numeric',

@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { londonDate } from '@/rules/dates'
+import { londonEventDate } from '@/views/event'
+import { londonCloseDate } from '@/views/poll'
 
 /** What the browser's own formatter writes, which londonDate must match to the letter. */
 const intl = (at: Date, options: Intl.DateTimeFormatOptions) =>
@@ -38,8 +40,8 @@ const expectSameAsIntl = (at: Date) => {
   expect(londonDate(at, 'day')).toBe(intl(at, DAY))
   expect(londonDate(at, 'moment')).toBe(intl(at, MOMENT))
   expect(londonDate(at, 'recent')).toBe(intl(at, RECENT))
-  expect(londonDate(at, 'event')).toBe(intl(at, EVENT))
-  expect(londonDate(at, 'closes')).toBe(intl(at, CLOSES))
+  expect(londonEventDate(at)).toBe(intl(at, EVENT))
+  expect(londonCloseDate(at)).toBe(intl(at, CLOSES))
 }
 
 describe('dates in London without Intl', () => {
@@ -72,9 +74,9 @@ describe('dates in London without Intl', () => {
     expect(londonDate(new Date('2026-11-03T09:30:00Z'), 'day')).toBe('3 Nov 2026')
     expect(londonDate(new Date('2026-07-01T23:30:00Z'), 'moment')).toBe('Thu, 2 Jul 2026, 00:30')
     expect(londonDate(new Date('2026-11-03T09:30:00Z'), 'recent')).toBe('Tue 3 Nov, 09:30')
-    expect(londonDate(new Date('2026-06-14T18:00:00Z'), 'event')).toBe(
+    expect(londonEventDate(new Date('2026-06-14T18:00:00Z'))).toBe(
       'Sunday, 14 June 2026 at 19:00 BST',
     )
-    expect(londonDate(new Date('2026-12-05T09:05:00Z'), 'closes')).toBe('5 Dec 2026, 9:05')
+    expect(londonCloseDate(new Date('2026-12-05T09:05:00Z'))).toBe('5 Dec 2026, 9:05')
   })
 })

@@ -10,8 +10,8 @@ import type { FormState } from '@/views/forms'
 import CommentForm from './CommentForm'
 import CommentItem, { type ThreadContext } from './CommentItem'
 import './Comments.css'
-import ConfirmDialog from './ConfirmDialog'
-import { useNow } from './useNow'
+import ConfirmDialog from '@widgets/lib/ConfirmDialog'
+import { useNow } from '@widgets/lib/useNow'
 import {
   askDelete,
   confirmDelete,

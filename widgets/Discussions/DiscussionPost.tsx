@@ -12,11 +12,11 @@ import {
 import { keptValue, type FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
 import { DELETED_MEMBER } from '@/rules/settings'
-import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
+import ConfirmDialog from '@widgets/lib/ConfirmDialog'
 import Reactions from '@widgets/Reactions/Reactions'
 import { loadSession, viewerIdOf } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
-import { useNow } from '@widgets/Comments/useNow'
+import { useNow } from '@widgets/lib/useNow'
 import EditForm from './EditForm'
 import './Discussions.css'
 import {

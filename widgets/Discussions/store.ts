@@ -2,7 +2,6 @@ import { atom, map } from 'nanostores'
 
 import type { Discussion } from '@/payload-types'
 import { normaliseTags } from '@/rules/tags'
-import { discussionSchema } from '@/schemas/discussion'
 import { DISCUSSION_TEXT, discussionHref, type DiscussionView } from '@/views/discussion'
 import { api, ApiError } from '@widgets/lib/api'
 import { subscribeChannel } from '@widgets/lib/realtime'
@@ -39,6 +38,7 @@ export const emptyDraft = (): DraftState => ({
 export const $draft = map<DraftState>(emptyDraft())
 
 export function setDraftOpen(open: boolean) {
+  if (open) void loadDiscussionSchema()
   $draft.set({ ...$draft.get(), open })
 }
 
@@ -48,8 +48,12 @@ export function setDraftField(field: 'title' | 'content' | 'tags', value: string
   $draft.set({ ...$draft.get(), [field]: value, errors })
 }
 
+/** The schema and zod: loaded once a form opens, not with the page. */
+const loadDiscussionSchema = () => import('@/schemas/discussion')
+
 /** The same rule the server applies (src/schemas/discussion.ts), field by field. */
-export function checkDiscussion(input: { title: string; content: string; tags?: string }) {
+export async function checkDiscussion(input: { title: string; content: string; tags?: string }) {
+  const { discussionSchema } = await loadDiscussionSchema()
   const parsed = discussionSchema.safeParse({
     title: input.title,
     content: input.content,
@@ -83,13 +87,15 @@ export const navigation = {
  * Resolves the new id, or null when refused (the reason is shown by the form or a toast).
  */
 export async function submitDraft(neighbourhoodId: number | null): Promise<number | null> {
-  const draft = $draft.get()
-  if (draft.busy) return null
+  if ($draft.get().busy) return null
   if (!(await signedIn())) {
     toast.error(DISCUSSION_TEXT.loginToPost, { id: 'login-to-post' })
     return null
   }
-  const errors = checkDiscussion(draft)
+  const errors = await checkDiscussion($draft.get())
+  // Read after the wait: what was typed meanwhile is what is checked next time, never dropped.
+  const draft = $draft.get()
+  if (draft.busy) return null
   if (Object.keys(errors).length) {
     $draft.set({ ...draft, errors })
     return null
@@ -153,6 +159,7 @@ function patchPost(change: Partial<PostState>) {
 
 /** Opens the inline edit: from the post, or as the server showed it (?edit=, a refused save). */
 export function startEditPost(resume?: { edit: PostState['edit']; errors: FieldErrors }) {
+  void loadDiscussionSchema()
   const p = $post.get()
   if (p)
     patchPost({
@@ -177,7 +184,8 @@ export async function savePost(): Promise<boolean> {
   const p = $post.get()
   if (!p || p.busy) return false
   const { title, content } = p.edit
-  const errors = checkDiscussion({ title, content })
+  const errors = await checkDiscussion({ title, content })
+  if ($post.get()?.busy) return false
   if (Object.keys(errors).length) {
     patchPost({ errors })
     return false

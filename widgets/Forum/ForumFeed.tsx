@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect, type MouseEvent } from 'react'
 
 import { FORUM_TABS, forumHref, type ForumPage, type ForumType, toFeedCard } from '@/views/forum'
-import { useNow } from '@widgets/Comments/useNow'
+import { useNow } from '@widgets/lib/useNow'
 import { FeedCard } from '@widgets/HomeFeeds/FeedCard'
 import '@widgets/HomeFeeds/HomeFeeds.css'
 import './Forum.css'

@@ -4,8 +4,7 @@ import { useEffect } from 'react'
 import { MESSAGES } from '@/rules/messages'
 import type { FormState } from '@/views/forms'
 import type { LocalSpotsScreen } from '@/views/localSpot'
-import ConfirmDialog from '@widgets/Comments/ConfirmDialog'
-import '@widgets/Comments/Comments.css'
+import ConfirmDialog from '@widgets/lib/ConfirmDialog'
 import { loadSession } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
 import './LocalSpots.css'
@@ -47,6 +46,8 @@ export default function LocalSpots({
   const channel = `local-spots-${initial.neighbourhood.id}`
   const me = session.status === 'signed-in' ? session.user : null
   const readerId = session.status === 'loading' ? viewerId : (me?.id ?? null)
+  // Until the session is known, the server's reader decides (the toolbar keeps its height).
+  const signedIn = readerId !== null
   const now = state.mounted ? new Date() : new Date(state.renderedAt)
 
   useEffect(() => {
@@ -62,8 +63,8 @@ export default function LocalSpots({
         <p className="muted" aria-live="polite">
           {state.total === 1 ? '1 spot' : `${state.total} spots`}
         </p>
-        {/* Before the session is known (and without JavaScript) a link to the form in the page. */}
-        {(me || session.status === 'loading') && (
+        {/* Before hydration (and without JavaScript) a link to the form in the page. */}
+        {signedIn && (
           <a
             href="#suggest-spot"
             role="button"
@@ -76,7 +77,7 @@ export default function LocalSpots({
             Suggest a Spot
           </a>
         )}
-        {session.status === 'signed-out' && (
+        {!signedIn && (
           <p className="spots-login">
             {MESSAGES.loginToSuggestSpot} <a href="/login">Sign in</a>
           </p>

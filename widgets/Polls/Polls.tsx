@@ -82,9 +82,13 @@ export default function Polls({ initial, form }: { initial: PollPage; form?: For
                       {poll.neighbourhoodSlug}
                     </a>
                   )}
-                  {/* A line of its own: the reader's locale may lengthen the date after
-                      hydration, and only this line's own width may change then. */}
+                  {/* A line of its own, the date last: the reader's locale may lengthen it
+                      after hydration, and nothing else moves then. */}
                   <span className="poll-when">
+                    <span className="poll-total">
+                      {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'}
+                    </span>
+                    {' · '}
                     <span className={closed ? 'poll-closed' : undefined}>
                       {poll.closeDate ? (
                         <>
@@ -96,10 +100,6 @@ export default function Polls({ initial, form }: { initial: PollPage; form?: For
                       ) : (
                         'No close date'
                       )}
-                    </span>
-                    {' · '}
-                    <span className="poll-total">
-                      {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'}
                     </span>
                   </span>
                 </p>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
 import type { ReportTargetKind } from '@/rules/targets'
@@ -30,7 +30,12 @@ export default function ReportButton({ kind, id, ownerId = null, label }: Props)
   const dialog = useRef<HTMLDialogElement>(null)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
+  // Each opening is a round (fresh fields). The dialog is made at the first: a list of twenty
+  // items would otherwise carry twenty hidden forms in its HTML and hydrate them all.
   const [round, setRound] = useState(0)
+  useEffect(() => {
+    if (round > 0 && !dialog.current?.open) dialog.current?.showModal()
+  }, [round])
   if (session.status === 'signed-in' && ownerId !== null && session.user.id === ownerId) return null
 
   async function open(e: React.MouseEvent) {
@@ -43,7 +48,6 @@ export default function ReportButton({ kind, id, ownerId = null, label }: Props)
     }
     setError('')
     setRound((r) => r + 1)
-    dialog.current?.showModal()
   }
 
   async function send(e: FormEvent<HTMLFormElement>) {
@@ -82,31 +86,33 @@ export default function ReportButton({ kind, id, ownerId = null, label }: Props)
         {MODERATION_TEXT.report}
         {label && <span className="sr-only"> {label}</span>}
       </a>
-      <dialog
-        ref={dialog}
-        className="modal-dialog report-dialog"
-        aria-labelledby={`report-${kind}-${id}`}
-      >
-        <form
-          method="post"
-          noValidate
-          action={`${reportHref(kind, id)}&${formAction('report').slice(1)}`}
-          onSubmit={(e) => void send(e)}
+      {round > 0 && (
+        <dialog
+          ref={dialog}
+          className="modal-dialog report-dialog"
+          aria-labelledby={`report-${kind}-${id}`}
         >
-          <h2 id={`report-${kind}-${id}`}>{MODERATION_TEXT.title}</h2>
-          <ReportFields key={round} error={error} />
-          <input type="hidden" name="kind" value={kind} />
-          <input type="hidden" name="id" value={id} />
-          <div className="report-actions">
-            <button type="button" className="btn-quiet" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <button type="submit" disabled={busy}>
-              {busy ? 'Sending...' : MODERATION_TEXT.send}
-            </button>
-          </div>
-        </form>
-      </dialog>
+          <form
+            method="post"
+            noValidate
+            action={`${reportHref(kind, id)}&${formAction('report').slice(1)}`}
+            onSubmit={(e) => void send(e)}
+          >
+            <h2 id={`report-${kind}-${id}`}>{MODERATION_TEXT.title}</h2>
+            <ReportFields key={round} error={error} />
+            <input type="hidden" name="kind" value={kind} />
+            <input type="hidden" name="id" value={id} />
+            <div className="report-actions">
+              <button type="button" className="btn-quiet" onClick={() => dialog.current?.close()}>
+                Cancel
+              </button>
+              <button type="submit" disabled={busy}>
+                {busy ? 'Sending...' : MODERATION_TEXT.send}
+              </button>
+            </div>
+          </form>
+        </dialog>
+      )}
     </>
   )
 }

@@ -20,7 +20,7 @@ import {
   type ReviewView,
 } from '@/views/review'
 import { $starCounts, refreshStarCounts } from './store'
-import { useNow } from './useNow'
+import { useNow } from '@widgets/lib/useNow'
 import { useViewer } from './useViewer'
 import './Reviews.css'
 import OwnHidden from '@widgets/Reports/OwnHidden'

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react'
+import { useId, useRef, useState } from 'react'
 
 import { useModalDialog } from '@widgets/lib/useModalDialog'
 
@@ -26,6 +26,11 @@ export default function ConfirmDialog({
   const id = useId()
 
   useModalDialog(ref, open, { onShown: () => cancel.current?.focus() })
+  // Made at the first opening and kept (focus goes back to the opener when it closes): a list
+  // with a Delete on every item would otherwise carry a hidden dialog per item.
+  const [made, setMade] = useState(open)
+  if (open && !made) setMade(true)
+  if (!made) return null
 
   return (
     <dialog
