@@ -151,18 +151,21 @@ export function londonEventDate(at: Date): string {
 }
 
 /** SPEC §2: weekday, month day, year, time, with the zone's short name. */
+export const EVENT_DATE_PARTS: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+}
+
 export function formatEventDate(eventDate: string, clock: Clock): string {
   if (isLondonClock(clock)) return londonEventDate(new Date(eventDate))
-  return dateFormat(clock.locale, {
-    timeZone: clock.timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(eventDate))
+  return dateFormat(clock.locale, { timeZone: clock.timeZone, ...EVENT_DATE_PARTS }).format(
+    new Date(eventDate),
+  )
 }
 
 /** The event's own zone stated: 'London time', or '19:00 London time' when the viewer's differs. */
