@@ -46,20 +46,7 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions) 
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 // 'Sept' as en-GB writes it (CLDR).
-export const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sept',
-  'Oct',
-  'Nov',
-  'Dec',
-]
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
 const HOUR_MS = 3_600_000
 
 /** 01:00 UTC on the last Sunday of a month (0-based): when the UK's clocks change. */

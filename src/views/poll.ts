@@ -1,5 +1,5 @@
 import { isPollOpen } from '@/rules/polls'
-import { dateFormat, londonWallClock, MONTHS, twoDigits } from '@/rules/dates'
+import { dateFormat, londonDate, londonWallClock, twoDigits } from '@/rules/dates'
 import { authorOfRow, isLondonClock } from './event'
 
 /** Polls per page of a list (the spec names none; the forum's page is 10). */
@@ -73,8 +73,7 @@ export const pollIsClosed = (poll: Pick<PollCardView, 'closeDate'>, now = new Da
 /** '5 Dec 2026, 9:05': what en-GB's Intl writes in London, without Intl. */
 export function londonCloseDate(at: Date): string {
   const w = londonWallClock(at)
-  const time = `${w.getUTCHours()}:${twoDigits(w.getUTCMinutes())}`
-  return `${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]} ${w.getUTCFullYear()}, ${time}`
+  return `${londonDate(at, 'day')}, ${w.getUTCHours()}:${twoDigits(w.getUTCMinutes())}`
 }
 
 /** '5 Dec 2026, 18:00' in the reader's locale and zone (the server renders London's). */
