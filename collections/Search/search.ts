@@ -26,6 +26,7 @@ import {
   SUGGEST_TRIGRAM_SETTINGS,
   TRIGRAM_SETTINGS,
 } from './queries'
+import { sharedAnswer } from './sharedAnswers'
 
 /**
  * Cold searches take turns (env.searchConcurrency): ranking is CPU work in the database, and a
@@ -97,6 +98,28 @@ export async function searchPage(pool: Pool, input: SearchInput): Promise<Search
     closest: [],
   }
   if (!q) return empty
+  const viewerId = await ownAnswersFor(pool, input.viewerId)
+  const work = () => searchDatabase(pool, { ...input, q, viewerId }, empty)
+  return viewerId === null
+    ? sharedAnswer(['search', q, input.type ?? '', input.page].join('\n'), work)
+    : work()
+}
+
+/**
+ * The viewer whose answers are their own: a member with entries nobody else may find (their
+ * private stories). Everyone else, signed in or not, gets the one public answer (sharedAnswer).
+ */
+async function ownAnswersFor(pool: Pool, viewerId: number | null): Promise<number | null> {
+  if (viewerId === null) return null
+  const { rows } = await pool.query<{ own: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM search_index WHERE author_id = $1 AND is_public IS NOT TRUE) AS own',
+    [viewerId],
+  )
+  return rows[0]?.own ? viewerId : null
+}
+
+function searchDatabase(pool: Pool, input: SearchInput, empty: SearchPage): Promise<SearchPage> {
+  const { q } = input
   return withTrigramSettings(pool, async (run) => {
     const offset = (input.page - 1) * SEARCH_PAGE_SIZE
     const rows = (await run(SEARCH_SQL, [
@@ -145,11 +168,19 @@ export async function suggest(
   const q = cleanQuery(raw)
   const prefix = prefixTsQuery(q)
   if (q.length < SUGGEST_MIN_LENGTH || !prefix) return []
-  const rows = (await withTrigramSettings(
-    pool,
-    (run) => run(SUGGEST_SQL, [q, viewerId, prefix]),
-    SUGGEST_TRIGRAM_SETTINGS,
-  )) as unknown as Omit<HitRow, 'counts' | 'excerpt'>[]
+  const own = await ownAnswersFor(pool, viewerId)
+  const work = async () =>
+    suggestionsOf(
+      (await withTrigramSettings(
+        pool,
+        (run) => run(SUGGEST_SQL, [q, own, prefix]),
+        SUGGEST_TRIGRAM_SETTINGS,
+      )) as unknown as Omit<HitRow, 'counts' | 'excerpt'>[],
+    )
+  return own === null ? sharedAnswer(['suggest', q].join('\n'), work) : work()
+}
+
+function suggestionsOf(rows: Omit<HitRow, 'counts' | 'excerpt'>[]): SearchSuggestion[] {
   return rows.map((r) => {
     const kind = r.kind as SearchKind
     return {

@@ -154,3 +154,49 @@ describe('signed-out reads', () => {
     }
   })
 })
+
+describe('searches', () => {
+  test('members share the public answer; a private story reaches only its author, and a change every instance', async () => {
+    const other = await member(a!.url)
+    const letters = (n: number) =>
+      n.toString(26).replace(/./g, (c) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(c, 26)]!)
+    const word = `quince${letters(Date.now())}`
+    const search = async (site: Site, as?: { headers: Record<string, string> }) => {
+      const headers: Record<string, string> = as ? { authorization: as.headers.authorization! } : {}
+      const res = await get(site, `/api/search?q=${word}`, headers)
+      expect(res.status).toBe(200)
+      const { hits } = JSON.parse(res.body) as { hits: { kind: string; id: number }[] }
+      return hits.map(({ kind, id }) => ({ kind, id }))
+    }
+    // Worked out once for every reader without private entries, signed in or not.
+    expect(await search(b!, other)).toEqual([])
+    expect(await search(a!)).toEqual([])
+
+    const { doc } = await post(a!, '/api/stories', {
+      title: `${word} allotment diary`,
+      description: 'Tomatoes again.',
+      tags: [],
+      neighbourhood: who.neighbourhood,
+      isPublic: false,
+    })
+    const story = { kind: 'story', id: doc!.id }
+    // Its author finds it at once on either instance; nobody else does.
+    expect(await search(b!, who)).toEqual([story])
+    expect(await search(a!, who)).toEqual([story])
+    expect(await search(b!, other)).toEqual([])
+    expect(await search(a!)).toEqual([])
+
+    const res = await fetch(`${a!.url}/api/stories/${doc!.id}`, {
+      method: 'PATCH',
+      headers: { ...who.headers, origin: a!.url },
+      body: JSON.stringify({ isPublic: true }),
+    })
+    expect(res.status, await res.text()).toBe(200)
+    // Public now: the writing instance answers everyone with it at once, the other one when
+    // the NOTIFY of the commit arrives.
+    expect(await search(a!, other)).toEqual([story])
+    expect(await search(a!)).toEqual([story])
+    await expect.poll(() => search(b!, other)).toEqual([story])
+    expect(await search(b!)).toEqual([story])
+  })
+})

@@ -77,6 +77,9 @@ export class ReadCache {
   private readonly byTag = new Map<string, Set<string>>()
   private readonly pending = new WeakMap<IncomingMessage, Pending>()
   private generation = 0
+  /** How often each collection was announced changed, and everything dropped (sharedAnswer). */
+  private readonly changes = new Map<string, number>()
+  private clears = 0
 
   /** Off until the process listens for changes (src/server/process/boot.ts): never stale by silence. */
   enable(maxBytes: number): void {
@@ -165,15 +168,28 @@ export class ReadCache {
     return new Response(body, { status: response.status, headers })
   }
 
+  /**
+   * What this process knows of the collections a route shows, as a string that changes whenever
+   * one of them is announced changed or everything is dropped; null while the cache is off (it
+   * is on only once changes are listened for).
+   */
+  stamp(route: string): string | null {
+    if (!this.entries) return null
+    const tags = tagsOf(route) ?? []
+    return `${this.clears}:${tags.map((tag) => this.changes.get(tag) ?? 0).join('.')}`
+  }
+
   /** A collection changed ('resync': changes may have been missed, so everything goes). */
   invalidate(slug: string): void {
     this.generation++
     if (slug === 'resync' || slug === '*') return this.clear()
+    this.changes.set(slug, (this.changes.get(slug) ?? 0) + 1)
     for (const key of [...(this.byTag.get(slug) ?? [])]) this.entries?.delete(key)
   }
 
   clear(): void {
     this.generation++
+    this.clears++
     this.entries?.clear()
     this.byTag.clear()
   }
@@ -218,8 +234,12 @@ function routeOf(req: IncomingMessage): string[] | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined
   const url = req.url ?? ''
   if (!url.startsWith('/api/')) return undefined
-  const segment = url.slice(5).split(/[/?#]/, 1)[0]!
-  const own = Object.hasOwn(ROUTES, segment) ? ROUTES[segment] : undefined
+  return tagsOf(url.slice(5).split(/[/?#]/, 1)[0]!)
+}
+
+/** The collections the answers of a route (the first segment after /api/) show. */
+function tagsOf(route: string): string[] | undefined {
+  const own = Object.hasOwn(ROUTES, route) ? ROUTES[route] : undefined
   return own && [...new Set([...own, ...ALWAYS])]
 }
 
