@@ -101,7 +101,7 @@ export async function searchPage(pool: Pool, input: SearchInput): Promise<Search
   const viewerId = await ownAnswersFor(pool, input.viewerId)
   const work = () => searchDatabase(pool, { ...input, q, viewerId }, empty)
   return viewerId === null
-    ? sharedAnswer(['search', q, input.type ?? '', input.page].join('\n'), work)
+    ? sharedAnswer(JSON.stringify(['search', q, input.type, input.page]), work)
     : work()
 }
 
@@ -112,7 +112,7 @@ export async function searchPage(pool: Pool, input: SearchInput): Promise<Search
  */
 async function ownAnswersFor(pool: Pool, viewerId: number | null): Promise<number | null> {
   if (viewerId === null) return null
-  const own = await sharedAnswer(`own\n${viewerId}`, async () => {
+  const own = await sharedAnswer(JSON.stringify(['own', viewerId]), async () => {
     const { rows } = await pool.query<{ own: boolean }>(
       'SELECT EXISTS (SELECT 1 FROM search_index WHERE author_id = $1 AND is_public IS NOT TRUE) AS own',
       [viewerId],
@@ -181,7 +181,7 @@ export async function suggest(
         SUGGEST_TRIGRAM_SETTINGS,
       )) as unknown as Omit<HitRow, 'counts' | 'excerpt'>[],
     )
-  return own === null ? sharedAnswer(['suggest', q].join('\n'), work) : work()
+  return own === null ? sharedAnswer(JSON.stringify(['suggest', q]), work) : work()
 }
 
 function suggestionsOf(rows: Omit<HitRow, 'counts' | 'excerpt'>[]): SearchSuggestion[] {
