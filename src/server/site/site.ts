@@ -84,6 +84,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   if (builds && bootBuild) {
     builds.pin(bootBuild.dir)
     astro = await loadAstroHandler(bootBuild.dir)
+    // The index of the build's files is made now, before the server listens: made by the first
+    // request instead, it held every request in flight (about 170 ms for 15,000 pages).
+    staticSiteFor(bootBuild.dir)
   }
 
   const origins = siteOrigins(env.publicUrl, env.port)
