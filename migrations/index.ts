@@ -14,6 +14,7 @@ import * as migration_20261126_062633_mail_notifications from './20261126_062633
 import * as migration_20261126_070259_search_index from './20261126_070259_search_index';
 import * as migration_20261126_113000_search_gin_direct from './20261126_113000_search_gin_direct';
 import * as migration_20261126_160000_site_pages from './20261126_160000_site_pages';
+import * as migration_20261127_120000_search_title_words from './20261127_120000_search_title_words';
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261126_160000_site_pages.up,
     down: migration_20261126_160000_site_pages.down,
     name: '20261126_160000_site_pages',
+  },
+  {
+    up: migration_20261127_120000_search_title_words.up,
+    down: migration_20261127_120000_search_title_words.down,
+    name: '20261127_120000_search_title_words',
   },
 ];

@@ -15,7 +15,8 @@ const readOnly = (field: Field): Field =>
  * The one search index (`search_index`): a row per searchable document, kept in step by each
  * collection's hooks inside the write's transaction (./reindex.ts). The migration adds what
  * Payload has no field for: the weighted `document` tsvector (a generated column) and its GIN
- * index, and the trigram index on the folded title. Editors see the entries in the admin and may
+ * index, the trigram index on the folded title, and the title's own words (`title_words`) that
+ * suggestions match a prefix in. Editors see the entries in the admin and may
  * lift or lower one (`boost`); the public reads go through GET /api/search and /api/search/suggest.
  */
 export const SearchIndex: CollectionConfig = {

@@ -67,7 +67,8 @@ SELECT c.counts, p.*
 
 /**
  * Suggestions as one types: titles only, the best 8. $1 query, $2 viewer id, $3 prefix tsquery
- * ('brunch:*A & shor:*A', letters and digits only, built by prefixTsQuery). Ranked by the title
+ * ('brunch:* & shor:*', letters and digits only, built by prefixTsQuery) on the title's own
+ * unstemmed words (`title_words`, small, unlike the whole `document`). Ranked by the title
  * alone (a prefix match counts, not its tsvector rank), and the neighbourhood names are joined
  * to the 8 kept rather than to every candidate.
  */
@@ -76,10 +77,10 @@ SELECT t.kind::text AS kind, t.doc_id::int AS doc_id, t.title, t.slug,
        n.name AS neighbourhood_name, n.slug AS neighbourhood_slug
   FROM (SELECT s.kind, s.doc_id, s.title, s.slug, s.neighbourhood_id, s.id,
                word_similarity(${Q}, s.title_key) + similarity(${Q}, s.title_key)
-               + 0.2 * (s.document @@ to_tsquery('english', $3))::int
+               + 0.2 * (s.title_words @@ to_tsquery('simple', $3))::int
                + coalesce(s.boost, 0) AS score
           FROM search_index s
-         WHERE (s.document @@ to_tsquery('english', $3) OR s.title_key %> ${Q})
+         WHERE (s.title_words @@ to_tsquery('simple', $3) OR s.title_key %> ${Q})
            AND ${VISIBLE}
          ORDER BY score DESC, s.id DESC
          LIMIT 8) t

@@ -28,8 +28,17 @@ declare module 'autocannon' {
     pipelining?: number
     /** Each connection sends these in turn, then starts again. */
     requests?: Request[]
-    /** Called for each connection: `client.setRequests` gives it a sequence of its own. */
-    setupClient?: (client: { setRequests: (requests: Request[]) => void }) => void
+    /**
+     * Called for each connection: `client.setRequests` gives it a sequence of its own, and its
+     * 'response' event gives each response's status, bytes and time in ms.
+     */
+    setupClient?: (client: {
+      setRequests: (requests: Request[]) => void
+      on: (
+        event: 'response',
+        listener: (status: number, bytes: number, responseTime: number) => void,
+      ) => void
+    }) => void
   }
   interface Request {
     method?: string

@@ -10,8 +10,8 @@
  * - as readers search: signed out, 400 different searches and 400 different suggestion prefixes
  *   (titles' words, some with a letter dropped), so the caches serve the repeats and PostgreSQL
  *   the first of each.
- * Budgets: a search p95 ≤ 50 ms, a suggestion p95 ≤ 20 ms (autocannon reports p97.5, a
- * stricter figure, which is what is printed and checked).
+ * Budgets: a search p95 ≤ 50 ms, a suggestion p95 ≤ 20 ms, the p95 taken from every response's
+ * own time (autocannon's p97.5 is printed beside it).
  * Usage: npm run bench:search   (SEED_SIZE=small, DURATION=10 s, CONNECTIONS=20, REUSE=1, ONLY=members)
  */
 import fs from 'node:fs'
@@ -117,6 +117,11 @@ function zipfSequence(items: string[], length: number): string[] {
   })
 }
 const drawn = new Set<string>()
+/** The value under which `share` of `values` lie (nearest rank). */
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
+}
 /** Each connection's own slice of `items`: no request repeats another of the run. */
 const onceEach = (
   items: string[],
@@ -216,25 +221,33 @@ try {
     (run) => !only || run.name.startsWith(only),
   )) {
     drawn.clear()
+    // Every response's time, for the budget's own percentile (autocannon reports p90 and p97.5).
+    const times: number[] = []
     const result = await autocannon({
       url: base,
       connections: CONNECTIONS,
       duration: DURATION,
       requests: paths.map((p) => ({ method: 'GET', path: encodeURI(p), headers })),
-      ...(perConnection && { setupClient: (client) => client.setRequests(perConnection()) }),
+      setupClient: (client) => {
+        client.on('response', (_status: number, _bytes: number, ms: number) => times.push(ms))
+        if (perConnection) client.setRequests(perConnection())
+      },
     })
     const bad = result.non2xx + result.errors + result.timeouts
-    const p = result.latency.p97_5
+    const p95 = percentile(times, 0.95)
     rows.push(
       `  ${name.padEnd(40)} ${result.requests.average.toFixed(0).padStart(7)} ` +
-        `${String(result.latency.p50).padStart(6)} ms ${String(p).padStart(6)} ms ` +
-        `${p <= budget ? 'ok' : `OVER ${budget} ms`}${bad ? `  (${bad} non-2xx/errors)` : ''}` +
+        `${String(result.latency.p50).padStart(6)} ms ${p95.toFixed(0).padStart(6)} ms ` +
+        `${String(result.latency.p97_5).padStart(6)} ms ` +
+        `${p95 <= budget ? 'ok' : `OVER ${budget} ms`}${bad ? `  (${bad} non-2xx/errors)` : ''}` +
         (perConnection
           ? `  (${result.requests.total} requests, at most ${drawn.size} different: the first of each reaches PostgreSQL)`
           : ''),
     )
   }
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each          req/s    p50      p97.5`)
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION} s each          req/s    p50      p95     p97.5  (budget: p95)`,
+  )
   for (const row of rows) console.log(row)
 
   // The plans, with the same text and thresholds the endpoint uses.
@@ -254,6 +267,7 @@ try {
     for (const line of lines) console.log(`  ${line}`)
   }
   const both = /search_index_(document|title_trgm)_idx/
+  const titles = /search_index_(title_words|title_trgm)_idx/
   await explain('search "shordich"', SEARCH_SQL, ['shordich', null, null, 21, 0], both)
   await explain(
     'search "festivals", stories',
@@ -265,7 +279,7 @@ try {
     'suggest "shordi"',
     SUGGEST_SQL,
     ['shordi', null, prefixTsQuery('shordi')],
-    both,
+    titles,
     SUGGEST_TRIGRAM_SETTINGS,
   )
   await explain('closest neighbourhoods', CLOSEST_SQL, ['wlthmstw'], /search_index_kind_idx/)

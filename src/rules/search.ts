@@ -67,12 +67,12 @@ export function queryWords(q: string): string[] {
 }
 
 /**
- * A prefix query for suggestions ('brunch shor' → 'brunch:*A & shor:*A', titles only), built
+ * A prefix query for suggestions' title words ('brunch shor' → 'brunch:* & shor:*'), built
  * from letters and digits alone so that it always parses; null when nothing is left.
  */
 export function prefixTsQuery(q: string): string | null {
   const words = queryWords(q).slice(0, 8)
-  return words.length ? words.map((w) => `${w}:*A`).join(' & ') : null
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null
 }
 
 /** Whether a word of a result matches a query word closely enough to mark it. */

@@ -181,6 +181,34 @@ describe('search relevance: the first result of each query', () => {
   })
 })
 
+/** What one types, a few letters at a time, and the suggestion that must come first. */
+const PREFIXES: [string, string, string][] = [
+  ['sh', 'neighbourhood', 'shoreditch'],
+  ['SHORE', 'neighbourhood', 'shoreditch'],
+  ['shordi', 'neighbourhood', 'shoreditch'],
+  ['brix', 'neighbourhood', 'brixton'],
+  ['festiv', 'story', 'festival'],
+  ['brunch sp', 'story', 'brunch'],
+  ['crè', 'story', 'creme'],
+  ['sunday at', 'story', 'bowl'],
+  ['maya_w', 'person', 'maya'],
+]
+
+describe('suggestions: the first title for what is typed so far', () => {
+  it.each(PREFIXES)('%s → %s %s', async (q, kind, key) => {
+    const res = await site.api<{ suggestions: { kind: string; id: number }[] }>(
+      'GET',
+      `/api/search/suggest?q=${encodeURIComponent(q)}`,
+    )
+    expect(res.status).toBe(200)
+    const { suggestions } = res.body
+    expect(suggestions[0], JSON.stringify(suggestions.slice(0, 3))).toMatchObject({
+      kind,
+      id: idOf(key),
+    })
+  })
+})
+
 const found = (page: SearchPage, kind: string, id: number) =>
   page.hits.some((h) => h.kind === kind && h.id === id)
 
