@@ -7,6 +7,9 @@
  *   searches in turn: answered by the search's shared answers (collections/Search/sharedAnswers.ts);
  * - new every time: signed in, and no query asked twice in the run, so every request reaches
  *   PostgreSQL (the worst case: what one search costs the database);
+ * - at a person's pace: 20 members typing at once, each asking a suggestion every 200 ms (the
+ *   island's debounce) or a search every second, none asked before; every other run sends again
+ *   as soon as it is answered (the most the server can take);
  * - as readers search: signed out, 400 different searches and 400 different suggestion prefixes
  *   (titles' words, some with a letter dropped), so the caches serve the repeats and PostgreSQL
  *   the first of each.
@@ -15,6 +18,7 @@
  * Usage: npm run bench:search   (SEED_SIZE=small, DURATION=10 s, CONNECTIONS=20, REUSE=1, ONLY=members)
  */
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
@@ -145,6 +149,69 @@ const readerRequests = (items: string[], path: (q: string) => string) => () => {
 const SEARCHES = ['shoreditch', 'shordich', 'festivals', 'bruch', 'brunch shoreditch', 'park cafe']
 const SUGGESTS = ['sh', 'shor', 'shordi', 'brun', 'fest', 'camd']
 
+type Request = { method: string; path: string; headers?: Record<string, string> }
+interface Measured {
+  /** Every response's time in ms, for the budget's own percentile. */
+  times: number[]
+  seconds: number
+  bad: number
+}
+
+/** Each connection sends again as soon as it is answered: the most the server can take. */
+async function saturated(requests: Request[], perConnection?: () => Request[]): Promise<Measured> {
+  const times: number[] = []
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests,
+    setupClient: (client) => {
+      client.on('response', (_status: number, _bytes: number, ms: number) => times.push(ms))
+      if (perConnection) client.setRequests(perConnection())
+    },
+  })
+  return { times, seconds: DURATION, bad: result.non2xx + result.errors + result.timeouts }
+}
+
+/**
+ * People at their own pace: CONNECTIONS clients at once, each sending its next request `everyMs`
+ * after the last one started (or as soon as it is answered, if later), from a random point of
+ * the first interval, so they do not all send in the same instant.
+ */
+async function paced(perConnection: () => Request[], everyMs: number): Promise<Measured> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+  const times: number[] = []
+  let bad = 0
+  const until = Date.now() + DURATION * 1000
+  const client = async (requests: Request[]) => {
+    await sleep(Math.random() * everyMs)
+    for (const request of requests) {
+      if (Date.now() >= until) return
+      const sent = performance.now()
+      const status = await get(agent, request)
+      times.push(performance.now() - sent)
+      if (status !== 200) bad++
+      await sleep(everyMs - (performance.now() - sent))
+    }
+  }
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => client(perConnection())))
+  agent.destroy()
+  return { times, seconds: DURATION, bad }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
+
+function get(agent: http.Agent, { path, headers }: Request): Promise<number> {
+  return new Promise((resolve) => {
+    http
+      .get(new URL(path, base), { agent, headers }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      })
+      .on('error', () => resolve(0))
+  })
+}
+
 const site = start()
 const log = outputOf(site)
 try {
@@ -173,6 +240,8 @@ try {
     headers?: Record<string, string>
     /** A request sequence of each connection's own. */
     perConnection?: () => { method: string; path: string; headers?: Record<string, string> }[]
+    /** A person's pace: each connection sends its next request this long after the last. */
+    everyMs?: number
   }
   const runs: Run[] = [
     {
@@ -203,6 +272,25 @@ try {
       budget: 20,
       perConnection: onceEach(newPrefixes, (q) => `/api/search/suggest?q=${q}`, member),
     },
+    // At a person's pace: 20 members at once, each asking a suggestion every 200 ms (the
+    // island's debounce: faster than anyone types) or a search every second, queries no one
+    // asked before (the runs above took the other end of each list).
+    {
+      name: 'typing, new every time: suggestions',
+      budget: 20,
+      everyMs: 200,
+      perConnection: onceEach(
+        [...newPrefixes].reverse(),
+        (q) => `/api/search/suggest?q=${q}`,
+        member,
+      ),
+    },
+    {
+      name: 'searching, new every time: search',
+      budget: 50,
+      everyMs: 1000,
+      perConnection: onceEach([...newSearches].reverse(), (q) => `/api/search?q=${q}`, member),
+    },
     {
       name: `readers: ${readerSearches.length} searches`,
       budget: 50,
@@ -217,36 +305,26 @@ try {
   const rows: string[] = []
   // ONLY=members runs just the runs whose name starts so.
   const only = process.env.ONLY
-  for (const { name, budget, paths = [], headers = {}, perConnection } of runs.filter(
+  for (const { name, budget, paths = [], headers = {}, perConnection, everyMs } of runs.filter(
     (run) => !only || run.name.startsWith(only),
   )) {
     drawn.clear()
-    // Every response's time, for the budget's own percentile (autocannon reports p90 and p97.5).
-    const times: number[] = []
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: paths.map((p) => ({ method: 'GET', path: encodeURI(p), headers })),
-      setupClient: (client) => {
-        client.on('response', (_status: number, _bytes: number, ms: number) => times.push(ms))
-        if (perConnection) client.setRequests(perConnection())
-      },
-    })
-    const bad = result.non2xx + result.errors + result.timeouts
-    const p95 = percentile(times, 0.95)
+    const requests = paths.map((p) => ({ method: 'GET', path: encodeURI(p), headers }))
+    const { times, seconds, bad } = everyMs
+      ? await paced(perConnection!, everyMs)
+      : await saturated(requests, perConnection)
+    const [p50, p95, p97] = [0.5, 0.95, 0.975].map((share) => percentile(times, share))
     rows.push(
-      `  ${name.padEnd(40)} ${result.requests.average.toFixed(0).padStart(7)} ` +
-        `${String(result.latency.p50).padStart(6)} ms ${p95.toFixed(0).padStart(6)} ms ` +
-        `${String(result.latency.p97_5).padStart(6)} ms ` +
-        `${p95 <= budget ? 'ok' : `OVER ${budget} ms`}${bad ? `  (${bad} non-2xx/errors)` : ''}` +
+      `  ${name.padEnd(40)} ${(times.length / seconds).toFixed(0).padStart(7)} ` +
+        [p50, p95, p97].map((ms) => `${ms!.toFixed(0).padStart(6)} ms`).join(' ') +
+        ` ${p95! <= budget ? 'ok' : `OVER ${budget} ms`}${bad ? `  (${bad} non-2xx/errors)` : ''}` +
         (perConnection
-          ? `  (${result.requests.total} requests, at most ${drawn.size} different: the first of each reaches PostgreSQL)`
+          ? `  (${times.length} requests, at most ${drawn.size} different: the first of each reaches PostgreSQL)`
           : ''),
     )
   }
   console.log(
-    `\n${CONNECTIONS} connections, ${DURATION} s each          req/s    p50      p95     p97.5  (budget: p95)`,
+    `\n${CONNECTIONS} clients, ${DURATION} s each              req/s    p50      p95    p97.5  (budget: p95)`,
   )
   for (const row of rows) console.log(row)
 
