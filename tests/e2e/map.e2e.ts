@@ -5,7 +5,9 @@ import { signedInApi } from './helpers'
 
 /**
  * The map explorer (SPEC §2 Map explorer, §9 map constants). Tile requests never reach the
- * network: they are answered with a small PNG or refused, so the tests run offline.
+ * network: they are answered with a small PNG or refused, so the tests run offline. The map is a
+ * static preview until the visitor shows intent; tests that look at Leaflet engage it first, as
+ * a visitor would (`engageMap`).
  */
 
 const TILE = /\/\d+\/\d+\/\d+\.png(\?.*)?$/
@@ -28,6 +30,15 @@ async function openMap(page: Page, path: string, tiles: 'serve' | 'fail' = 'fail
   await expect(
     page.getByRole('status').filter({ hasText: /^Showing \d+ neighbourhood/ }),
   ).toBeVisible()
+}
+
+const region = (page: Page) => page.getByRole('region', { name: 'Map of neighbourhoods' })
+
+/** The pointer moves onto the map, as a visitor's would: the live map replaces the preview. */
+async function engageMap(page: Page) {
+  await region(page).hover({ position: { x: 8, y: 8 } })
+  await expect(page.locator('.map-canvas.leaflet-container')).toBeVisible()
+  await expect.poll(() => mapView(page)).not.toBeNull()
 }
 
 /**
@@ -57,6 +68,30 @@ async function markersOnMap(page: Page): Promise<number> {
   })
 }
 
+/** Single markers plus the counts on cluster badges, as drawn by the preview. */
+async function markersInPreview(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const singles = document.querySelectorAll('.map-preview .map-preview-pin').length
+    const clustered = [...document.querySelectorAll('.map-preview .map-cluster')].reduce(
+      (sum, el) => sum + Number(el.textContent),
+      0,
+    )
+    return singles + clustered
+  })
+}
+
+/** Where each tile image is on the page, by its address. */
+async function tilePlaces(page: Page, selector: string): Promise<Record<string, string>> {
+  return page.locator(selector).evaluateAll((tiles) =>
+    Object.fromEntries(
+      tiles.map((t) => {
+        const box = t.getBoundingClientRect()
+        return [(t as HTMLImageElement).src, `${box.x},${box.y} ${box.width}×${box.height}`]
+      }),
+    ),
+  )
+}
+
 async function listedNames(page: Page): Promise<string[]> {
   const list = page.locator('details.map-list')
   if (!(await list.evaluate((d) => (d as HTMLDetailsElement).open))) {
@@ -83,6 +118,8 @@ test.describe('map explorer on a desktop', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Showing 20 neighbourhoods' }),
     ).toBeVisible()
+    await expect.poll(() => markersInPreview(page)).toBe(20)
+    await engageMap(page)
     await expect.poll(() => markersOnMap(page)).toBe(20)
     await expect(page.locator('.map-cluster').first()).toBeVisible()
     // Default view (SPEC §9).
@@ -106,6 +143,7 @@ test.describe('map explorer on a desktop', () => {
     request,
   }) => {
     await openMap(page, '/map')
+    await engageMap(page)
     const calm = await namesWithVibe(request, 'Calm')
     await page.getByRole('button', { name: 'Calm', exact: true }).click()
     await expect(page).toHaveURL(/\?vibe=Calm$/)
@@ -154,7 +192,8 @@ test.describe('map explorer on a desktop', () => {
       'href',
       '/neighbourhood/brixton',
     )
-    // The map is made after hydration and then recentred: wait for the view a visitor sees.
+    // The live map opens where the preview showed the first result: wait for the view a visitor sees.
+    await engageMap(page)
     await expect
       .poll(() => mapView(page))
       .toEqual({ zoom: 13, lat: expect.closeTo(51.4613, 2), lng: expect.closeTo(-0.1156, 2) })
@@ -191,6 +230,7 @@ test.describe('map explorer on a desktop', () => {
   test('markers are reachable with the keyboard', async ({ page }) => {
     await openMap(page, '/map?query=Brixton')
     await page.getByRole('button', { name: 'Close card' }).click()
+    await engageMap(page)
     const marker = page.getByRole('button', { name: 'Brixton', exact: true })
     await marker.focus()
     await expect(page.getByRole('complementary', { name: 'Brixton' })).toBeVisible()
@@ -205,11 +245,15 @@ test.describe('map explorer on a desktop', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const online = await context.newPage()
     await openMap(online, '/map', 'serve')
+    await engageMap(online)
     await expect(online.locator('.leaflet-tile-loaded').first()).toBeAttached()
     await expect(online.getByText('Map images can’t load')).toBeHidden()
     await context.close()
 
     await openMap(page, '/map', 'fail')
+    // Said by the preview already, and again by the live map.
+    await expect(page.getByText('Map images can’t load; markers still work.')).toBeVisible()
+    await engageMap(page)
     await expect(page.getByText('Map images can’t load; markers still work.')).toBeVisible()
     await expect.poll(() => markersOnMap(page)).toBe(20)
     await page.getByRole('button', { name: 'Diverse', exact: true }).click()
@@ -253,6 +297,8 @@ test.describe('map explorer on a desktop', () => {
       const card = page.getByRole('complementary', { name })
       await expect(card).toBeVisible()
       await expect(card.getByText('A place made by the map test')).toBeVisible()
+      await expect.poll(() => markersInPreview(page)).toBe(1)
+      await engageMap(page)
       await expect.poll(() => markersOnMap(page)).toBe(1)
     } finally {
       const admin = await playwright.request.newContext({ baseURL })
@@ -261,6 +307,121 @@ test.describe('map explorer on a desktop', () => {
       await admin.dispose()
       await sofia.dispose()
     }
+  })
+})
+
+test.describe('the map before intent (the preview) on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('shows the markers as listed with no Leaflet loaded and no position asked', async ({
+    page,
+    request,
+  }) => {
+    const leaflet: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' && /leaflet/i.test(r.url())) leaflet.push(r.url())
+    })
+    await page.addInitScript(() => {
+      const w = window as Window & { positionAsks?: number }
+      w.positionAsks = 0
+      const ask = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation)
+      navigator.geolocation.getCurrentPosition = (...args) => {
+        w.positionAsks! += 1
+        ask(...args)
+      }
+    })
+    const positionAsks = () =>
+      page.evaluate(() => (window as Window & { positionAsks?: number }).positionAsks)
+    await openMap(page, '/map')
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Showing 20 neighbourhoods' }),
+    ).toBeVisible()
+    await expect.poll(() => markersInPreview(page)).toBe(20)
+    await expect(page.locator('.map-preview .map-cluster').first()).toBeVisible()
+
+    // The filter and Load More redraw the preview.
+    const calm = Math.min((await namesWithVibe(request, 'Calm')).size, 20)
+    await page.getByRole('button', { name: 'Calm', exact: true }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: `Showing ${calm} neighbourhoods` }),
+    ).toBeVisible()
+    await expect.poll(() => markersInPreview(page)).toBe(calm)
+    await page.getByRole('button', { name: 'All', exact: true }).click()
+    await page.getByRole('button', { name: 'Load More' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Showing 40 neighbourhoods' }),
+    ).toBeVisible()
+    await expect.poll(() => markersInPreview(page)).toBe(40)
+    await expectNoAxeViolations(page)
+
+    expect(leaflet).toEqual([])
+    expect(await mapView(page)).toBeNull()
+    await expect(page.locator('.leaflet-container')).toHaveCount(0)
+    expect(await positionAsks()).toBe(0)
+
+    // Intent loads Leaflet, and only then is the position asked.
+    await engageMap(page)
+    expect(leaflet.length).toBeGreaterThan(0)
+    await expect.poll(positionAsks).toBe(1)
+    await expect.poll(() => markersOnMap(page)).toBe(40)
+  })
+
+  test('Tab to the map: the live map opens at the preview’s view and takes the keys', async ({
+    page,
+  }) => {
+    await openMap(page, '/map')
+    await expect.poll(() => markersInPreview(page)).toBe(20)
+    expect(await mapView(page)).toBeNull()
+
+    await page.getByRole('button', { name: 'Load More' }).focus()
+    await page.keyboard.press('Tab')
+    await expect(region(page)).toBeFocused()
+    await expect
+      .poll(() => mapView(page))
+      .toEqual({ zoom: 11, lat: expect.closeTo(51.505, 4), lng: expect.closeTo(-0.09, 4) })
+    await expect(page.locator('.map-preview')).toHaveCount(0)
+    await expect.poll(() => markersOnMap(page)).toBe(20)
+    await expect(region(page)).toBeFocused()
+    // The arrow keys pan the live map straight away.
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(async () => (await mapView(page))?.lng).toBeGreaterThan(-0.08)
+  })
+
+  test('with tiles served the preview draws them where the live map then puts its own', async ({
+    page,
+  }) => {
+    await openMap(page, '/map', 'serve')
+    const tiles = page.locator('.map-preview-tile')
+    await expect(tiles.first()).toBeVisible()
+    await expect
+      .poll(() =>
+        tiles.evaluateAll((all) => all.every((t) => (t as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true)
+    const preview = await tilePlaces(page, '.map-preview-tile')
+    // 1280 px wide: at least five columns of 256 px tiles, all at the default zoom.
+    expect(Object.keys(preview).length).toBeGreaterThanOrEqual(10)
+    for (const url of Object.keys(preview)) expect(url).toMatch(/\/11\/\d+\/\d+\.png$/)
+    await expect(page.locator('.leaflet-container')).toHaveCount(0)
+
+    await engageMap(page)
+    await expect(page.locator('.map-preview')).toHaveCount(0)
+    expect(await tilePlaces(page, '.leaflet-tile')).toEqual(preview)
+  })
+
+  test('a click on a preview marker opens its card, and its popup once the live map is there', async ({
+    page,
+  }) => {
+    await openMap(page, '/map?query=Brixton')
+    // By keyboard: the pointer stays off the map until it goes to the marker.
+    await page.getByRole('button', { name: 'Close card' }).press('Enter')
+    const pin = page.locator('.map-preview-pin[title="Brixton"]')
+    await expect(pin).toBeVisible()
+    await pin.click()
+    await expect(page.getByRole('complementary', { name: 'Brixton' })).toBeVisible()
+    await expect(
+      page.locator('.leaflet-popup').getByRole('link', { name: 'View Details →' }),
+    ).toHaveAttribute('href', '/neighbourhood/brixton')
   })
 })
 
@@ -316,6 +477,7 @@ test.describe('map explorer with geolocation', () => {
 
   test('marks the viewer "You are here" and recentres when there is no query', async ({ page }) => {
     await openMap(page, '/map')
+    await engageMap(page)
     await expect(page.locator('.leaflet-tooltip').getByText('You are here')).toBeVisible()
     await expect.poll(async () => (await mapView(page))?.lng).toBeCloseTo(-0.12, 2)
     await expect.poll(() => markersOnMap(page)).toBe(20)
@@ -323,6 +485,7 @@ test.describe('map explorer with geolocation', () => {
 
   test('keeps the search result in view when there is a query', async ({ page }) => {
     await openMap(page, '/map?query=Brixton')
+    await engageMap(page)
     await expect(page.locator('.leaflet-tooltip').getByText('You are here')).toBeVisible()
     await expect.poll(async () => (await mapView(page))?.lat).toBeCloseTo(51.4613, 2)
   })

@@ -5,10 +5,21 @@ import { VIBES, type Vibe } from '@/rules/vibes'
 import { replaceSearch, useAddressSearch } from '@widgets/lib/address'
 import type { TileConfig } from '@widgets/lib/leaflet'
 import { MapCard } from './MapCard'
-import { filterFromSearch, hasPosition, searchForFilter, type MapNeighbourhood } from './mapData'
+import {
+  filterFromSearch,
+  hasPosition,
+  searchForFilter,
+  viewFor,
+  type MapNeighbourhood,
+} from './mapData'
+import { MapPreview } from './MapPreview'
 import { $focus, $items, $more, $selected, $status, loadMore, pick, showFilter } from './store'
 import { useLeafletMap } from './useLeafletMap'
 import { VibeSheet } from './VibeSheet'
+// Leaflet loads on intent, but its CSS must be in the page's stylesheet: CSS imported only
+// dynamically is not served in production builds (see widgets/lib/leaflet.ts).
+import 'leaflet/dist/leaflet.css'
+import 'leaflet.markercluster/dist/MarkerCluster.css'
 import './MapExplorer.css'
 import './VibeSheet.css'
 
@@ -20,8 +31,10 @@ interface Props {
  * The map explorer (SPEC §2): a Leaflet map of neighbourhoods with clustered markers, a vibe
  * filter (a bar on wide screens, the 'Select Vibe' bottom sheet on phones), 20 per page with
  * Load More, a card for the marker under the pointer or focus, and the viewer's position.
- * The frame and filter render on the server; Leaflet and the data load in the browser. State
- * and loading live in ./store, Leaflet in ./useLeafletMap.
+ * The frame and filter render on the server; the data loads in the browser. The map starts as a
+ * static preview (./MapPreview) and becomes the Leaflet map (./useLeafletMap) on the first sign
+ * of intent: the pointer or a finger on it, its focus, or anything that needs it (Show on map).
+ * State and loading live in ./store.
  */
 export default function MapExplorer({ tiles }: Props) {
   const { search, hydrated } = useAddressSearch()
@@ -33,14 +46,17 @@ export default function MapExplorer({ tiles }: Props) {
   const selected = useStore($selected)
   const focus = useStore($focus)
   const [sheetOpen, setSheetOpen] = useState(false)
+  const [tilesDown, setTilesDown] = useState(false)
   const mapEl = useRef<HTMLDivElement>(null)
   const filterButton = useRef<HTMLButtonElement>(null)
-  const { tilesDown, located, showOnMap } = useLeafletMap(mapEl, {
+  const view = viewFor(focus)
+  const map = useLeafletMap(mapEl, {
     tiles,
     items,
-    focus,
+    view,
     mayRecentre: () => !filter.query,
     onPick: pick,
+    onTiles: (available) => setTilesDown(!available),
   })
 
   // The first page for the current filter (SPEC §7: ordered by name, 20 per page).
@@ -62,7 +78,7 @@ export default function MapExplorer({ tiles }: Props) {
   const showMore = () => void loadMore(filter)
   const showNeighbourhood = (n: MapNeighbourhood) => {
     pick(n)
-    showOnMap(n)
+    map.showOnMap(n)
   }
 
   const closeSheet = () => {
@@ -104,19 +120,39 @@ export default function MapExplorer({ tiles }: Props) {
       </div>
 
       <div className="map-stage">
+        {/* Leaflet's container: its class never changes here, Leaflet adds its own. */}
         <div
           ref={mapEl}
           className="map-canvas"
           role="region"
           aria-label="Map of neighbourhoods"
+          tabIndex={0}
           data-tiles={tilesDown ? 'unavailable' : 'ok'}
-        />
+          onPointerEnter={map.engage}
+          onPointerDown={map.engage}
+          onTouchStart={map.engage}
+          onWheel={map.engage}
+          onFocus={map.engage}
+        >
+          {!map.settled && (
+            <MapPreview
+              tiles={tiles}
+              items={items}
+              view={view}
+              under={map.live}
+              onPick={pick}
+              onMarker={showNeighbourhood}
+              onCluster={map.zoomToGroup}
+              onTilesDown={() => setTilesDown(true)}
+            />
+          )}
+        </div>
         {tilesDown && (
           <p className="map-tiles-note" role="status">
             Map images can’t load; markers still work.
           </p>
         )}
-        {located && (
+        {map.located && (
           <p className="sr-only" role="status">
             Your position is marked: You are here
           </p>

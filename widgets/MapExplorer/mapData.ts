@@ -67,6 +67,18 @@ export function hasMore(pageLength: number): boolean {
   return pageLength >= MAP_PAGE_SIZE
 }
 
+/** Where the map looks: the default view, or a name search's first result close up. */
+export interface MapView {
+  centre: [number, number]
+  zoom: number
+}
+
+export function viewFor(focus: MapNeighbourhood | null): MapView {
+  return focus && hasPosition(focus)
+    ? { centre: [focus.latitude, focus.longitude], zoom: MAP_FOCUS_ZOOM }
+    : { centre: MAP_CENTRE, zoom: MAP_ZOOM }
+}
+
 export function hasPosition(
   n: MapNeighbourhood,
 ): n is MapNeighbourhood & { latitude: number; longitude: number } {
