@@ -2,8 +2,10 @@
 export class QueueFull extends Error {}
 
 /**
- * Runs tasks one after another with at least `intervalMs` between their starts (Nominatim's
- * usage policy: at most one request per second). Callers wait in line; when `maxWaiting` are
+ * Runs tasks one after another, each starting at least `intervalMs` after the one before it was
+ * answered (Nominatim's usage policy: at most one request per second). Counted from the answer,
+ * not the start, so the upstream sees the gap too: a start-to-start second could arrive there
+ * as less when the first request was slow to leave. Callers wait in line; when `maxWaiting` are
  * already waiting, a new caller is refused at once instead of waiting for many seconds.
  */
 export class Spacing {
@@ -23,11 +25,13 @@ export class Spacing {
       // A monotonic clock: a wall clock set back would otherwise hold the queue for that long.
       const wait = Math.min(this.intervalMs, this.last + this.intervalMs - performance.now())
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-      this.last = performance.now()
       this.waiting -= 1
     })
-    // The next caller waits for this one's start, not for its answer.
-    this.tail = turn
-    return turn.then(task)
+    const done = turn.then(task)
+    const answered = () => {
+      this.last = performance.now()
+    }
+    this.tail = done.then(answered, answered)
+    return done
   }
 }
