@@ -16,8 +16,8 @@ const readOnly = (field: Field): Field =>
  * collection's hooks inside the write's transaction (./reindex.ts). The migration adds what
  * Payload has no field for: the weighted `document` tsvector (a generated column) and its GIN
  * index, the trigram index on the folded title, and the title's own words (`title_words`) that
- * suggestions match a prefix in. Editors see the entries in the admin and may
- * lift or lower one (`boost`); the public reads go through GET /api/search and /api/search/suggest.
+ * suggestions match a prefix in. Editors see the entries in the admin and may lift or lower one
+ * (`boost`); the public reads go through GET /api/search and /api/search/suggest.
  */
 export const SearchIndex: CollectionConfig = {
   slug: 'search-index',
