@@ -114,6 +114,15 @@ const search = async (q: string, cookie?: string, extra = '') => {
   return res.body
 }
 
+const suggest = async (q: string) => {
+  const res = await site.api<{ suggestions: { kind: string; id: number }[] }>(
+    'GET',
+    `/api/search/suggest?q=${encodeURIComponent(q)}`,
+  )
+  expect(res.status).toBe(200)
+  return res.body.suggestions
+}
+
 /** [query, kind, the id's key (or a person's user name)] */
 const CORPUS: [string, string, string][] = [
   ['Shoreditch', 'neighbourhood', 'shoreditch'],
@@ -196,12 +205,7 @@ const PREFIXES: [string, string, string][] = [
 
 describe('suggestions: the first title for what is typed so far', () => {
   it.each(PREFIXES)('%s → %s %s', async (q, kind, key) => {
-    const res = await site.api<{ suggestions: { kind: string; id: number }[] }>(
-      'GET',
-      `/api/search/suggest?q=${encodeURIComponent(q)}`,
-    )
-    expect(res.status).toBe(200)
-    const { suggestions } = res.body
+    const suggestions = await suggest(q)
     expect(suggestions[0], JSON.stringify(suggestions.slice(0, 3))).toMatchObject({
       kind,
       id: idOf(key),
