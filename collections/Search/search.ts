@@ -108,18 +108,20 @@ export async function searchPage(pool: Pool, input: SearchInput): Promise<Search
 /**
  * The viewer whose answers are their own: a member with entries nobody else may find (their
  * private stories). Everyone else, signed in or not, gets the one public answer (sharedAnswer).
- * Known until a searched collection changes, like the answers themselves.
  */
 async function ownAnswersFor(pool: Pool, viewerId: number | null): Promise<number | null> {
-  if (viewerId === null) return null
-  const own = await sharedAnswer(JSON.stringify(['own', viewerId]), async () => {
+  return viewerId !== null && (await hasOwnEntries(pool, viewerId)) ? viewerId : null
+}
+
+/** Whether an account has entries only it may find; known until a searched collection changes. */
+export function hasOwnEntries(pool: Pool, accountId: number): Promise<boolean> {
+  return sharedAnswer(JSON.stringify(['own', accountId]), async () => {
     const { rows } = await pool.query<{ own: boolean }>(
       'SELECT EXISTS (SELECT 1 FROM search_index WHERE author_id = $1 AND is_public IS NOT TRUE) AS own',
-      [viewerId],
+      [accountId],
     )
     return rows[0]?.own === true
   })
-  return own ? viewerId : null
 }
 
 function searchDatabase(pool: Pool, input: SearchInput, empty: SearchPage): Promise<SearchPage> {

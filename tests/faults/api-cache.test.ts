@@ -7,8 +7,9 @@ import { freshDataDir, member, removeDataDir, startSite, type Site } from '@test
 /**
  * The cache of signed-out API reads (src/server/http/readCache.ts) on two app instances sharing one
  * PostgreSQL: a write through either one refreshes both, signed-in requests never read or fill
- * it, private answers are never kept, and every answer of a cached route varies on the session;
- * the reader's own bits (my reactions, my vote) come from their own signed-in reads.
+ * it (bar searches by members with nothing private, whose answer is the readers'), private
+ * answers are never kept, and every answer of a cached route varies on the session; the
+ * reader's own bits (my reactions, my vote) come from their own signed-in reads.
  */
 
 let dataDir = ''
@@ -197,5 +198,54 @@ describe('searches', () => {
     expect(await search(a!)).toEqual([story])
     await expect.poll(() => search(b!, other)).toEqual([story])
     expect(await search(b!)).toEqual([story])
+  })
+
+  test("a member with nothing private gets the readers' kept answer; a token that is not the author's session never finds their private story", async () => {
+    const other = await member(a!.url)
+    const word = 'zarzuela'
+    const path = `/api/search?q=${word}`
+    const hitsOf = (body: string) =>
+      (JSON.parse(body) as { hits: { id: number }[] }).hits.map(({ id }) => id)
+    const otherToken = other.headers.authorization!.replace(/^JWT /, '')
+    expect((await get(a!, path)).cache).toBe('miss')
+    // By token or by cookie: the kept answer, with no session check.
+    for (const headers of [
+      { authorization: other.headers.authorization! },
+      { cookie: `theme=dark; payload-token=${otherToken}` },
+    ] as Record<string, string>[]) {
+      const res = await get(a!, path, headers)
+      expect(res.cache).toBe('hit')
+      expect(res.vary).toMatch(/Cookie, Authorization/)
+      expect(hitsOf(res.body)).toEqual([])
+    }
+
+    const { doc } = await post(a!, '/api/stories', {
+      title: `${word} rehearsal notes`,
+      description: 'Second act.',
+      tags: [],
+      neighbourhood: who.neighbourhood,
+      isPublic: false,
+    })
+    // The author is answered by the session check, with their story.
+    const own = await get(a!, path, { authorization: who.headers.authorization! })
+    expect(own.cache).toBe('bypass')
+    expect(hitsOf(own.body)).toEqual([doc!.id])
+    // A token naming the author without the site's signature is nobody's session.
+    const whoToken = who.headers.authorization!.replace(/^JWT /, '')
+    const forged = `${whoToken.slice(0, -4)}${whoToken.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`
+    for (const headers of [
+      { authorization: `JWT ${forged}` },
+      { cookie: `payload-token=${forged}` },
+      // Two tokens, one the author's forged: still checked, never the readers' answer taken blind.
+      { authorization: other.headers.authorization!, cookie: `payload-token=${forged}` },
+    ] as Record<string, string>[]) {
+      const res = await get(a!, path, headers)
+      expect(res.cache, JSON.stringify(headers)).toBe('bypass')
+      expect(hitsOf(res.body)).toEqual([])
+    }
+    // Everyone else still shares the public answer.
+    expect(
+      hitsOf((await get(a!, path, { authorization: other.headers.authorization! })).body),
+    ).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
 
 import { serverNow } from '@/server/config/clock'
@@ -71,6 +71,9 @@ interface Pending {
 
 const VARY = 'Cookie, Authorization'
 
+/** Whether a signed-in request to a route gets exactly the answer a signed-out one would. */
+export type SignedOutAlike = (headers: IncomingHttpHeaders) => Promise<boolean>
+
 export class ReadCache {
   /** Least recently used first out, by size (lru-cache); null while the cache is off. */
   private entries: LRUCache<string, Entry> | null = null
@@ -80,6 +83,8 @@ export class ReadCache {
   /** How often each collection was announced changed, and everything dropped (sharedAnswer). */
   private readonly changes = new Map<string, number>()
   private clears = 0
+  /** Routes that know when a signed-in request's answer is the signed-out one. */
+  private readonly alike = new Map<string, SignedOutAlike>()
 
   /** Off until the process listens for changes (src/server/process/boot.ts): never stale by silence. */
   enable(maxBytes: number): void {
@@ -126,6 +131,26 @@ export class ReadCache {
     res.writeHead(entry.status, { 'content-length': entry.bytes })
     res.end(req.method === 'HEAD' ? undefined : entry.body)
     return true
+  }
+
+  /** The route (first segment after /api/) tells which signed-in reads it answers as signed out. */
+  answerAsSignedOut(route: string, check: SignedOutAlike): void {
+    this.alike.set(route, check)
+  }
+
+  /**
+   * Before serve(): a signed-in read whose route says its answer is the signed-out one loses its
+   * credentials, so that it is answered like any reader's, from the kept answers, with no
+   * session check.
+   */
+  async readAsSignedOut(req: IncomingMessage): Promise<void> {
+    if (!req.headers.cookie && !req.headers.authorization) return
+    const url = req.url ?? ''
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/')) return
+    const check = this.alike.get(routeNameOf(url))
+    if (!check || !(await check(req.headers))) return
+    delete req.headers.cookie
+    delete req.headers.authorization
   }
 
   /**
@@ -234,8 +259,11 @@ function routeOf(req: IncomingMessage): string[] | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined
   const url = req.url ?? ''
   if (!url.startsWith('/api/')) return undefined
-  return tagsOf(url.slice(5).split(/[/?#]/, 1)[0]!)
+  return tagsOf(routeNameOf(url))
 }
+
+/** An API path's first segment after /api/ ('search' for /api/search/suggest?q=). */
+const routeNameOf = (url: string) => url.slice(5).split(/[/?#]/, 1)[0]!
 
 /** The collections the answers of a route (the first segment after /api/) show. */
 function tagsOf(route: string): string[] | undefined {
