@@ -136,4 +136,28 @@ describe('ReadCache', () => {
     expect(cache.size.entries).toBe(0)
     expect((await read(cache, '/api/forum?page=0', () => json(big))).status).toBe('bypass')
   })
+
+  test('a signed-in read is answered as signed out only where its route says the answers are the same', async () => {
+    const cache = new ReadCache()
+    cache.enable(1024 * 1024)
+    const asked: string[] = []
+    cache.answerAsSignedOut('search', async (headers) => {
+      asked.push(headers.authorization ?? '')
+      return headers.authorization === 'JWT reader-alike'
+    })
+    const signedIn = async (method: string, url: string, authorization: string) => {
+      const req = { method, url, headers: { authorization, cookie: 'payload-token=y' } }
+      await cache.readAsSignedOut(req as unknown as IncomingMessage)
+      return Object.keys(req.headers)
+    }
+    expect(await signedIn('GET', '/api/search/suggest?q=br', 'JWT reader-alike')).toEqual([])
+    // The route said no; another route, or a write, is never asked.
+    expect(await signedIn('GET', '/api/search?q=br', 'JWT own')).toEqual([
+      'authorization',
+      'cookie',
+    ])
+    expect(await signedIn('GET', '/api/reviews?limit=1', 'JWT reader-alike')).toHaveLength(2)
+    expect(await signedIn('POST', '/api/search?q=br', 'JWT reader-alike')).toHaveLength(2)
+    expect(asked).toEqual(['JWT reader-alike', 'JWT own'])
+  })
 })
