@@ -100,14 +100,13 @@ export async function searchPage(pool: Pool, input: SearchInput): Promise<Search
   if (!q) return empty
   const viewerId = await ownAnswersFor(pool, input.viewerId)
   const work = () => searchDatabase(pool, { ...input, q, viewerId }, empty)
-  return viewerId === null
-    ? sharedAnswer(JSON.stringify(['search', q, input.type, input.page]), work)
-    : work()
+  return sharedAnswer(JSON.stringify(['search', q, input.type, input.page, viewerId]), work)
 }
 
 /**
  * The viewer whose answers are their own: a member with entries nobody else may find (their
- * private stories). Everyone else, signed in or not, gets the one public answer (sharedAnswer).
+ * private stories). Everyone else, signed in or not, gets the one public answer (sharedAnswer,
+ * keyed by this viewer: null for the public answer).
  */
 async function ownAnswersFor(pool: Pool, viewerId: number | null): Promise<number | null> {
   return viewerId !== null && (await hasOwnEntries(pool, viewerId)) ? viewerId : null
@@ -183,7 +182,7 @@ export async function suggest(
         SUGGEST_TRIGRAM_SETTINGS,
       )) as unknown as Omit<HitRow, 'counts' | 'excerpt'>[],
     )
-  return own === null ? sharedAnswer(JSON.stringify(['suggest', q]), work) : work()
+  return sharedAnswer(JSON.stringify(['suggest', q, own]), work)
 }
 
 function suggestionsOf(rows: Omit<HitRow, 'counts' | 'excerpt'>[]): SearchSuggestion[] {

@@ -15,10 +15,11 @@ const kept = new LRUCache<string, Kept>({ max: 500 })
 /**
  * What search worked out from the index, kept in memory until a searched collection is announced
  * changed (the API read cache's stamp, so across instances too) or MAX_AGE_MS passes (events end,
- * suspensions lift): answers that are the same for every reader they are given to (nobody's
- * private entries in them), and whether a member has private entries at all. Readers asking the
- * same while it is worked out wait for that one result. Signed-in members share the answers: a
- * search costs the database once per query, not once per reader.
+ * suspensions lift): answers that are the same for every reader they are given to (the public
+ * answer, or one member's own, the key naming them), and whether a member has private entries
+ * at all. Readers asking the same while it is worked out wait for that one result. Signed-in
+ * members share the public answers: a search costs the database once per query, not once per
+ * reader.
  */
 export function sharedAnswer<T>(key: string, work: () => Promise<T>): Promise<T> {
   const stamp = apiReadCache().stamp('search')

@@ -3,8 +3,9 @@
  * discussions, events and polls; SEED_SIZE=small for ×10): the real site (scripts/start.ts)
  * under autocannon at 20 connections, then the EXPLAIN (ANALYZE) of each query with the index it
  * uses. The runs:
- * - members: signed in (a token, so the signed-out API cache never serves them), six typical
- *   searches in turn: answered by the search's shared answers (collections/Search/sharedAnswers.ts);
+ * - members: signed in, six typical searches in turn. A member with no private stories is
+ *   answered as a reader (collections/Search/membersAsReaders.ts); one with private stories
+ *   after Payload's session check, from their own kept answers (collections/Search/sharedAnswers.ts);
  * - new every time: signed in, and no query asked twice in the run, so every request reaches
  *   PostgreSQL (the worst case: what one search costs the database);
  * - at a person's pace: 20 members typing at once, each asking a suggestion every 200 ms (the
@@ -50,6 +51,8 @@ const { postgres, base, env, start, db, count } = await scaledSite(
   process.env.REUSE === '1',
   totals,
 )
+// Members keep a few stories to themselves (the seed's are all public): one in fifty.
+await db.query('UPDATE stories SET is_public = (id % 50 <> 0)')
 // The scale-up copies rows behind the hooks' back: the index is rebuilt from the tables.
 console.log('reindexing…')
 await reindexAll(db)
@@ -220,19 +223,25 @@ try {
   // first, or the runs measure the renderer as well.
   while (Number((await db.query('SELECT count(*) AS n FROM site_stale_pages')).rows[0].n) > 0)
     await new Promise((resolve) => setTimeout(resolve, 500))
-  // A member without private stories (their searches share the public answers).
-  const { rows: members } = await db.query<{ email: string }>(
-    `SELECT u.email FROM users u
-      WHERE NOT EXISTS (SELECT 1 FROM search_index s WHERE s.author_id = u.id AND s.is_public IS NOT TRUE)
-      ORDER BY u.id LIMIT 1`,
-  )
-  const login = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: members[0]!.email, password: DEMO_PASSWORD }),
-  })
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
-  const member = { authorization: `JWT ${((await login.json()) as { token: string }).token}` }
+  // A member without private stories (their searches are a reader's: the kept answers serve
+  // them), and one with (their own answers, after Payload's session check).
+  const signIn = async (privateStories: boolean) => {
+    const { rows } = await db.query<{ email: string }>(
+      `SELECT u.email FROM users u
+        WHERE ${privateStories ? '' : 'NOT'} EXISTS (SELECT 1 FROM search_index s
+                WHERE s.author_id = u.id AND s.is_public IS NOT TRUE)
+        ORDER BY u.id LIMIT 1`,
+    )
+    const login = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: rows[0]!.email, password: DEMO_PASSWORD }),
+    })
+    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
+    return { authorization: `JWT ${((await login.json()) as { token: string }).token}` }
+  }
+  const member = await signIn(false)
+  const author = await signIn(true)
   type Run = {
     name: string
     budget: number
@@ -261,6 +270,18 @@ try {
       paths: SUGGESTS.map((q) => `/api/search/suggest?q=${q}`),
       budget: 20,
       headers: member,
+    },
+    {
+      name: 'members with private stories: search',
+      paths: SEARCHES.map((q) => `/api/search?q=${q}`),
+      budget: 50,
+      headers: author,
+    },
+    {
+      name: 'members with private stories: suggestions',
+      paths: SUGGESTS.map((q) => `/api/search/suggest?q=${q}`),
+      budget: 20,
+      headers: author,
     },
     {
       name: 'new every time: search',
