@@ -1,15 +1,11 @@
+import { useStore } from '@nanostores/react'
 import { memo, useState } from 'react'
 
 import type { RsvpStatus } from '@/rules/rsvp'
-import {
-  eventCalendarPath,
-  eventZoneNote,
-  formatEventDate,
-  type Clock,
-  type EventView,
-} from '@/views/event'
+import { eventCalendarPath, eventZoneNote, formatEventDate, type EventView } from '@/views/event'
 import { deleteHref } from '@/views/deletion'
 import { formAction } from '@/views/forms'
+import { $clock } from '@widgets/lib/clock'
 import ConfirmDialog from '@widgets/lib/ConfirmDialog'
 import { Chips } from '@widgets/lib/Chips'
 import { ProfileLink } from '@widgets/lib/ProfileLink'
@@ -32,16 +28,25 @@ const Pin = () => (
   </svg>
 )
 
+/** When, in the reader's clock: the clock's switch draws these lines again, not whole cards. */
+function EventWhen({ eventDate }: { eventDate: string }) {
+  const clock = useStore($clock)
+  return (
+    <p className="event-when">
+      <time dateTime={eventDate}>{formatEventDate(eventDate, clock)}</time>{' '}
+      <span className="event-zone">({eventZoneNote(eventDate, clock)})</span>
+    </p>
+  )
+}
+
 /** One event: when (the reader's time, the event's zone stated), where, what, RSVPs, and the
  * author's Edit and Delete. Drawn again only when its own props change, not on each list update. */
 export default memo(function EventCard({
   event,
-  clock,
   isAuthor,
   editHref,
 }: {
   event: EventView
-  clock: Clock
   /** The reader wrote it: Edit and Delete show. */
   isAuthor: boolean
   /** This page showing the event in the form (the Edit link before or without JavaScript). */
@@ -63,10 +68,7 @@ export default memo(function EventCard({
       ) : null}
       <div className="event-body">
         <h2 id={titleId}>{event.title}</h2>
-        <p className="event-when">
-          <time dateTime={event.eventDate}>{formatEventDate(event.eventDate, clock)}</time>{' '}
-          <span className="event-zone">({eventZoneNote(event.eventDate, clock)})</span>
-        </p>
+        <EventWhen eventDate={event.eventDate} />
         <p className="event-where">
           <Pin />
           <span className="sr-only">Location: </span>

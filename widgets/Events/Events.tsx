@@ -11,7 +11,7 @@ import { useHydrated } from '@widgets/lib/useHydrated'
 import EventCard from './EventCard'
 import EventForm from './EventForm'
 import EventSearch from './EventSearch'
-import { $clock, adoptViewerClock } from '@widgets/lib/clock'
+import { adoptViewerClock } from '@widgets/lib/clock'
 import { $editing, $formOpen } from './formStore'
 import { $events, initEvents, loadMoreEvents, reloadEvents, watchEvents } from './listStore'
 import './Events.css'
@@ -41,7 +41,6 @@ export default function Events({
 }) {
   const store = useStore($events)
   const state = store.initialized ? store : { ...store, ...initial, live: 'connecting' as const }
-  const clock = useStore($clock)
   const session = useSession()
   const hydrated = useHydrated()
   const storedEditing = useStore($editing)
@@ -137,7 +136,6 @@ export default function Events({
             <li key={event.id}>
               <EventCard
                 event={event}
-                clock={clock}
                 isAuthor={viewerId !== null && event.author?.id === viewerId}
                 editHref={`?${editQuery(event.id)}#event-form`}
               />
