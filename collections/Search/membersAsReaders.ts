@@ -6,6 +6,9 @@ import { apiReadCache } from '@/server/http/readCache'
 
 import { hasOwnEntries } from './search'
 
+/** The search endpoints (collections/Search/endpoints.ts); nothing else under /api/search. */
+const SEARCHES = new Set(['/api/search', '/api/search/suggest'])
+
 /**
  * A member's search is a signed-out reader's search unless the member has entries nobody else
  * may find (search.ts). Such a request is answered as signed out (src/server/http/readCache.ts):
@@ -16,7 +19,8 @@ import { hasOwnEntries } from './search'
 export function answerMembersAsReaders(payload: Payload): void {
   const pool = pgPool(payload)
   const cookieName = `${payload.config.cookiePrefix}-token`
-  apiReadCache().answerAsSignedOut('search', async (headers) => {
+  apiReadCache().answerAsSignedOut('search', async (pathname, headers) => {
+    if (!SEARCHES.has(pathname)) return false
     const accounts = claimedAccounts(headers, cookieName)
     if (!accounts) return false
     for (const id of accounts) if (await hasOwnEntries(pool, id)) return false

@@ -141,8 +141,8 @@ describe('ReadCache', () => {
     const cache = new ReadCache()
     cache.enable(1024 * 1024)
     const asked: string[] = []
-    cache.answerAsSignedOut('search', async (headers) => {
-      asked.push(headers.authorization ?? '')
+    cache.answerAsSignedOut('search', async (pathname, headers) => {
+      asked.push(`${pathname} ${headers.authorization ?? ''}`)
       return headers.authorization === 'JWT reader-alike'
     })
     const signedIn = async (method: string, url: string, authorization: string) => {
@@ -158,6 +158,6 @@ describe('ReadCache', () => {
     ])
     expect(await signedIn('GET', '/api/reviews?limit=1', 'JWT reader-alike')).toHaveLength(2)
     expect(await signedIn('POST', '/api/search?q=br', 'JWT reader-alike')).toHaveLength(2)
-    expect(asked).toEqual(['JWT reader-alike', 'JWT own'])
+    expect(asked).toEqual(['/api/search/suggest JWT reader-alike', '/api/search JWT own'])
   })
 })

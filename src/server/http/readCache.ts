@@ -72,7 +72,7 @@ interface Pending {
 const VARY = 'Cookie, Authorization'
 
 /** Whether a signed-in request to a route gets exactly the answer a signed-out one would. */
-export type SignedOutAlike = (headers: IncomingHttpHeaders) => Promise<boolean>
+export type SignedOutAlike = (pathname: string, headers: IncomingHttpHeaders) => Promise<boolean>
 
 export class ReadCache {
   /** Least recently used first out, by size (lru-cache); null while the cache is off. */
@@ -148,7 +148,7 @@ export class ReadCache {
     const url = req.url ?? ''
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/')) return
     const check = this.alike.get(routeNameOf(url))
-    if (!check || !(await check(req.headers))) return
+    if (!check || !(await check(url.split(/[?#]/, 1)[0]!, req.headers))) return
     delete req.headers.cookie
     delete req.headers.authorization
   }
