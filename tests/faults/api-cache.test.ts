@@ -230,12 +230,15 @@ describe('searches', () => {
     const own = await get(a!, path, { authorization: who.headers.authorization! })
     expect(own.cache).toBe('bypass')
     expect(hitsOf(own.body)).toEqual([doc!.id])
-    // A token naming the author without the site's signature is nobody's session.
-    const whoToken = who.headers.authorization!.replace(/^JWT /, '')
-    const forged = `${whoToken.slice(0, -4)}${whoToken.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`
+    // A token without the site's signature is nobody's session, and is not read as naming
+    // anyone (else its answer would tell whether that account has private entries).
+    const unsigned = (token: string) =>
+      `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`
+    const forged = unsigned(who.headers.authorization!.replace(/^JWT /, ''))
     for (const headers of [
       { authorization: `JWT ${forged}` },
       { cookie: `payload-token=${forged}` },
+      { authorization: `JWT ${unsigned(otherToken)}` },
       // Two tokens, one the author's forged: still checked, never the readers' answer taken blind.
       { authorization: other.headers.authorization!, cookie: `payload-token=${forged}` },
     ] as Record<string, string>[]) {

@@ -1,48 +1,54 @@
+import { SignJWT } from 'jose'
 import { describe, expect, test } from 'vitest'
 
 import { claimedAccounts } from '@collections/Users/accounts/claimedAccounts'
 
-/** A token with these claims, signed by nobody (claimedAccounts reads, never checks). */
-const token = (claims: unknown) =>
-  ['{"alg":"HS256"}', JSON.stringify(claims), 'sig']
-    .map((part, i) => (i < 2 ? Buffer.from(part).toString('base64url') : part))
-    .join('.')
+const KEYS = { cookieName: 'payload-token', secret: 'a-test-secret-of-32-characters!!' }
+const COOKIE = KEYS.cookieName
+
+/** A token with these claims, signed as Payload signs them (jose, HS256), with `secret`. */
+const token = (claims: Record<string, unknown>, secret = KEYS.secret) =>
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret))
 
 const member = (id: unknown) => token({ id, collection: 'users', sid: 'a' })
-const COOKIE = 'payload-token'
 
 describe('the accounts a request names', () => {
   test('none without credentials; other cookies, and one Payload cannot decode, are not credentials', () => {
-    expect(claimedAccounts({}, COOKIE)).toEqual([])
-    expect(claimedAccounts({ cookie: 'theme=dark; payload-tokens=x' }, COOKIE)).toEqual([])
-    expect(claimedAccounts({ cookie: `${COOKIE}=a.%%%.c` }, COOKIE)).toEqual([])
+    expect(claimedAccounts({}, KEYS)).toEqual([])
+    expect(claimedAccounts({ cookie: 'theme=dark; payload-tokens=x' }, KEYS)).toEqual([])
+    expect(claimedAccounts({ cookie: `${COOKIE}=a.%%%.c` }, KEYS)).toEqual([])
   })
 
-  test('every token Payload reads: the header (JWT or Bearer) and each token cookie', () => {
-    expect(claimedAccounts({ authorization: `JWT ${member(7)}` }, COOKIE)).toEqual([7])
-    expect(claimedAccounts({ authorization: `Bearer ${member(7)}` }, COOKIE)).toEqual([7])
-    expect(
-      claimedAccounts(
-        {
-          authorization: `JWT ${member(7)}`,
-          cookie: `a=1; ${COOKIE}=${member(8)}; ${COOKIE}=${member(9)}`,
-        },
-        COOKIE,
-      ),
-    ).toEqual([7, 8, 9])
+  test('every token Payload reads: the header (JWT or Bearer) and each token cookie', async () => {
+    expect(claimedAccounts({ authorization: `JWT ${await member(7)}` }, KEYS)).toEqual([7])
+    expect(claimedAccounts({ authorization: `Bearer ${await member(7)}` }, KEYS)).toEqual([7])
+    const cookie = `a=1; ${COOKIE}=${await member(8)}; ${COOKIE}=${await member(9)}`
+    expect(claimedAccounts({ authorization: `JWT ${await member(7)}`, cookie }, KEYS)).toEqual([
+      7, 8, 9,
+    ])
   })
 
-  test('anything it cannot read leaves the request to Payload (null)', () => {
+  test('anything it cannot read, or not signed by this site, leaves the request to Payload (null)', async () => {
+    const signed = await member(7)
+    const [header, body] = signed.split('.')
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${body}.`
     for (const headers of [
       { authorization: 'Basic dXNlcjpwYXNz' },
-      { authorization: `users API-Key ${member(7)}` },
+      { authorization: `users API-Key ${signed}` },
       { authorization: 'JWT not-a-token' },
-      { authorization: `JWT ${token('7')}` },
-      { cookie: `${COOKIE}=${member('7')}` },
-      { cookie: `${COOKIE}=${member(1.5)}` },
-      { cookie: `${COOKIE}=${token({ id: 7, collection: 'admins' })}` },
-      { cookie: Array.from({ length: 5 }, () => `${COOKIE}=${member(7)}`).join('; ') },
+      // Naming an account without the site's signature: another secret, none, or a changed body.
+      { authorization: `JWT ${await token({ id: 7, collection: 'users' }, 'another-secret')}` },
+      { cookie: `${COOKIE}=${unsigned}` },
+      {
+        cookie: `${COOKIE}=${header}.${Buffer.from('{"id":8,"collection":"users"}').toString('base64url')}.${signed.split('.')[2]}`,
+      },
+      { cookie: `${COOKIE}=${await member('7')}` },
+      { cookie: `${COOKIE}=${await member(1.5)}` },
+      { cookie: `${COOKIE}=${await token({ id: 7, collection: 'admins' })}` },
+      { cookie: Array.from({ length: 5 }, () => `${COOKIE}=${signed}`).join('; ') },
     ])
-      expect(claimedAccounts(headers, COOKIE), JSON.stringify(headers)).toBeNull()
+      expect(claimedAccounts(headers, KEYS), JSON.stringify(headers)).toBeNull()
   })
 })

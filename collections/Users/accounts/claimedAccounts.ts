@@ -1,15 +1,24 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 
 /** More than this many tokens in one request is not a browser's or a client's: left to Payload. */
 const MAX_TOKENS = 4
 
+/** Payload's token cookie's name and its signing secret (`payload.secret`). */
+export interface TokenKeys {
+  cookieName: string
+  secret: string
+}
+
 /**
- * The accounts a request's tokens name, read without checking them: every account Payload's
- * sign-in could sign the request in as (its JWT strategies read the Authorization header's
- * `JWT` or `Bearer` token and the token cookie), and perhaps more. Null when a credential is in
- * a form this does not read, so that the caller leaves the request to Payload's own check.
+ * The accounts a request's tokens name: every account Payload's sign-in could sign the request
+ * in as (its JWT strategies read the Authorization header's `JWT` or `Bearer` token and the token
+ * cookie), and perhaps more. Each token's signature is checked (HS256 with Payload's secret, as
+ * Payload signs them), so nobody can name an account they hold no token of; its session is not
+ * (a signed-out token still names its account). Null when a credential is in a form this does
+ * not read or is not signed by this site, so that the caller leaves it to Payload's own check.
  */
-export function claimedAccounts(headers: IncomingHttpHeaders, cookieName: string): number[] | null {
+export function claimedAccounts(headers: IncomingHttpHeaders, keys: TokenKeys): number[] | null {
   const tokens: string[] = []
   const authorization = headers.authorization
   if (authorization !== undefined) {
@@ -17,11 +26,11 @@ export function claimedAccounts(headers: IncomingHttpHeaders, cookieName: string
     if (!scheme) return null
     tokens.push(authorization.slice(scheme.length))
   }
-  tokens.push(...cookieValues(headers.cookie ?? '', cookieName))
+  tokens.push(...cookieValues(headers.cookie ?? '', keys.cookieName))
   if (tokens.length > MAX_TOKENS) return null
   const accounts: number[] = []
   for (const token of tokens) {
-    const id = accountOf(token)
+    const id = accountOf(token, keys.secret)
     if (id === null) return null
     accounts.push(id)
   }
@@ -43,16 +52,24 @@ function cookieValues(header: string, name: string): string[] {
   return values
 }
 
-/** The users id a JWT's claims name, or null when they name something else or nothing clear. */
-function accountOf(token: string): number | null {
+/** The users id a JWT signed by this site names, or null (another signature, claims or form). */
+function accountOf(token: string, secret: string): number | null {
   const parts = token.split('.')
   if (parts.length !== 3) return null
+  const [header, body, signature] = parts as [string, string, string]
   try {
-    const claims: unknown = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'))
-    if (typeof claims !== 'object' || claims === null) return null
-    const { collection, id } = claims as { collection?: unknown; id?: unknown }
+    if (readJson(header)?.alg !== 'HS256') return null
+    const expected = createHmac('sha256', secret).update(`${header}.${body}`).digest()
+    const given = Buffer.from(signature, 'base64url')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+    const { collection, id } = readJson(body) ?? {}
     return collection === 'users' && Number.isSafeInteger(id) ? (id as number) : null
   } catch {
     return null
   }
+}
+
+const readJson = (part: string): Record<string, unknown> | null => {
+  const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null
 }
