@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
+
+import { hmac, parseJsonBody, sameSignature } from '@collections/shared/signedToken'
 
 /** More than this many tokens in one request is not a browser's or a client's: left to Payload. */
 const MAX_TOKENS = 4
@@ -54,22 +55,10 @@ function cookieValues(header: string, name: string): string[] {
 
 /** The users id a JWT signed by this site names, or null (another signature, claims or form). */
 function accountOf(token: string, secret: string): number | null {
-  const parts = token.split('.')
-  if (parts.length !== 3) return null
-  const [header, body, signature] = parts as [string, string, string]
-  try {
-    if (readJson(header)?.alg !== 'HS256') return null
-    const expected = createHmac('sha256', secret).update(`${header}.${body}`).digest()
-    const given = Buffer.from(signature, 'base64url')
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-    const { collection, id } = readJson(body) ?? {}
-    return collection === 'users' && Number.isSafeInteger(id) ? (id as number) : null
-  } catch {
-    return null
-  }
-}
-
-const readJson = (part: string): Record<string, unknown> | null => {
-  const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null
+  const [header, body, signature, extra] = token.split('.')
+  if (!header || !body || !signature || extra !== undefined) return null
+  if (parseJsonBody<{ alg: string }>(header)?.alg !== 'HS256') return null
+  if (!sameSignature(signature, hmac(secret, `${header}.${body}`))) return null
+  const { collection, id } = parseJsonBody<{ collection: string; id: number }>(body) ?? {}
+  return collection === 'users' && Number.isSafeInteger(id) ? (id as number) : null
 }
