@@ -2,28 +2,30 @@
 /**
  * The emoji the product draws (./emoji.ts) as image files in public/emoji/, for the islands
  * (widgets/lib/Emoji.tsx): as inline SVG their drawings weighed 4 KB (gzip) in every page's
- * script and the local-spot vibes another 17 KB; as files each is fetched once and cached.
+ * script and the local-spot vibes another 17 KB; as files each is fetched once and cached. They
+ * are PNG, not SVG: each SVG image costs the browser a document of its own on the main thread
+ * (about 6 ms each on a phone's first load), a PNG decodes off it.
  */
 export const EMOJI_FILES: Readonly<Record<string, string>> = {
-  '❤️': '/emoji/2764.svg', // heart
-  '👍': '/emoji/1f44d.svg', // thumbs-up
-  '👎': '/emoji/1f44e.svg', // thumbs-down
-  '🔥': '/emoji/1f525.svg', // fire
-  '☕': '/emoji/2615.svg', // coffee
-  '🧋': '/emoji/1f9cb.svg', // bubble-tea
-  '🍜': '/emoji/1f35c.svg', // noodles
-  '🧼': '/emoji/1f9fc.svg', // soap
-  '🍰': '/emoji/1f370.svg', // cake
-  '🍷': '/emoji/1f377.svg', // wine
-  '💈': '/emoji/1f488.svg', // barber
-  '🛍️': '/emoji/1f6cd.svg', // shopping-bag
-  '🏋️': '/emoji/1f3cb.svg', // weights
-  '🪴': '/emoji/1fab4.svg', // plant
-  '🧭': '/emoji/1f9ed.svg', // Frequent Explorer
-  '🏆': '/emoji/1f3c6.svg', // Top Local
-  '🥇': '/emoji/1f947.svg', // Gold medal, 1st place
-  '🥈': '/emoji/1f948.svg', // Silver medal, 2nd place
-  '🥉': '/emoji/1f949.svg', // Bronze medal, 3rd place
+  '❤️': '/emoji/2764.png', // heart
+  '👍': '/emoji/1f44d.png', // thumbs-up
+  '👎': '/emoji/1f44e.png', // thumbs-down
+  '🔥': '/emoji/1f525.png', // fire
+  '☕': '/emoji/2615.png', // coffee
+  '🧋': '/emoji/1f9cb.png', // bubble-tea
+  '🍜': '/emoji/1f35c.png', // noodles
+  '🧼': '/emoji/1f9fc.png', // soap
+  '🍰': '/emoji/1f370.png', // cake
+  '🍷': '/emoji/1f377.png', // wine
+  '💈': '/emoji/1f488.png', // barber
+  '🛍️': '/emoji/1f6cd.png', // shopping-bag
+  '🏋️': '/emoji/1f3cb.png', // weights
+  '🪴': '/emoji/1fab4.png', // plant
+  '🧭': '/emoji/1f9ed.png', // Frequent Explorer
+  '🏆': '/emoji/1f3c6.png', // Top Local
+  '🥇': '/emoji/1f947.png', // Gold medal, 1st place
+  '🥈': '/emoji/1f948.png', // Silver medal, 2nd place
+  '🥉': '/emoji/1f949.png', // Bronze medal, 3rd place
 }
 
 const byBase = new Map(
