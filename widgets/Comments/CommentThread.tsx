@@ -80,9 +80,10 @@ export default function CommentThread({
   reactions,
 }: CommentThreadProps) {
   const target = useMemo(() => ({ kind: targetKind, id: targetId }), [targetKind, targetId])
-  const threads = useStore($threads)
-  const state =
-    threads[threadKey(target)] ?? initialThread(!collapsible, initialCount, initialComments ?? null)
+  // Only this thread's key: a change to another thread on the page does not draw this one.
+  const key = threadKey(target)
+  const threads = useStore($threads, { keys: [key], deps: [key] })
+  const state = threads[key] ?? initialThread(!collapsible, initialCount, initialComments ?? null)
   const now = useNow(serverNow)
   const { open, comments, failed, highlight } = state
   // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has

@@ -11,7 +11,7 @@ import './LocalSpots.css'
 import './SpotForm.css'
 import SpotCard from './SpotCard'
 import SpotForm from './SpotForm'
-import { openEditSpot, openNewSpot } from './formStore'
+import { openNewSpot } from './formStore'
 import {
   $deleting,
   $spots,
@@ -48,7 +48,6 @@ export default function LocalSpots({
   const readerId = session.status === 'loading' ? viewerId : (me?.id ?? null)
   // Until the session is known, the server's reader decides (the toolbar keeps its height).
   const signedIn = readerId !== null
-  const now = state.mounted ? new Date() : new Date(state.renderedAt)
 
   useEffect(() => {
     markMounted(initial.list.now)
@@ -92,11 +91,8 @@ export default function LocalSpots({
             <li key={spot.id}>
               <SpotCard
                 spot={spot}
-                now={now}
                 channel={channel}
                 isOwner={readerId !== null && spot.author?.id === readerId}
-                onEdit={() => openEditSpot(spot)}
-                onDelete={() => $deleting.set(spot)}
               />
             </li>
           ))}

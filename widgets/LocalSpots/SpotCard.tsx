@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { useStore } from '@nanostores/react'
+import { memo, useState } from 'react'
 
 import { DESCRIPTION_PREVIEW_LENGTH, previewDescription, VIBE_EMOJIS } from '@/rules/localSpots'
 import {
@@ -15,19 +16,30 @@ import { Icon } from '@widgets/lib/Icon'
 import { ProfileLink } from '@widgets/lib/ProfileLink'
 import ReportButton from '@widgets/Reports/ReportButton'
 import { deleteHref } from '@/views/deletion'
+import { openEditSpot } from './formStore'
+import { $deleting, $spots } from './listStore'
 
 interface Props {
   spot: LocalSpotView
-  now: Date
   channel: string
   isOwner: boolean
-  onEdit: () => void
-  onDelete: () => void
+}
+
+/** How long ago, by the HTML's clock until the island mounts, then by the reader's: only these
+ * lines follow that switch, so it redraws no card. */
+function SpotTime({ createdAt }: { createdAt: string }) {
+  const { mounted, renderedAt } = useStore($spots, { keys: ['mounted', 'renderedAt'] })
+  return (
+    <time className="spot-time" dateTime={createdAt}>
+      {relativeTime(createdAt, mounted ? new Date() : new Date(renderedAt))}
+    </time>
+  )
 }
 
 /** One local spot (SPEC §2): author, time, image, owner controls, name, category, badges, vibes,
- * 'Locals say:' with Show more/less, address, maps link and the reaction bar. */
-export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete }: Props) {
+ * 'Locals say:' with Show more/less, address, maps link and the reaction bar. Drawn again only
+ * when its own props change, not on each list update. */
+export default memo(function SpotCard({ spot, channel, isOwner }: Props) {
   const [expanded, setExpanded] = useState(false)
   const preview = previewDescription(spot.description, DESCRIPTION_PREVIEW_LENGTH)
   const headingId = `spot-${spot.id}-name`
@@ -43,9 +55,7 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
           height={32}
         />
         {userName ? <ProfileLink userName={userName} /> : <span>A neighbour</span>}
-        <time className="spot-time" dateTime={spot.createdAt}>
-          {relativeTime(spot.createdAt, now)}
-        </time>
+        <SpotTime createdAt={spot.createdAt} />
       </header>
       {spot.imageUrl && (
         <img
@@ -126,7 +136,7 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
         )}
         {isOwner && (
           <div className="spot-owner">
-            <button type="button" className="btn-quiet" onClick={onEdit}>
+            <button type="button" className="btn-quiet" onClick={() => openEditSpot(spot)}>
               Edit<span className="sr-only"> {spot.name}</span>
             </button>
             <a
@@ -134,7 +144,7 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
               href={deleteHref('spot', spot.id)}
               onClick={(e) => {
                 e.preventDefault()
-                onDelete()
+                $deleting.set(spot)
               }}
             >
               Delete<span className="sr-only"> {spot.name}</span>
@@ -144,4 +154,4 @@ export default function SpotCard({ spot, now, channel, isOwner, onEdit, onDelete
       </div>
     </article>
   )
-}
+})

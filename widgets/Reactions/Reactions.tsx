@@ -59,7 +59,9 @@ export default function Reactions({
   loginMessage = targetKind === 'local-business' ? 'Login to react.' : MESSAGES.loginToReact,
 }: ReactionsProps) {
   const key = reactionKey(targetKind, targetId)
-  const all = useStore($reactions)
+  // Only this bar's key: a page's many bars each seed and re-read their own, and every change
+  // to the whole map would otherwise draw every bar again (a store change draws synchronously).
+  const all = useStore($reactions, { keys: [key], deps: [key] })
   const state: ReactionState = all[key] ?? {
     counts: initial?.counts ?? {},
     mine: initial?.mine ?? null,
