@@ -6,8 +6,7 @@ import { MESSAGES } from '@/rules/messages'
 import { allowedEmojis, EMOJI, type EmojiName, type ReactionTargetKind } from '@/rules/targets'
 import { formAction } from '@/views/forms'
 import { Emoji } from '@widgets/lib/Emoji'
-import { loadSession } from '@widgets/lib/session'
-import { useSession } from '@widgets/lib/useSession'
+import { $session, loadSession } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
 import './Reactions.css'
 import {
@@ -59,6 +58,10 @@ export default function Reactions({
   loginMessage = targetKind === 'local-business' ? 'Login to react.' : MESSAGES.loginToReact,
 }: ReactionsProps) {
   const key = reactionKey(targetKind, targetId)
+  // Seeded before the bar subscribes (in the browser only: on the server the store is shared by
+  // every request), so showing the counts the page came with draws nothing again.
+  if (initial && typeof window !== 'undefined')
+    seedReactions(targetKind, targetId, { counts: initial.counts, mine: initial.mine ?? null })
   // Only this bar's key: a page's many bars each seed and re-read their own, and every change
   // to the whole map would otherwise draw every bar again (a store change draws synchronously).
   const all = useStore($reactions, { keys: [key], deps: [key] })
@@ -66,17 +69,11 @@ export default function Reactions({
     counts: initial?.counts ?? {},
     mine: initial?.mine ?? null,
   }
-  // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has
-  // already read the session (else React reports a hydration mismatch), then follow it.
-  const session = useSession()
 
   useEffect(() => {
     void loadSession()
-    if (initial)
-      seedReactions(targetKind, targetId, { counts: initial.counts, mine: initial.mine ?? null })
     // Always re-read once: the viewer's own emoji is not in a prerendered page.
     void refreshReactions(targetKind, targetId)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [targetKind, targetId])
 
   useEffect(() => {
@@ -85,7 +82,9 @@ export default function Reactions({
   }, [channel, targetKind, targetId])
 
   const react = async (emoji: EmojiName) => {
-    const s = session.status === 'loading' ? await loadSession() : session
+    // Read when pressed: nothing the bar draws depends on the session.
+    const current = $session.get()
+    const s = current.status === 'loading' ? await loadSession() : current
     if (s.status !== 'signed-in') {
       toast.error(loginMessage, { id: 'login-to-react' })
       return

@@ -60,7 +60,8 @@ export async function refreshReactions(kind: ReactionTargetKind, id: number): Pr
   try {
     const s = await requestSummary(kind, id)
     const key = reactionKey(kind, id)
-    if (s && !inFlight.get(key)?.count) {
+    // An answer that changes nothing draws nothing.
+    if (s && !inFlight.get(key)?.count && !sameReactions($reactions.get()[key], s)) {
       $reactions.setKey(key, { counts: s.counts, mine: s.mine })
     }
   } catch (e) {
@@ -159,4 +160,10 @@ export function watchReactions(channel: string, kind: ReactionTargetKind, id: nu
       watches.delete(channel)
     }
   }
+}
+
+function sameReactions(a: ReactionState | undefined, b: ReactionState): boolean {
+  if (!a || a.mine !== b.mine) return false
+  const emojis = new Set([...Object.keys(a.counts), ...Object.keys(b.counts)]) as Set<EmojiName>
+  return [...emojis].every((e) => (a.counts[e] ?? 0) === (b.counts[e] ?? 0))
 }
