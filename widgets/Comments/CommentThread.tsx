@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react'
 import { useEffect, useMemo } from 'react'
 
 import { pathTo, shapeThread } from '@/rules/commentTree'
@@ -12,6 +11,7 @@ import CommentItem, { type ThreadContext } from './CommentItem'
 import './Comments.css'
 import ConfirmDialog from '@widgets/lib/ConfirmDialog'
 import { useNow } from '@widgets/lib/useNow'
+import { useStoreKey } from '@widgets/lib/useStoreKey'
 import {
   askDelete,
   confirmDelete,
@@ -80,10 +80,9 @@ export default function CommentThread({
   reactions,
 }: CommentThreadProps) {
   const target = useMemo(() => ({ kind: targetKind, id: targetId }), [targetKind, targetId])
-  // Only this thread's key: a change to another thread on the page does not draw this one.
-  const key = threadKey(target)
-  const threads = useStore($threads, { keys: [key], deps: [key] })
-  const state = threads[key] ?? initialThread(!collapsible, initialCount, initialComments ?? null)
+  const state =
+    useStoreKey($threads, threadKey(target)) ??
+    initialThread(!collapsible, initialCount, initialComments ?? null)
   const now = useNow(serverNow)
   const { open, comments, failed, highlight } = state
   // The prerendered HTML knows no viewer: hydrate as 'loading' even when another island has

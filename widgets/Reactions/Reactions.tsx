@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 
 import type { ReactionState } from '@/rules/reactionCounts'
@@ -8,6 +7,7 @@ import { formAction } from '@/views/forms'
 import { Emoji } from '@widgets/lib/Emoji'
 import { $session, loadSession } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
+import { useStoreKey } from '@widgets/lib/useStoreKey'
 import './Reactions.css'
 import {
   $reactions,
@@ -62,10 +62,7 @@ export default function Reactions({
   // every request), so showing the counts the page came with draws nothing again.
   if (initial && typeof window !== 'undefined')
     seedReactions(targetKind, targetId, { counts: initial.counts, mine: initial.mine ?? null })
-  // Only this bar's key: a page's many bars each seed and re-read their own, and every change
-  // to the whole map would otherwise draw every bar again (a store change draws synchronously).
-  const all = useStore($reactions, { keys: [key], deps: [key] })
-  const state: ReactionState = all[key] ?? {
+  const state: ReactionState = useStoreKey($reactions, key) ?? {
     counts: initial?.counts ?? {},
     mine: initial?.mine ?? null,
   }
