@@ -25,7 +25,7 @@ import { checkSessionsOnPrimary } from '@collections/Users/accounts/knownUsers'
 import { oidcEndpoints } from '@collections/Users/oidc/endpoints'
 import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
 import { searchEndpoints } from '@collections/Search/endpoints'
-import { answerMembersAsReaders } from '@collections/Search/membersAsReaders'
+import { answerSignedInSearches } from '@collections/Search/signedInSearches'
 import { geocodeEndpoints } from '@/server/services/geocode'
 import { addListIndexes } from '@/server/database/listIndexes'
 import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
@@ -136,8 +136,8 @@ export default buildConfig({
     installAfterCommit(payload)
     // GET /api/users/me reuses the account it read while the rows behind it are unchanged.
     keepMeAnswers(payload)
-    // A member with nothing private searches as a reader does, from the readers' kept answers.
-    answerMembersAsReaders(payload)
+    // Members' searches from the kept answers: the readers', or (with private entries) their own.
+    answerSignedInSearches(payload)
     // What the static pages show that changes with time alone, for the regenerator's sweep.
     useTimeBoundaries(pagesPastTimeBoundaries)
   },

@@ -4,8 +4,8 @@
  * under autocannon at 20 connections, then the EXPLAIN (ANALYZE) of each query with the index it
  * uses. The runs:
  * - members: signed in, six typical searches in turn. A member with no private stories is
- *   answered as a reader (collections/Search/membersAsReaders.ts); one with private stories
- *   after Payload's session check, from their own kept answers (collections/Search/sharedAnswers.ts);
+ *   answered as a reader; one with private stories once their session is found live, from the
+ *   answers kept for it (collections/Search/signedInSearches.ts);
  * - new every time: signed in, and no query asked twice in the run, so every request reaches
  *   PostgreSQL (the worst case: what one search costs the database);
  * - at a person's pace: 20 members typing at once, each asking a suggestion every 200 ms (the

@@ -226,9 +226,9 @@ describe('searches', () => {
       neighbourhood: who.neighbourhood,
       isPublic: false,
     })
-    // The author is answered by the session check, with their story.
+    // The author is answered after the session check, with their story, kept for that session.
     const own = await get(a!, path, { authorization: who.headers.authorization! })
-    expect(own.cache).toBe('bypass')
+    expect(own.cache).toBe('miss')
     expect(hitsOf(own.body)).toEqual([doc!.id])
     // A token without the site's signature is nobody's session, and is not read as naming
     // anyone (else its answer would tell whether that account has private entries).
@@ -250,5 +250,54 @@ describe('searches', () => {
     expect(
       hitsOf((await get(a!, path, { authorization: other.headers.authorization! })).body),
     ).toEqual([])
+  })
+
+  test("a member with private entries is answered from their session's kept answers until that session signs out, on every instance", async () => {
+    const author = await member(a!.url)
+    const auth = { authorization: author.headers.authorization! }
+    const word = 'vellichor'
+    const path = `/api/search?q=${word}`
+    const hitsOf = (body: string) =>
+      (JSON.parse(body) as { hits: { id: number }[] }).hits.map(({ id }) => id)
+    const created = await fetch(`${a!.url}/api/stories`, {
+      method: 'POST',
+      headers: author.headers,
+      body: JSON.stringify({
+        title: `${word} in the bookshop`,
+        description: 'Old paper.',
+        tags: [],
+        neighbourhood: author.neighbourhood,
+        isPublic: false,
+      }),
+    })
+    expect(created.status, await created.clone().text()).toBe(201)
+    const { doc } = (await created.json()) as { doc: { id: number } }
+    for (const site of [a!, b!]) {
+      const first = await get(site, path, auth)
+      expect(first.cache).toBe('miss')
+      expect(hitsOf(first.body)).toEqual([doc.id])
+      const again = await get(site, path, auth)
+      expect(again.cache).toBe('hit')
+      expect(again.vary).toMatch(/Cookie, Authorization/)
+      expect(hitsOf(again.body)).toEqual([doc.id])
+    }
+    // Nobody else is given the author's kept answer.
+    expect(hitsOf((await get(a!, path)).body)).toEqual([])
+    expect(
+      hitsOf((await get(b!, path, { authorization: who.headers.authorization! })).body),
+    ).toEqual([])
+
+    const out = await fetch(`${a!.url}/api/users/logout`, {
+      method: 'POST',
+      headers: { ...author.headers, origin: a!.url },
+    })
+    expect(out.status, await out.text()).toBe(200)
+    // The signed-out token finds nothing private on either instance, at once: Payload's check
+    // answers it, not the kept answer.
+    for (const site of [a!, b!]) {
+      const res = await get(site, path, auth)
+      expect(res.cache).toBe('bypass')
+      expect(hitsOf(res.body)).toEqual([])
+    }
   })
 })

@@ -1,15 +1,20 @@
 import { SignJWT } from 'jose'
+import { JWT_AUTH_VERSION } from 'payload'
 import { describe, expect, test } from 'vitest'
 
-import { claimedAccounts } from '@collections/Users/accounts/claimedAccounts'
+import { claimedAccounts, claimedSession } from '@collections/Users/accounts/claimedAccounts'
 
 const KEYS = { cookieName: 'payload-token', secret: 'a-test-secret-of-32-characters!!' }
 const COOKIE = KEYS.cookieName
 
 /** A token with these claims, signed as Payload signs them (jose, HS256), with `secret`. */
-const token = (claims: Record<string, unknown>, secret = KEYS.secret) =>
+const token = (
+  claims: Record<string, unknown>,
+  secret = KEYS.secret,
+  header: Record<string, unknown> = {},
+) =>
   new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header })
     .sign(new TextEncoder().encode(secret))
 
 const member = (id: unknown) => token({ id, collection: 'users', sid: 'a' })
@@ -50,5 +55,48 @@ describe('the accounts a request names', () => {
       { cookie: Array.from({ length: 5 }, () => `${COOKIE}=${signed}`).join('; ') },
     ])
       expect(claimedAccounts(headers, KEYS), JSON.stringify(headers)).toBeNull()
+  })
+})
+
+describe('the session a request names', () => {
+  const NOW = 1_800_000_000
+  /** As Payload's jwtSign makes them: its version in the header, an expiry, a session id. */
+  const session = (claims: Record<string, unknown> = {}, header: Record<string, unknown> = {}) =>
+    token({ id: 7, collection: 'users', sid: 's1', exp: NOW + 60, ...claims }, KEYS.secret, {
+      authVersion: JWT_AUTH_VERSION,
+      ...header,
+    })
+
+  test("its one token's account and session, by header or cookie", async () => {
+    const one = await session()
+    expect(claimedSession({ authorization: `JWT ${one}` }, KEYS, NOW)).toEqual({ id: 7, sid: 's1' })
+    expect(claimedSession({ authorization: `Bearer ${one}` }, KEYS, NOW)).toEqual({
+      id: 7,
+      sid: 's1',
+    })
+    expect(claimedSession({ cookie: `a=1; ${COOKIE}=${one}` }, KEYS, NOW)).toEqual({
+      id: 7,
+      sid: 's1',
+    })
+  })
+
+  test('none for what Payload would not sign in, or might sign in as someone else', async () => {
+    const one = await session()
+    for (const headers of [
+      {},
+      // Two tokens: which one signs in is Payload's to say.
+      { authorization: `JWT ${one}`, cookie: `${COOKIE}=${one}` },
+      { authorization: 'Basic dXNlcjpwYXNz', cookie: `${COOKIE}=${one}` },
+      { authorization: `JWT ${await session({ exp: NOW })}` },
+      { authorization: `JWT ${await session({ exp: undefined })}` },
+      { authorization: `JWT ${await session({ nbf: NOW + 10 })}` },
+      { authorization: `JWT ${await session({ sid: undefined })}` },
+      { authorization: `JWT ${await session({ sid: 5 })}` },
+      { authorization: `JWT ${await session({}, { authVersion: JWT_AUTH_VERSION + 1 })}` },
+      { authorization: `JWT ${await session({}, { authVersion: undefined })}` },
+      { authorization: `JWT ${await session({ collection: 'admins' })}` },
+      { authorization: `JWT ${one.slice(0, -2)}xx` },
+    ] as Record<string, string>[])
+      expect(claimedSession(headers, KEYS, NOW), JSON.stringify(headers)).toBeNull()
   })
 })

@@ -141,13 +141,13 @@ describe('ReadCache', () => {
     const cache = new ReadCache()
     cache.enable(1024 * 1024)
     const asked: string[] = []
-    cache.answerAsSignedOut('search', async (pathname, headers) => {
+    cache.answerSignedIn('search', async (pathname, headers) => {
       asked.push(`${pathname} ${headers.authorization ?? ''}`)
-      return headers.authorization === 'JWT reader-alike'
+      return headers.authorization === 'JWT reader-alike' ? 'reader' : null
     })
     const signedIn = async (method: string, url: string, authorization: string) => {
       const req = { method, url, headers: { authorization, cookie: 'payload-token=y' } }
-      await cache.readAsSignedOut(req as unknown as IncomingMessage)
+      await cache.sortSignedIn(req as unknown as IncomingMessage)
       return Object.keys(req.headers)
     }
     expect(await signedIn('GET', '/api/search/suggest?q=br', 'JWT reader-alike')).toEqual([])
@@ -159,5 +159,41 @@ describe('ReadCache', () => {
     expect(await signedIn('GET', '/api/reviews?limit=1', 'JWT reader-alike')).toHaveLength(2)
     expect(await signedIn('POST', '/api/search?q=br', 'JWT reader-alike')).toHaveLength(2)
     expect(asked).toEqual(['/api/search/suggest JWT reader-alike', '/api/search JWT own'])
+  })
+
+  test("a session's own answer is kept for that session alone, its credentials left for the miss", async () => {
+    const cache = new ReadCache()
+    cache.enable(1024 * 1024)
+    // The route names the session for tokens 'JWT a' and 'JWT b', and knows nothing of others.
+    cache.answerSignedIn('search', async (_pathname, headers) => {
+      const token = headers.authorization?.slice(4)
+      return token === 'a' || token === 'b' ? { session: `7:${token}` } : null
+    })
+    const url = '/api/search?q=allotment'
+    const asSession = async (token: string, answer: () => Response) => {
+      const headers = { authorization: `JWT ${token}` }
+      const req = request(url, headers)
+      await cache.sortSignedIn(req)
+      // Payload still gets the credentials on a miss: it signs the request in itself.
+      expect(req.headers).toEqual(headers)
+      const { res, sent } = response()
+      if (cache.serve(req, res)) return { status: sent.headers['x-belong-cache'], body: sent.body }
+      const kept = await cache.keep(req, answer())
+      return { status: sent.headers['x-belong-cache'], body: Buffer.from(await kept.text()) }
+    }
+    const own = () => json({ hits: ['private story'] })
+    expect((await asSession('a', own)).status).toBe('miss')
+    const hit = await asSession('a', () => json({ hits: ['not asked'] }))
+    expect(hit.status).toBe('hit')
+    expect(String(hit.body)).toContain('private story')
+    // Another session of the same account, an unknown token and a reader each have their own.
+    expect((await asSession('b', () => json({ hits: [] }))).status).toBe('miss')
+    expect((await asSession('c', () => json({ hits: [] }))).status).toBe('bypass')
+    const reader = await read(cache, url, () => json({ hits: [] }))
+    expect(reader.status).toBe('miss')
+    expect(await reader.kept!.json()).toEqual({ hits: [] })
+    // A change to a collection the route shows drops the session's answer too.
+    cache.invalidate('stories')
+    expect((await asSession('a', () => json({ hits: ['story, changed'] }))).status).toBe('miss')
   })
 })

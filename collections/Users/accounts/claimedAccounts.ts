@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { JWT_AUTH_VERSION } from 'payload'
 
 import { hmac, parseJsonBody, sameSignature } from '@collections/shared/signedToken'
 
@@ -20,6 +21,19 @@ export interface TokenKeys {
  * not read or is not signed by this site, so that the caller leaves it to Payload's own check.
  */
 export function claimedAccounts(headers: IncomingHttpHeaders, keys: TokenKeys): number[] | null {
+  const tokens = tokensOf(headers, keys.cookieName)
+  if (!tokens || tokens.length > MAX_TOKENS) return null
+  const accounts: number[] = []
+  for (const token of tokens) {
+    const id = signedClaims(token, keys.secret)?.id
+    if (id === undefined) return null
+    accounts.push(id)
+  }
+  return accounts
+}
+
+/** Every token Payload's sign-in reads; null for an Authorization header of another scheme. */
+function tokensOf(headers: IncomingHttpHeaders, cookieName: string): string[] | null {
   const tokens: string[] = []
   const authorization = headers.authorization
   if (authorization !== undefined) {
@@ -27,15 +41,35 @@ export function claimedAccounts(headers: IncomingHttpHeaders, keys: TokenKeys): 
     if (!scheme) return null
     tokens.push(authorization.slice(scheme.length))
   }
-  tokens.push(...cookieValues(headers.cookie ?? '', keys.cookieName))
-  if (tokens.length > MAX_TOKENS) return null
-  const accounts: number[] = []
-  for (const token of tokens) {
-    const id = accountOf(token, keys.secret)
-    if (id === null) return null
-    accounts.push(id)
-  }
-  return accounts
+  tokens.push(...cookieValues(headers.cookie ?? '', cookieName))
+  return tokens
+}
+
+/** A Payload session: its account and the session id its token carries. */
+export interface ClaimedSession {
+  id: number
+  sid: string
+}
+
+/**
+ * The session a request's only token names, read as Payload's local-jwt reads it: signed by this
+ * site, of Payload's token format, unexpired, naming an account and a session. Whether that
+ * session is still live (not signed out) is the caller's question (isLiveSession). Null with
+ * more than one token (which would sign in is Payload's to say) or anything else.
+ */
+export function claimedSession(
+  headers: IncomingHttpHeaders,
+  keys: TokenKeys,
+  nowSeconds = Date.now() / 1000,
+): ClaimedSession | null {
+  const tokens = tokensOf(headers, keys.cookieName)
+  if (tokens?.length !== 1) return null
+  const claims = signedClaims(tokens[0]!, keys.secret)
+  if (!claims || claims.authVersion !== JWT_AUTH_VERSION) return null
+  const { exp, nbf, sid } = claims.body
+  if (typeof exp !== 'number' || exp <= nowSeconds) return null
+  if (nbf !== undefined && !(typeof nbf === 'number' && nbf <= nowSeconds)) return null
+  return typeof sid === 'string' && sid ? { id: claims.id, sid } : null
 }
 
 /** Every value of the cookie, decoded as Payload decodes it (one it cannot decode it ignores). */
@@ -53,12 +87,27 @@ function cookieValues(header: string, name: string): string[] {
   return values
 }
 
-/** The users id a JWT signed by this site names, or null (another signature, claims or form). */
-function accountOf(token: string, secret: string): number | null {
+interface Claims {
+  collection: string
+  id: number
+  sid: unknown
+  exp: unknown
+  nbf: unknown
+}
+
+/**
+ * The users id a JWT signed by this site names, with its claims and the version in its header;
+ * null for another signature, claims or form.
+ */
+function signedClaims(token: string, secret: string) {
   const [header, body, signature, extra] = token.split('.')
   if (!header || !body || !signature || extra !== undefined) return null
-  if (parseJsonBody<{ alg: string }>(header)?.alg !== 'HS256') return null
+  const protectedHeader = parseJsonBody<{ alg: string; authVersion: unknown }>(header)
+  if (protectedHeader?.alg !== 'HS256') return null
   if (!sameSignature(signature, hmac(secret, `${header}.${body}`))) return null
-  const { collection, id } = parseJsonBody<{ collection: string; id: number }>(body) ?? {}
-  return collection === 'users' && Number.isSafeInteger(id) ? (id as number) : null
+  const claims = parseJsonBody<Claims>(body) ?? {}
+  const { collection, id } = claims
+  return collection === 'users' && Number.isSafeInteger(id)
+    ? { id: id as number, body: claims, authVersion: protectedHeader.authVersion }
+    : null
 }

@@ -7,9 +7,12 @@ import {
   type SanitizedCollectionConfig,
 } from 'payload'
 import { addSessionToUser, generateCookie } from 'payload/shared'
+import type { Pool } from 'pg'
 
 import { REMEMBER_ME_SECONDS } from '@/rules/accounts'
 import { parseJsonBody } from '@collections/shared/signedToken'
+
+import type { ClaimedSession } from './claimedAccounts'
 
 /**
  * Payload sessions with a "Remember me" choice (SPEC §2 /login).
@@ -173,4 +176,17 @@ export function requestTokenClaims(req: PayloadRequest): Record<string, unknown>
 export function tokenClaims(token: string | undefined): Record<string, unknown> | null {
   const body = token?.split('.')[1]
   return body ? parseJsonBody<Record<string, unknown>>(body) : null
+}
+
+/**
+ * Whether a token's session is live: its row is there (signing out deletes it) and unexpired.
+ * One indexed read on the primary, like the sign-in check's own (knownUsers.ts): a sign-out on
+ * another instance counts at once.
+ */
+export async function isLiveSession(pool: Pool, { id, sid }: ClaimedSession): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    'SELECT 1 FROM users_sessions WHERE id = $2 AND _parent_id = $1 AND expires_at > now()',
+    [id, sid],
+  )
+  return rowCount === 1
 }

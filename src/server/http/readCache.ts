@@ -7,9 +7,9 @@ import { serverNow } from '@/server/config/clock'
  * The public REST reads the islands make signed out (reviews pages, reaction summaries, the
  * forum, the neighbourhood lists, poll summaries, …), kept in memory per process and keyed by
  * their full path and query. Only requests without any cookie or authorization header are
- * served from it or fill it, only 200 JSON answers without Set-Cookie are kept, and only the
- * routes below: an anonymous answer is the same for every anonymous reader, so nothing of one
- * user can reach another. Writes announce the collections they change (src/server/http/apiChanges.ts,
+ * served from it or fill it (and the signed-in reads a route sorts: answerSignedIn), only 200
+ * JSON answers without Set-Cookie are kept, and only the routes below: an anonymous answer is
+ * the same for every anonymous reader, so nothing of one user can reach another. Writes announce the collections they change (src/server/http/apiChanges.ts,
  * NOTIFY in the write's transaction): every instance drops the entries that may show them.
  */
 
@@ -71,8 +71,16 @@ interface Pending {
 
 const VARY = 'Cookie, Authorization'
 
-/** Whether a signed-in request to a route gets exactly the answer a signed-out one would. */
-export type SignedOutAlike = (pathname: string, headers: IncomingHttpHeaders) => Promise<boolean>
+/**
+ * Whose answer a signed-in read of a route gets: any reader's ('reader': exactly a signed-out
+ * request's), one session's own (`{ session }`, a key naming it, its session found live), or
+ * unknown (null: Payload's check answers it, and nothing is kept).
+ */
+export type SignedInAnswer = 'reader' | { session: string } | null
+export type WhoseAnswer = (
+  pathname: string,
+  headers: IncomingHttpHeaders,
+) => Promise<SignedInAnswer>
 
 export class ReadCache {
   /** Least recently used first out, by size (lru-cache); null while the cache is off. */
@@ -83,8 +91,10 @@ export class ReadCache {
   /** How often each collection was announced changed, and everything dropped (sharedAnswer). */
   private readonly changes = new Map<string, number>()
   private clears = 0
-  /** Routes that know when a signed-in request's answer is the signed-out one. */
-  private readonly alike = new Map<string, SignedOutAlike>()
+  /** Routes that know whose answer a signed-in request gets. */
+  private readonly whose = new Map<string, WhoseAnswer>()
+  /** Signed-in reads answered as their session's own: the key their answers are kept under. */
+  private readonly sessionOf = new WeakMap<IncomingMessage, string>()
 
   /** Off until the process listens for changes (src/server/process/boot.ts): never stale by silence. */
   enable(maxBytes: number): void {
@@ -111,8 +121,11 @@ export class ReadCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     const route = routeOf(req)
     if (!route) return false
-    const key = req.url!
-    const keepable = Boolean(this.entries && !req.headers.cookie && !req.headers.authorization)
+    const session = this.sessionOf.get(req)
+    const signedOut = !req.headers.cookie && !req.headers.authorization
+    // A URL starts with '/': no session's key is a reader's.
+    const key = session === undefined ? req.url! : `@${session} ${req.url!}`
+    const keepable = Boolean(this.entries && (signedOut || session !== undefined))
     // A hit becomes the most recently used.
     let entry = keepable ? this.entries?.get(key) : undefined
     // The age is the server's clock (tests move it), not lru-cache's own timer.
@@ -133,28 +146,31 @@ export class ReadCache {
     return true
   }
 
-  /** The route (first segment after /api/) tells which signed-in reads it answers as signed out. */
-  answerAsSignedOut(route: string, check: SignedOutAlike): void {
-    this.alike.set(route, check)
+  /** The route (first segment after /api/) tells whose answer each signed-in read gets. */
+  answerSignedIn(route: string, check: WhoseAnswer): void {
+    this.whose.set(route, check)
   }
 
   /**
-   * Before serve(): a signed-in read whose route says its answer is the signed-out one loses its
-   * credentials, so that it is answered like any reader's, from the kept answers, with no
-   * session check.
+   * Before serve(): a signed-in read whose route says its answer is any reader's loses its
+   * credentials, so that it is answered like a reader's, from the kept answers, with no session
+   * check. One that is its session's own keeps them (on a miss Payload signs it in as usual) and
+   * its answer is kept for that session alone.
    */
-  async readAsSignedOut(req: IncomingMessage): Promise<void> {
+  async sortSignedIn(req: IncomingMessage): Promise<void> {
     if (!req.headers.cookie && !req.headers.authorization) return
     const url = req.url ?? ''
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/')) return
-    const check = this.alike.get(routeNameOf(url))
-    if (!check || !(await check(url.split(/[?#]/, 1)[0]!, req.headers))) return
-    delete req.headers.cookie
-    delete req.headers.authorization
+    const check = this.whose.get(routeNameOf(url))
+    const whose = check ? await check(url.split(/[?#]/, 1)[0]!, req.headers) : null
+    if (whose === 'reader') {
+      delete req.headers.cookie
+      delete req.headers.authorization
+    } else if (whose) this.sessionOf.set(req, whose.session)
   }
 
   /**
-   * Whether the answer to this request may be kept (a signed-out miss). A kept answer outlives a
+   * Whether the answer to this request may be kept (a signed-out or own-session miss). A kept answer outlives a
    * read replica's lag, so the server reads it on the primary (src/server/site/site.ts).
    */
   mayKeep(req: IncomingMessage): boolean {

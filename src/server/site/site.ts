@@ -281,9 +281,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         // The limit before the body is read: a client over it sends nothing more for us to read.
         const wait = await limitWait(req.method ?? 'GET', new URL(url, 'http://site').pathname, req)
         if (wait) return sendFetchResponse(res, tooManyRequestsResponse(wait))
-        // Signed-out public reads from memory (src/server/http/readCache.ts), and signed-in
-        // ones whose answer is the same.
-        await apiReadCache().readAsSignedOut(req)
+        // Signed-out public reads from memory (src/server/http/readCache.ts), and the signed-in
+        // ones whose route knows whose answer they get.
+        await apiReadCache().sortSignedIn(req)
         if (apiReadCache().serve(req, res)) return
         const request = await toFetchRequest(req, res, originOf(req))
         if (!request) return
