@@ -55,6 +55,36 @@ function Avatar({ comment }: { comment: CommentView }) {
   )
 }
 
+/**
+ * Until the island runs, Reply is a link to this reply box in the page (shown by :target). Its
+ * own component, so that hydrating draws again only this box (to remove it), not the comment.
+ */
+function ReplyBeforeHydration({
+  comment: c,
+  name,
+  ctx,
+  form,
+}: {
+  comment: CommentView
+  name: string
+  ctx: ThreadContext
+  form: FormState | undefined
+}) {
+  if (useHydrated()) return null
+  return (
+    <div id={`reply-${c.id}`} className={form ? 'reply-plain is-open' : 'reply-plain'}>
+      <CommentForm
+        label={`Reply to ${name}`}
+        placeholder={`Reply to ${name}…`}
+        submitLabel="Post reply"
+        onSubmit={(text) => ctx.reply(c, text)}
+        post={{ targetKind: ctx.kind, targetId: ctx.targetId, parent: c.id }}
+        form={form}
+      />
+    </div>
+  )
+}
+
 export default function CommentItem({
   node,
   ctx,
@@ -68,8 +98,6 @@ export default function CommentItem({
   const editing = ctx.editing === c.id
   const replying = ctx.replyTo === c.id
   const canReply = node.depth < MAX_COMMENT_DEPTH
-  // Until the island runs, Reply is a link to a reply box in the page (shown by :target).
-  const hydrated = useHydrated()
   const refusedReply = ctx.form?.values.parent === String(c.id) ? ctx.form : undefined
   const more = node.hiddenReplies
 
@@ -163,20 +191,8 @@ export default function CommentItem({
             )}
           </div>
         </div>
-        {!replying && !hydrated && canReply && (
-          <div
-            id={`reply-${c.id}`}
-            className={refusedReply ? 'reply-plain is-open' : 'reply-plain'}
-          >
-            <CommentForm
-              label={`Reply to ${name}`}
-              placeholder={`Reply to ${name}…`}
-              submitLabel="Post reply"
-              onSubmit={(text) => ctx.reply(c, text)}
-              post={{ targetKind: ctx.kind, targetId: ctx.targetId, parent: c.id }}
-              form={refusedReply}
-            />
-          </div>
+        {!replying && canReply && (
+          <ReplyBeforeHydration comment={c} name={name} ctx={ctx} form={refusedReply} />
         )}
         {replying && (
           <CommentForm

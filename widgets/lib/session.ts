@@ -16,7 +16,10 @@ export interface SessionUser {
 export type Session =
   { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser }
 
-export const $session = atom<Session>({ status: 'loading' })
+/** Until the page's /api/users/me answers; also what an island hydrates with (useSession). */
+export const SESSION_LOADING: Session = { status: 'loading' }
+
+export const $session = atom<Session>(SESSION_LOADING)
 
 /**
  * Who is viewing, by id: what the server rendered with until the session has loaded (so the
