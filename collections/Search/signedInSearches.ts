@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import type { Pool } from 'pg'
 
 import { claimedAccounts, claimedSession } from '@collections/Users/accounts/claimedAccounts'
 import { isLiveSession } from '@collections/Users/accounts/session'
@@ -29,11 +30,14 @@ export function answerSignedInSearches(payload: Payload): void {
     if (!SEARCHES.has(pathname)) return null
     const accounts = claimedAccounts(headers, keys)
     if (!accounts) return null
-    let ownEntries = false
-    for (const id of accounts) if (await hasOwnEntries(pool, id)) ownEntries = true
-    if (!ownEntries) return 'reader'
+    if (!(await anyHasOwnEntries(pool, accounts))) return 'reader'
     const session = claimedSession(headers, keys)
     if (!session || !(await isLiveSession(pool, session))) return null
     return { session: `${session.id}:${session.sid}` }
   })
+}
+
+async function anyHasOwnEntries(pool: Pool, accounts: number[]): Promise<boolean> {
+  for (const id of accounts) if (await hasOwnEntries(pool, id)) return true
+  return false
 }
