@@ -381,6 +381,15 @@ try {
     titles,
     SUGGEST_TRIGRAM_SETTINGS,
   )
+  // Two words, the second typed halfway: the planner's guess once read the whole table here.
+  await explain('search "garden lid"', SEARCH_SQL, ['garden lid', null, null, 21, 0], both)
+  await explain(
+    'suggest "garden lid"',
+    SUGGEST_SQL,
+    ['garden lid', null, prefixTsQuery('garden lid')],
+    titles,
+    SUGGEST_TRIGRAM_SETTINGS,
+  )
   await explain('closest neighbourhoods', CLOSEST_SQL, ['wlthmstw'], /search_index_kind_idx/)
 } finally {
   site.kill('SIGTERM')
