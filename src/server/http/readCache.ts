@@ -9,8 +9,9 @@ import { serverNow } from '@/server/config/clock'
  * their full path and query. Only requests without any cookie or authorization header are
  * served from it or fill it (and the signed-in reads a route sorts: answerSignedIn), only 200
  * JSON answers without Set-Cookie are kept, and only the routes below: an anonymous answer is
- * the same for every anonymous reader, so nothing of one user can reach another. Writes announce the collections they change (src/server/http/apiChanges.ts,
- * NOTIFY in the write's transaction): every instance drops the entries that may show them.
+ * the same for every anonymous reader, so nothing of one user can reach another. Writes
+ * announce the collections they change (src/server/http/apiChanges.ts, NOTIFY in the write's
+ * transaction): every instance drops the entries that may show them.
  */
 
 /** First path segment after /api/ → the collections its answers show (besides ALWAYS). */
@@ -170,8 +171,9 @@ export class ReadCache {
   }
 
   /**
-   * Whether the answer to this request may be kept (a signed-out or own-session miss). A kept answer outlives a
-   * read replica's lag, so the server reads it on the primary (src/server/site/site.ts).
+   * Whether the answer to this request may be kept (a signed-out or own-session miss). A kept
+   * answer outlives a read replica's lag, so the server reads it on the primary
+   * (src/server/site/site.ts).
    */
   mayKeep(req: IncomingMessage): boolean {
     return this.pending.get(req)?.keepable === true
