@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import type { StarCounts } from '@/rules/ratingSummary'
 import { realtimeClient, useChannel } from '@widgets/lib/realtime'
-import { Lightbox, type Slide } from './Lightbox'
+import type { Slide } from './Lightbox'
 import { ReviewCard } from './ReviewCard'
 import { ReviewForm } from './ReviewForm'
 import type { FormState } from '@/views/forms'
@@ -24,6 +24,9 @@ import { useNow } from '@widgets/lib/useNow'
 import { useViewer } from './useViewer'
 import './Reviews.css'
 import OwnHidden from '@widgets/Reports/OwnHidden'
+
+// Loaded at the first photo opened: most readers never open one.
+const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })))
 
 interface Props {
   neighbourhood: { id: number; name: string; slug: string }
@@ -282,12 +285,16 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
           </a>
         )}
       </div>
-      <Lightbox
-        slides={slides}
-        index={photoIndex}
-        onIndex={setPhotoIndex}
-        onClose={() => setPhotoIndex(null)}
-      />
+      {photoIndex !== null && (
+        <Suspense fallback={null}>
+          <Lightbox
+            slides={slides}
+            index={photoIndex}
+            onIndex={setPhotoIndex}
+            onClose={() => setPhotoIndex(null)}
+          />
+        </Suspense>
+      )}
     </section>
   )
 }
