@@ -213,6 +213,31 @@ describe('suggestions: the first title for what is typed so far', () => {
   })
 })
 
+describe('suggestions when many titles begin the typed words', () => {
+  it('lists those titles before one with a wrong letter, which a typo still finds', async () => {
+    const begun: number[] = []
+    for (let i = 1; i <= 9; i++)
+      begun.push(
+        await createAs(site, maya, '/api/discussions', {
+          title: `Orchard swap ${i}`,
+          content: 'Seeds and cuttings.',
+        }),
+      )
+    const misspelt = await createAs(site, maya, '/api/discussions', {
+      title: 'Orcherd swop',
+      content: 'Seeds and cuttings.',
+    })
+    const listed = (await suggest('orchard sw')).map((s) => s.id)
+    expect(listed).toHaveLength(8)
+    expect(listed.every((id) => begun.includes(id))).toBe(true)
+    expect(listed).not.toContain(misspelt)
+    // Nothing begins 'orchad swap': the titles a letter away are offered.
+    const typo = (await suggest('orchad swap')).map((s) => s.id)
+    expect(typo.length).toBeGreaterThan(0)
+    expect(typo.every((id) => begun.includes(id) || id === misspelt)).toBe(true)
+  })
+})
+
 const found = (page: SearchPage, kind: string, id: number) =>
   page.hits.some((h) => h.kind === kind && h.id === id)
 
