@@ -321,6 +321,18 @@ test('review photos open in a lightbox: arrows, keys, swipe, Escape', async ({ b
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(opener).toBeFocused()
+
+  // When the lightbox's code cannot load (the connection dropped), the photo opens on its own.
+  const offline = await page.context().newPage()
+  await offline.route(/\/_astro\/Lightbox\.[\w-]+\.js$/, (route) => route.abort())
+  await openLive(offline, 'wembley')
+  await offline
+    .getByRole('button', { name: /^Open photo/ })
+    .first()
+    .click()
+  await offline.waitForURL((url) => !url.pathname.startsWith('/neighbourhood/'))
+  const shown = await offline.request.get(offline.url())
+  expect(shown.headers()['content-type']).toMatch(/^image\//)
   await page.context().close()
 })
 

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import type { StarCounts } from '@/rules/ratingSummary'
 import { realtimeClient, useChannel } from '@widgets/lib/realtime'
-import type { Slide } from './Lightbox'
+import type { Lightbox, Slide } from './Lightbox'
 import { ReviewCard } from './ReviewCard'
 import { ReviewForm } from './ReviewForm'
 import type { FormState } from '@/views/forms'
@@ -24,9 +24,6 @@ import { useNow } from '@widgets/lib/useNow'
 import { useViewer } from './useViewer'
 import './Reviews.css'
 import OwnHidden from '@widgets/Reports/OwnHidden'
-
-// Loaded at the first photo opened: most readers never open one.
-const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })))
 
 interface Props {
   neighbourhood: { id: number; name: string; slug: string }
@@ -180,10 +177,22 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
 
   const slidesRef = useRef<(Slide & { reviewId: number })[]>([])
   // Stable, so the memoized cards are not drawn again on every list update.
-  const openPhoto = useCallback(
-    (id: number) => setPhotoIndex(slidesRef.current.findIndex((s) => s.reviewId === id)),
-    [],
-  )
+  const [LightboxView, setLightboxView] = useState<typeof Lightbox | null>(null)
+  // The lightbox's code loads at the first photo opened (most readers never open one); if it
+  // cannot load, the photo opens on its own.
+  const openPhoto = useCallback((id: number) => {
+    const index = slidesRef.current.findIndex((s) => s.reviewId === id)
+    import('./Lightbox').then(
+      (m) => {
+        setLightboxView(() => m.Lightbox)
+        setPhotoIndex(index)
+      },
+      () => {
+        const slide = slidesRef.current[index]
+        if (slide) window.location.assign(slide.src)
+      },
+    )
+  }, [])
   const changeReview = useCallback((review: ReviewView) => changed(review, false), [changed])
   const slides: (Slide & { reviewId: number })[] = useMemo(
     () =>
@@ -285,15 +294,13 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
           </a>
         )}
       </div>
-      {photoIndex !== null && (
-        <Suspense fallback={null}>
-          <Lightbox
-            slides={slides}
-            index={photoIndex}
-            onIndex={setPhotoIndex}
-            onClose={() => setPhotoIndex(null)}
-          />
-        </Suspense>
+      {LightboxView && (
+        <LightboxView
+          slides={slides}
+          index={photoIndex}
+          onIndex={setPhotoIndex}
+          onClose={() => setPhotoIndex(null)}
+        />
       )}
     </section>
   )
