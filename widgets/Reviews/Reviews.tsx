@@ -176,10 +176,10 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
   }, [channel])
 
   const slidesRef = useRef<(Slide & { reviewId: number })[]>([])
-  // Stable, so the memoized cards are not drawn again on every list update.
   const [LightboxView, setLightboxView] = useState<typeof Lightbox | null>(null)
-  // The lightbox's code loads at the first photo opened (most readers never open one); if it
-  // cannot load, the photo opens on its own.
+  // Stable, so the memoized cards are not drawn again on every list update. The lightbox's code
+  // loads at the first photo opened (most readers never open one); if it cannot load, the photo
+  // opens on its own.
   const openPhoto = useCallback((id: number) => {
     const index = slidesRef.current.findIndex((s) => s.reviewId === id)
     import('./Lightbox').then(
