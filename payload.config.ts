@@ -26,6 +26,7 @@ import { oidcEndpoints } from '@collections/Users/oidc/endpoints'
 import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
 import { searchEndpoints } from '@collections/Search/endpoints'
 import { answerSignedInSearches } from '@collections/Search/signedInSearches'
+import { answerMemberReads } from '@collections/Users/accounts/memberReads'
 import { geocodeEndpoints } from '@/server/services/geocode'
 import { addListIndexes } from '@/server/database/listIndexes'
 import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
@@ -138,6 +139,8 @@ export default buildConfig({
     keepMeAnswers(payload)
     // Members' searches from the kept answers: the readers', or (with private entries) their own.
     answerSignedInSearches(payload)
+    // Members' other public reads from the readers' kept answers (not staff, nothing private).
+    answerMemberReads(payload)
     // What the static pages show that changes with time alone, for the regenerator's sweep.
     useTimeBoundaries(pagesPastTimeBoundaries)
   },

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 
-import { expect, test } from '@playwright/test'
+import { expect, request as playwrightRequest, test } from '@playwright/test'
 import { simpleParser } from 'mailparser'
 
 import { expectNoAxeViolations } from './axe'
@@ -66,6 +66,38 @@ test('a comment on your discussion arrives by mail; its unsubscribe page turns i
   await shoot(page, 'unsubscribe-done', { restoreHeight: 800 })
   await page.getByRole('button', { name: 'Turn these e-mails back on' }).click()
   await expect(page.getByRole('status')).toHaveText('E-mails turned back on: Comments on my posts.')
+
+  // RFC 8058 one-click, as mail providers send it from the List-Unsubscribe-Post header: a POST
+  // from their own server (no session, no Origin), urlencoded or multipart. Each turns the kind
+  // off; the page shows it off, and turning it back on readies the other encoding.
+  const oneClick = String(mail.headers.get('list-unsubscribe')).match(/<(http[^>]+)>/)![1]!
+  const providers = await playwrightRequest.newContext()
+  for (const body of [
+    { form: { 'List-Unsubscribe': 'One-Click' } },
+    { multipart: { 'List-Unsubscribe': 'One-Click' } },
+  ]) {
+    const answer = await providers.post(oneClick, body)
+    expect(answer.status(), await answer.text()).toBe(200)
+    expect(((await answer.json()) as { message: string }).message).toBe(
+      'E-mails turned off: Comments on my posts.',
+    )
+    await page.goto(unsubscribe!)
+    await expect(page.getByText('Comments on my posts: no e-mails.')).toBeVisible()
+    await page.getByRole('button', { name: 'Turn these e-mails back on' }).click()
+    await expect(page.getByRole('status')).toHaveText(
+      'E-mails turned back on: Comments on my posts.',
+    )
+  }
+  // From a webmail page on another origin too; a forged token is refused and changes nothing.
+  const forgedClick = oneClick.replace(/t=([^&]+)/, (_, t: string) => `t=${t.slice(0, -2)}xx`)
+  const refused = await providers.post(forgedClick, {
+    form: { 'List-Unsubscribe': 'One-Click' },
+    headers: { origin: 'https://mail.example' },
+  })
+  expect(refused.status()).toBe(400)
+  await providers.dispose()
+  await page.goto(unsubscribe!)
+  await expect(page.getByText('Comments on my posts: you get these by e-mail.')).toBeVisible()
 
   const forged = await page.goto('/unsubscribe?t=1.comments.99999.forged')
   expect(forged?.status()).toBe(400)

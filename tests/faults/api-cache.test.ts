@@ -6,10 +6,10 @@ import { freshDataDir, member, removeDataDir, startSite, type Site } from '@test
 
 /**
  * The cache of signed-out API reads (src/server/http/readCache.ts) on two app instances sharing one
- * PostgreSQL: a write through either one refreshes both, signed-in requests never read or fill
- * it (bar searches by members with nothing private, whose answer is the readers'), private
- * answers are never kept, and every answer of a cached route varies on the session; the
- * reader's own bits (my reactions, my vote) come from their own signed-in reads.
+ * PostgreSQL: a write through either one refreshes both, answers with the asker's own state are
+ * never kept, and every answer of a cached route varies on the session; the reader's own bits
+ * (my reactions, my vote) come from their own signed-in reads. Members' other reads share the
+ * readers' answers: tests/faults/member-reads.test.ts.
  */
 
 let dataDir = ''
@@ -103,7 +103,7 @@ describe('signed-out reads', () => {
     expect(JSON.parse((await get(a!, mine)).body).mine).toEqual([])
   })
 
-  test('signed-in requests never read or fill the cache; private answers are never kept', async () => {
+  test("answers with the asker's own state are never kept", async () => {
     const { doc: poll } = await post(a!, '/api/polls', {
       question: 'Best bakery?',
       options: ['North', 'South'],

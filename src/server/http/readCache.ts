@@ -7,7 +7,8 @@ import { serverNow } from '@/server/config/clock'
  * The public REST reads the islands make signed out (reviews pages, reaction summaries, the
  * forum, the neighbourhood lists, poll summaries, …), kept in memory per process and keyed by
  * their full path and query. Only requests without any cookie or authorization header are
- * served from it or fill it (and the signed-in reads a route sorts: answerSignedIn), only 200
+ * served from it or fill it (and the signed-in reads sorted by answerSignedIn and
+ * answerMembers: a member's read answered as a reader's, or a session's own), only 200
  * JSON answers without Set-Cookie are kept, and only the routes below: an anonymous answer is
  * the same for every anonymous reader, so nothing of one user can reach another. Writes
  * announce the collections they change (src/server/http/apiChanges.ts, NOTIFY in the write's
@@ -94,6 +95,8 @@ export class ReadCache {
   private clears = 0
   /** Routes that know whose answer a signed-in request gets. */
   private readonly whose = new Map<string, WhoseAnswer>()
+  /** Whose answer a signed-in read of any other cached route gets (answerMembers). */
+  private members: WhoseAnswer | null = null
   /** Signed-in reads answered as their session's own: the key their answers are kept under. */
   private readonly sessionOf = new WeakMap<IncomingMessage, string>()
 
@@ -152,6 +155,11 @@ export class ReadCache {
     this.whose.set(route, check)
   }
 
+  /** Whose answer each signed-in read of a cached route without its own check gets. */
+  answerMembers(check: WhoseAnswer): void {
+    this.members = check
+  }
+
   /**
    * Before serve(): a signed-in read whose route says its answer is any reader's loses its
    * credentials, so that it is answered like a reader's, from the kept answers, with no session
@@ -162,7 +170,8 @@ export class ReadCache {
     if (!req.headers.cookie && !req.headers.authorization) return
     const url = req.url ?? ''
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/')) return
-    const check = this.whose.get(routeNameOf(url))
+    const route = routeNameOf(url)
+    const check = this.whose.get(route) ?? (tagsOf(route) ? this.members : null)
     const whose = check ? await check(url.split(/[?#]/, 1)[0]!, req.headers) : null
     if (whose === 'reader') {
       delete req.headers.cookie
@@ -217,8 +226,12 @@ export class ReadCache {
    * is on only once changes are listened for).
    */
   stamp(route: string): string | null {
+    return this.stampOf(tagsOf(route) ?? [])
+  }
+
+  /** As stamp(), for the collections named. */
+  stampOf(tags: string[]): string | null {
     if (!this.entries) return null
-    const tags = tagsOf(route) ?? []
     return `${this.clears}:${tags.map((tag) => this.changes.get(tag) ?? 0).join('.')}`
   }
 

@@ -53,8 +53,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /**
  * Refuses what must not reach the app: another Host, a cross-site write (by Origin, or by
  * Sec-Fetch-Site when a browser sends no Origin), and API bodies that are neither JSON nor an
- * upload (a cross-site HTML form can only send text/plain, urlencoded or multipart). Returns
- * true when it answered.
+ * upload (a cross-site HTML form can only send text/plain, urlencoded or multipart). A mail's
+ * one-click unsubscribe is let through from anywhere (oneClickUnsubscribe). Returns true when
+ * it answered.
  */
 export function refuseUnsafeRequest(
   req: IncomingMessage,
@@ -67,6 +68,7 @@ export function refuseUnsafeRequest(
     return true
   }
   if (SAFE_METHODS.has(req.method ?? 'GET')) return false
+  if (oneClickUnsubscribe(req)) return false
   const origin = req.headers.origin
   const fetchSite = req.headers['sec-fetch-site']
   if ((origin !== undefined && !site.allowsOrigin(origin)) || fetchSite === 'cross-site') {
@@ -98,6 +100,23 @@ function urlencodedAllowed(req: IncomingMessage, url: string, type: string): boo
   if (!type.startsWith('application/x-www-form-urlencoded')) return false
   if (url.split('?')[0] === '/api/realtime/auth') return true
   return String(req.headers['x-payload-http-method-override'] ?? '').toUpperCase() === 'GET'
+}
+
+/**
+ * RFC 8058's one-click unsubscribe: mail providers POST `List-Unsubscribe=One-Click` to the
+ * List-Unsubscribe address (`/api/mails/unsubscribe?t=TOKEN`), urlencoded or multipart, from
+ * their own servers or a webmail page on any origin. The signed token in the address is the
+ * whole credential and such a post can only turn a kind of mail off
+ * (collections/Mails/unsubscribe/endpoints.ts), so no Origin or session is asked for.
+ */
+function oneClickUnsubscribe(req: IncomingMessage): boolean {
+  if (req.method !== 'POST') return false
+  const url = new URL(req.url ?? '/', 'http://site')
+  if (url.pathname !== '/api/mails/unsubscribe' || !url.searchParams.has('t')) return false
+  const type = (req.headers['content-type'] ?? '').toLowerCase()
+  return (
+    type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')
+  )
 }
 
 function hasBody(req: IncomingMessage): boolean {
