@@ -23,7 +23,7 @@ export async function listDiscussions(
   const rows = await query<Parameters<typeof discussionCard>[0] & { total: number }>(
     req,
     sql`SELECT d.id, d.title, d.content, d.reaction_count::int AS reaction_count,
-               d.comment_count::int AS comment_count, d.created_at, n.slug, d.author_id,
+               d.comment_count::int AS comment_count, d.created_at, n.slug, n.name AS neighbourhood_name, d.author_id,
                u.user_name, coalesce(m.sizes_thumbnail_filename, m.filename) AS avatar,
                ARRAY(SELECT t.text FROM discussions_texts t
                       WHERE t.parent_id = d.id AND t.path = 'tags' ORDER BY t."order") AS tags,

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg'
 
-import { relativeTime } from '@/views/relativeTime'
+import { londonDate } from '@/rules/dates'
+import { EVENT_ZONE_LABEL } from '@/rules/eventTime'
 import type { MailItem } from './templates/NotificationMail'
 
 /** Longest excerpt of a comment or an event in a mail. */
@@ -20,7 +21,6 @@ export async function mailItems(
   db: PoolClient,
   mail: number,
   origin: string,
-  now: Date,
 ): Promise<{ ids: number[]; items: MailItem[] }> {
   const { rows } = await db.query<{
     id: number
@@ -50,7 +50,8 @@ export async function mailItems(
       message: r.message,
       excerpt: excerptOf(r.excerpt),
       url: new URL(r.link, origin).toString(),
-      when: relativeTime(r.created_at, now),
+      // A mail is read hours or days later: the moment itself, not '9 minutes ago'.
+      when: `${londonDate(new Date(r.created_at), 'moment')} (${EVENT_ZONE_LABEL})`,
     })),
   }
 }

@@ -39,7 +39,7 @@ export function unsubscribeLinks(user: number, kind: MailKind) {
 }
 
 async function notificationContent(row: OutboxRow, db: Parameters<typeof mailItems>[0]) {
-  const { ids, items } = await mailItems(db, row.id, mailOrigin(), serverNow())
+  const { ids, items } = await mailItems(db, row.id, mailOrigin())
   if (!ids.length) return null
   const links = unsubscribeLinks(row.user_id, row.kind)
   const element = createElement(NotificationMail, {

@@ -16,7 +16,7 @@ const readOnly = (field: Field): Field =>
  * collection's hooks inside the write's transaction (./reindex.ts). The migration adds what
  * Payload has no field for: the weighted `document` tsvector (a generated column) and its GIN
  * index, the trigram index on the folded title, and the title's own words (`title_words`) that
- * suggestions match a prefix in. Editors see the entries in the admin and may lift or lower one
+ * suggestions match a prefix in. Admins see the entries in the admin and may lift or lower one
  * (`boost`); the public reads go through GET /api/search and /api/search/suggest.
  */
 export const SearchIndex: CollectionConfig = {
@@ -27,7 +27,10 @@ export const SearchIndex: CollectionConfig = {
     update: staff,
     delete: () => false,
   },
+  labels: { singular: 'Search entry', plural: 'Search entries' },
   admin: {
+    // Technical: editors work on the content itself, admins may tune a boost here.
+    hidden: ({ user }) => (user as { role?: string } | null)?.role !== 'admin',
     useAsTitle: 'title',
     defaultColumns: ['title', 'kind', 'neighbourhood', 'boost', 'hidden', 'publishedAt'],
     listSearchableFields: ['title'],

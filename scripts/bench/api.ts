@@ -12,12 +12,11 @@ import path from 'node:path'
 
 import autocannon from 'autocannon'
 
-import { SiteBuilds } from '@/server/site/siteBuilds'
 import { NO_FILTER, neighbourhoodListPath } from '@/rules/neighbourhoodSearch'
 import { reviewsQuery } from '@/views/review'
 
 import { outputOf, waitFor } from './builtSite'
-import { scaledSite } from './scaleSeed'
+import { scaledSite, serveSeedingBuild } from './scaleSeed'
 
 const SCALE = Number(process.env.SCALE ?? 100)
 const DURATION = Number(process.env.DURATION ?? 10)
@@ -38,23 +37,7 @@ console.log(
     `${await count('reviews')} reviews, ${await count('reactions')} reactions, ${await count('discussions')} discussions`,
 )
 
-// The static pages do not matter here: the build of the seeding run is served even when the
-// sources changed since (no full build of every page on the ×100 seed before each run).
-const currentFile = path.join(root, 'site', 'site', 'current.json')
-const current = JSON.parse(fs.readFileSync(currentFile, 'utf8')) as {
-  sourceHash: string
-  publicOrigin?: string
-}
-current.sourceHash = new SiteBuilds({
-  projectRoot: process.cwd(),
-  dataDir: path.join(root, 'site'),
-  env: siteEnv,
-  prerender: async () => ({}),
-  publicOrigin: base,
-  log: () => {},
-}).sourceHash
-current.publicOrigin = base
-fs.writeFileSync(currentFile, JSON.stringify(current))
+serveSeedingBuild(root, siteEnv, base)
 
 const site = start()
 const log = outputOf(site)

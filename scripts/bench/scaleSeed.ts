@@ -5,6 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { freePort, startEmbeddedPostgres } from '@/server/database/postgres'
+import { SiteBuilds } from '@/server/site/siteBuilds'
 
 import { outputOf } from './builtSite'
 
@@ -65,6 +66,28 @@ export async function scaledSite(
   const count = async (table: string) =>
     Number((await db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
   return { postgres, databaseUrl, base, env, start, db, count, siteDir: path.join(root, 'site') }
+}
+
+/**
+ * Serves the seeding run's build as current even when the sources changed since (the static
+ * pages do not matter to the API benches: no full build of every page before each run).
+ */
+export function serveSeedingBuild(root: string, env: NodeJS.ProcessEnv, base: string): void {
+  const currentFile = path.join(root, 'site', 'site', 'current.json')
+  const current = JSON.parse(fs.readFileSync(currentFile, 'utf8')) as {
+    sourceHash: string
+    publicOrigin?: string
+  }
+  current.sourceHash = new SiteBuilds({
+    projectRoot: process.cwd(),
+    dataDir: path.join(root, 'site'),
+    env,
+    prerender: async () => ({}),
+    publicOrigin: base,
+    log: () => {},
+  }).sourceHash
+  current.publicOrigin = base
+  fs.writeFileSync(currentFile, JSON.stringify(current))
 }
 
 /** At least this many reviews and stories in all (the target scale: 50,000 and 10,000). */

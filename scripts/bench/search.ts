@@ -18,7 +18,6 @@
  * own time (autocannon's p97.5 is printed beside it).
  * Usage: npm run bench:search   (SEED_SIZE=small, DURATION=10 s, CONNECTIONS=20, REUSE=1, ONLY=members)
  */
-import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 
@@ -34,10 +33,9 @@ import {
 } from '@collections/Search/queries'
 import { prefixTsQuery } from '@/rules/search'
 import { DEMO_PASSWORD } from '@/seed'
-import { SiteBuilds } from '@/server/site/siteBuilds'
 
 import { outputOf, waitFor } from './builtSite'
-import { scaledSite } from './scaleSeed'
+import { scaledSite, serveSeedingBuild } from './scaleSeed'
 
 const large = process.env.SEED_SIZE !== 'small'
 const SCALE = Number(process.env.SCALE ?? (large ? 119 : 10))
@@ -63,18 +61,8 @@ console.log(
     `${await count('search_index')} index entries`,
 )
 
-// Serve the seeding run's build as current (pages do not matter here), with the cache off.
-const currentFile = path.join(root, 'site', 'site', 'current.json')
-const current = JSON.parse(fs.readFileSync(currentFile, 'utf8')) as { sourceHash: string }
-current.sourceHash = new SiteBuilds({
-  projectRoot: process.cwd(),
-  dataDir: path.join(root, 'site'),
-  env,
-  prerender: async () => ({}),
-  publicOrigin: base,
-  log: () => {},
-}).sourceHash
-fs.writeFileSync(currentFile, JSON.stringify(current))
+// Serve the seeding run's build as current (pages do not matter here).
+serveSeedingBuild(root, env, base)
 
 // What readers type: words of real titles, alone or in pairs, some with a letter dropped; a
 // few searches are popular and most are rare (Zipf). Each connection draws its own sequence.

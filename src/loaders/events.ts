@@ -53,7 +53,7 @@ async function eventRows(
   const { rows } = await pgPool(payload).query<EventRow & { total: string }>(
     `SELECT e.id, e.title, e.description, e.event_date, e.location, e.is_public, e.image_id,
             coalesce(im.sizes_card_filename, im.filename) AS image_file,
-            n.slug AS neighbourhood_slug, e.author_id, u.user_name,
+            n.slug AS neighbourhood_slug, n.name AS neighbourhood_name, e.author_id, u.user_name,
             coalesce(av.sizes_thumbnail_filename, av.filename) AS avatar_file,
             e.attending_count, e.interested_count, e.created_at, e.updated_at,
             coalesce((SELECT array_agg(t.text ORDER BY t."order") FROM events_texts t

@@ -11,7 +11,7 @@ import {
 } from '@/views/poll'
 import { neighbourhoodBySlug } from './events'
 
-const POLL_COLUMNS = `p.id, p.question, p.close_date, n.slug AS neighbourhood_slug, p.author_id,
+const POLL_COLUMNS = `p.id, p.question, p.close_date, n.slug AS neighbourhood_slug, n.name AS neighbourhood_name, p.author_id,
   u.user_name, coalesce(av.sizes_thumbnail_filename, av.filename) AS avatar_file, p.created_at`
 const POLL_JOINS = `LEFT JOIN neighbourhoods n ON n.id = p.neighbourhood_id
   LEFT JOIN users u ON u.id = p.author_id

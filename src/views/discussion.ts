@@ -47,6 +47,7 @@ interface DiscussionSummary {
   title: string
   tags: string[]
   neighbourhoodSlug: string | null
+  neighbourhoodName: string | null
   author: AuthorView | null
   reactionCount: number
   commentCount: number
@@ -111,6 +112,7 @@ export function discussionCard(row: {
   content: string
   tags: string[] | null
   slug: string | null
+  neighbourhood_name: string | null
   author_id: number | null
   user_name: string | null
   avatar: string | null
@@ -124,6 +126,7 @@ export function discussionCard(row: {
     excerpt: previewDescription(row.content, DISCUSSION_EXCERPT_LENGTH).text,
     tags: row.tags ?? [],
     neighbourhoodSlug: row.slug,
+    neighbourhoodName: row.neighbourhood_name,
     author: row.author_id
       ? {
           id: row.author_id,
@@ -157,6 +160,7 @@ export function toDiscussionView(doc: Discussion): DiscussionView {
     content: doc.content,
     tags: doc.tags ?? [],
     neighbourhoodSlug: n?.slug ?? null,
+    neighbourhoodName: n?.name ?? null,
     author: authorOf(doc.author),
     reactionCount: doc.reactionCount ?? 0,
     commentCount: doc.commentCount ?? 0,

@@ -24,6 +24,7 @@ export interface EventView {
   imageUrl: string | null
   tags: string[]
   neighbourhoodSlug: string | null
+  neighbourhoodName: string | null
   author: EventAuthor | null
   attendingCount: number
   interestedCount: number
@@ -56,6 +57,7 @@ export interface EventRow {
   image_id: number | null
   image_file: string | null
   neighbourhood_slug: string | null
+  neighbourhood_name: string | null
   author_id: number | null
   user_name: string | null
   avatar_file: string | null
@@ -96,6 +98,7 @@ export function toEventView(row: EventRow): EventView {
     imageUrl: mediaFileUrl(row.image_file),
     tags: row.tags ?? [],
     neighbourhoodSlug: row.neighbourhood_slug,
+    neighbourhoodName: row.neighbourhood_name,
     author: authorOfRow(row),
     attendingCount: Number(row.attending_count ?? 0),
     interestedCount: Number(row.interested_count ?? 0),

@@ -17,6 +17,7 @@ export interface PollCardView {
   question: string
   closeDate: string | null
   neighbourhoodSlug: string | null
+  neighbourhoodName: string | null
   author: PollAuthor | null
   totalVotes: number
   createdAt: string
@@ -42,6 +43,7 @@ export interface PollRow {
   question: string
   close_date: string | Date | null
   neighbourhood_slug: string | null
+  neighbourhood_name: string | null
   author_id: number | null
   user_name: string | null
   avatar_file: string | null
@@ -55,6 +57,7 @@ export function toPollCard(row: PollRow): PollCardView {
     question: row.question,
     closeDate: row.close_date === null ? null : new Date(row.close_date).toISOString(),
     neighbourhoodSlug: row.neighbourhood_slug,
+    neighbourhoodName: row.neighbourhood_name,
     author: authorOfRow(row),
     totalVotes: Number(row.total_votes ?? 0),
     createdAt: new Date(row.created_at).toISOString(),

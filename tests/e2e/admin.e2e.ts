@@ -50,6 +50,7 @@ test("an editor's admin: Belong's name, the groups, today's figures, no technica
     await expect(page.getByRole('heading', { name: group }).first()).toBeVisible()
   // Reactions, RSVPs and poll votes are written by their endpoints: not in an editor's way.
   await expect(page.getByRole('link', { name: 'Reactions', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Search entries', exact: true })).toHaveCount(0)
   await page.screenshot({ path: '.tmp/shots/admin-dashboard-1280.png', fullPage: true })
   // A list an editor can judge from: the text itself, and whether it is hidden.
   await page.goto('/admin/collections/reviews')
@@ -68,7 +69,7 @@ test("an editor's day: since the last visit, a review on its page, a vandalised 
   await signInToAdmin(page)
   await expect(page.getByRole('heading', { name: 'Since your last visit' })).toBeVisible()
 
-  // Search the reviews for a word; 'Preview' opens the review where it is on the site.
+  // Search the reviews for a word; 'View on site' opens the review where it is on the site.
   await page.goto('/admin/collections/reviews')
   await page.getByPlaceholder(/Search by/).fill('Peckham')
   await expect(page).toHaveURL(/search=Peckham/)
@@ -78,11 +79,12 @@ test("an editor's day: since the last visit, a review on its page, a vandalised 
   await expect(page).toHaveURL(/\/admin\/collections\/reviews\/\d+/)
   const reviewId = page.url().match(/reviews\/(\d+)/)![1]
   const popup = page.waitForEvent('popup')
-  await page
-    .getByRole('button', { name: 'Preview' })
-    .or(page.getByRole('link', { name: 'Preview' }))
-    .first()
-    .click()
+  const viewOnSite = page.getByRole('link', { name: 'View on site' })
+  // Said in words beside the icon, not only to a screen reader.
+  expect(await viewOnSite.evaluate((link) => getComputedStyle(link, '::after').content)).toBe(
+    '"View on site"',
+  )
+  await viewOnSite.click()
   const site = await popup
   await expect(site).toHaveURL(new RegExp(`/neighbourhood/[a-z0-9-]+#review-${reviewId}$`))
   await site.close()

@@ -89,7 +89,10 @@ describe('GET /api/discussions/list', () => {
     expect((await list('?tag=nothing')).cards).toEqual([])
     const inCamden = await list('?neighbourhood=camden')
     expect(titles(inCamden)).toEqual(['Older'])
-    expect(inCamden.cards[0]!.neighbourhoodSlug).toBe('camden')
+    expect(inCamden.cards[0]).toMatchObject({
+      neighbourhoodSlug: 'camden',
+      neighbourhoodName: 'Camden',
+    })
     expect((await list('?neighbourhood=nowhere')).total).toBe(0)
   })
 

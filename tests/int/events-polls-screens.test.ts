@@ -107,6 +107,11 @@ describe('events list loader', () => {
     const dates = three!.events.map((e) => e.eventDate)
     expect([...dates].sort()).toEqual(dates)
     expect(one!.events[0]!.author?.userName).toBe('eventhost')
+    // A card names its neighbourhood as people write it, linked by its slug.
+    expect(one!.events[0]).toMatchObject({
+      neighbourhoodName: 'Eventville',
+      neighbourhoodSlug: 'eventville',
+    })
     expect(one!.neighbourhood).toMatchObject({ slug: 'eventville', name: 'Eventville' })
   })
 
@@ -212,6 +217,7 @@ describe('polls loaders', () => {
     expect(one!.total).toBe(12)
     expect(two!.polls).toHaveLength(12)
     expect(one!.polls[0]!.question).toBe('Poll 11?')
+    expect(one!.polls[0]!.neighbourhoodName).not.toBeNull()
     const all = await countQueries(() => loadPollPage(site.payload, {}))
     expect(all.count).toBe(1)
     expect(all.result!.total).toBe(15)

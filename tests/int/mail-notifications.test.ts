@@ -83,6 +83,9 @@ describe('notification mails', () => {
     expect(mail.subject).toBe('mailbob commented on your discussion')
     expect(mail.text).toContain('their rye is wonderful')
     expect(mail.html).toContain('their rye is wonderful')
+    // When it was said, as a date and time that stay true whenever the mail is read.
+    expect(mail.text).toMatch(/\w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(London time\)/)
+    expect(mail.text).not.toMatch(/ ago\b|just now/i)
     expect(mail.html).toContain(`https://belong.example/discussions/${discussion}#comment-`)
     expect(mail.messageId).toMatch(/^<[\w-]+@belong\.example>$/)
     const raw = smtp.received.find((m) => m.to.includes(alice.email))!.raw

@@ -218,7 +218,7 @@ function PostMeta({ view, now }: { view: DiscussionView; now: Date }) {
       </time>
       {view.neighbourhoodSlug && (
         <a className="feed-slug" href={`/neighbourhood/${view.neighbourhoodSlug}`}>
-          {view.neighbourhoodSlug}
+          {view.neighbourhoodName ?? view.neighbourhoodSlug}
         </a>
       )}
     </p>

@@ -86,7 +86,7 @@ export default memo(function EventCard({
             <>
               {' · '}
               <a href={`/neighbourhood/${encodeURIComponent(event.neighbourhoodSlug)}`}>
-                {event.neighbourhoodSlug}
+                {event.neighbourhoodName ?? event.neighbourhoodSlug}
               </a>
             </>
           )}

@@ -53,7 +53,7 @@ export default function PollDetail({ initial }: { initial: PollView }) {
           <>
             {' · '}
             <a href={`/neighbourhood/${encodeURIComponent(poll.neighbourhoodSlug)}/polls`}>
-              {poll.neighbourhoodSlug}
+              {poll.neighbourhoodName ?? poll.neighbourhoodSlug}
             </a>
           </>
         )}

@@ -79,7 +79,7 @@ export default function Polls({ initial, form }: { initial: PollPage; form?: For
                   {poll.author?.userName && poll.neighbourhoodSlug && ' · '}
                   {poll.neighbourhoodSlug && (
                     <a href={`/neighbourhood/${encodeURIComponent(poll.neighbourhoodSlug)}`}>
-                      {poll.neighbourhoodSlug}
+                      {poll.neighbourhoodName ?? poll.neighbourhoodSlug}
                     </a>
                   )}
                   {/* A line of its own, the date last: the reader's locale may lengthen it

@@ -1,0 +1,111 @@
+/**
+ * What a signed-in member costs the site beside a reader: the same public reads signed out and
+ * signed in (the browser's session cookie, as a member's islands send it), one autocannon run
+ * each, side by side, then the member's own reads of a page view. The demo seed (SCALE=1) on a
+ * throwaway embedded PostgreSQL, the real site (scripts/start.ts, ADMIN=false).
+ * Budget: signed-in req/s at least half the signed-out, p99 ≤ 50 ms at 50 connections.
+ * Usage: npm run bench:members   (SCALE=1, DURATION=10 s, CONNECTIONS=50, REUSE=1)
+ */
+import path from 'node:path'
+
+import autocannon from 'autocannon'
+
+import { DEMO_PASSWORD } from '@/seed'
+
+import { outputOf, waitFor } from './builtSite'
+import { scaledSite, serveSeedingBuild } from './scaleSeed'
+
+const SCALE = Number(process.env.SCALE ?? 1)
+const DURATION = Number(process.env.DURATION ?? 10)
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50)
+const root = path.resolve('.tmp/bench-members')
+const { postgres, base, env, start, db } = await scaledSite(root, SCALE, process.env.REUSE === '1')
+serveSeedingBuild(root, env, base)
+
+const site = start()
+const log = outputOf(site)
+
+interface Run {
+  rps: number
+  p50: number
+  p99: number
+  bad: number
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<Run> {
+  const probe = await fetch(url, { headers })
+  if (probe.status !== 200) throw new Error(`${url} → ${probe.status}: ${await probe.text()}`)
+  await probe.arrayBuffer()
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+const cell = (run: Run) =>
+  `${run.rps.toFixed(0).padStart(7)} ${String(run.p50).padStart(4)} ${String(run.p99).padStart(5)}` +
+  (run.bad ? ` (${run.bad} bad)` : '')
+
+try {
+  await waitFor(`${base}/healthz`, site, log)
+  const login = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'sofia@belong.local', password: DEMO_PASSWORD }),
+  })
+  const { token } = (await login.json()) as { token?: string }
+  if (!token) throw new Error(`login: ${login.status}`)
+  const member = { cookie: `payload-token=${token}` }
+
+  const {
+    rows: [busiest],
+  } = await db.query(
+    'SELECT neighbourhood_id AS id FROM reviews GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+  )
+  const { rows: reviews } = await db.query(
+    'SELECT id FROM reviews WHERE neighbourhood_id = $1 ORDER BY created_at DESC LIMIT 10',
+    [busiest.id],
+  )
+  const ids = reviews.map((r: { id: number }) => r.id).join(',')
+
+  const shared: [string, string][] = [
+    ['/api/neighbourhoods?limit=10', '/api/neighbourhoods?limit=10'],
+    ['/api/reviews?limit=10&depth=1', '/api/reviews?limit=10&depth=1'],
+    ['/api/forum?page=1', '/api/forum?page=1'],
+  ]
+  // A page view's own reads: nothing a reader asks, so signed in only.
+  const own: [string, string][] = [
+    ['the session (/api/users/me)', '/api/users/me'],
+    ['my reactions (10 reviews)', `/api/reactions/mine?targetKind=review&ids=${ids}`],
+  ]
+
+  const rows: string[] = []
+  const show = (row: string) => {
+    rows.push(row)
+    console.log(row)
+  }
+  show(
+    `${'read'.padEnd(32)} ${'signed out: req/s  p50   p99'.padStart(30)}   ${'signed in: req/s  p50   p99'.padStart(29)}   in/out`,
+  )
+  for (const [name, url] of shared) {
+    const out = await load(`${base}${url}`, {})
+    const signedIn = await load(`${base}${url}`, member)
+    show(
+      `${name.padEnd(32)} ${cell(out).padStart(30)}   ${cell(signedIn).padStart(29)}   ${(signedIn.rps / out.rps).toFixed(2)}×`,
+    )
+  }
+  for (const [name, url] of own) {
+    const signedIn = await load(`${base}${url}`, member)
+    show(`${name.padEnd(32)} ${'—'.padStart(30)}   ${cell(signedIn).padStart(29)}`)
+  }
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each; latency in ms`)
+  for (const row of rows) console.log(row)
+} finally {
+  site.kill('SIGTERM')
+  await new Promise((resolve) => site.on('exit', resolve))
+  await db.end()
+  await postgres.stop()
+}
