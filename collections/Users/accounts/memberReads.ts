@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
@@ -5,7 +7,7 @@ import { pgPool } from '@/server/database/db'
 import { apiReadCache } from '@/server/http/readCache'
 import { hasOwnEntries } from '@collections/Search/search'
 
-import { claimedAccounts } from './claimedAccounts'
+import { claimedAccounts, type TokenKeys } from './claimedAccounts'
 
 /** Reads of cached routes that answer with the asker's own state (their emoji, their vote). */
 const PERSONAL = [
@@ -36,7 +38,7 @@ export function answerMemberReads(payload: Payload): void {
   const keys = { cookieName: `${payload.config.cookiePrefix}-token`, secret: payload.secret }
   apiReadCache().answerMembers(async (pathname, headers) => {
     if (PERSONAL.some((personal) => personal.test(pathname))) return null
-    const accounts = claimedAccounts(headers, keys)
+    const accounts = accountsOf(headers, keys)
     if (!accounts) return null
     const staff = await staffAccounts(pool)
     if (accounts.some((id) => staff.has(id))) return null
@@ -46,6 +48,27 @@ export function answerMemberReads(payload: Payload): void {
     }
     return 'reader'
   })
+}
+
+/**
+ * The accounts the same credentials named before: what a token names never changes (its
+ * signature is checked against the site's secret, which does not change while it runs), and a
+ * member sends the same cookie with every read of a page view.
+ */
+const named = new LRUCache<string, { accounts: number[] | null }>({
+  // Kept by size (a stranger chooses the headers): at most 4 MB of them.
+  maxSize: 4_000_000,
+  sizeCalculation: (_value, credentials) => credentials.length + 64,
+})
+
+function accountsOf(headers: IncomingHttpHeaders, keys: TokenKeys): number[] | null {
+  const credentials = `${headers.authorization ?? ''}\n${headers.cookie ?? ''}`
+  let known = named.get(credentials)
+  if (!known) {
+    known = { accounts: claimedAccounts(headers, keys) }
+    named.set(credentials, known)
+  }
+  return known.accounts
 }
 
 let kept: { stamp: string; staff: Promise<Set<number>> } | null = null
