@@ -16,7 +16,7 @@ import { NO_FILTER, neighbourhoodListPath } from '@/rules/neighbourhoodSearch'
 import { reviewsQuery } from '@/views/review'
 
 import { outputOf, waitFor } from './builtSite'
-import { scaledSite, serveSeedingBuild } from './scaleSeed'
+import { busiestReviews, memberToken, scaledSite, serveSeedingBuild } from './scaleSeed'
 
 const SCALE = Number(process.env.SCALE ?? 100)
 const DURATION = Number(process.env.DURATION ?? 10)
@@ -25,7 +25,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50)
 const ONLY = process.env.ONLY
 const root = path.resolve('.tmp/bench-api')
 const {
-  postgres,
+  stop,
   base,
   env: siteEnv,
   start,
@@ -44,32 +44,17 @@ const log = outputOf(site)
 try {
   await waitFor(`${base}/healthz`, site, log)
 
-  const login = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: 'sofia@belong.local', password: 'belong-demo' }),
-  })
-  const { token } = (await login.json()) as { token?: string }
-  if (!token) throw new Error(`login: ${login.status}`)
-
-  const {
-    rows: [busiest],
-  } = await db.query(
-    'SELECT neighbourhood_id AS id FROM reviews GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
-  )
-  const { rows: reviewIds } = await db.query(
-    'SELECT id FROM reviews WHERE neighbourhood_id = $1 ORDER BY created_at DESC LIMIT 10',
-    [busiest.id],
-  )
+  const token = await memberToken(base)
+  const busiest = await busiestReviews(db)
   const {
     rows: [poll],
   } = await db.query('SELECT id FROM polls WHERE hidden IS NOT TRUE ORDER BY id LIMIT 1')
-  const reactionIds = reviewIds.map((r) => r.id).join(',')
+  const reactionIds = busiest.ids.join(',')
   // The reads the islands make, each as they ask it (src/rules, src/views build the addresses).
   const reads: [string, string][] = [
     [
       'reviews of a neighbourhood (10, depth 1)',
-      `/api/reviews?${reviewsQuery(busiest.id, '-createdAt', 1)}`,
+      `/api/reviews?${reviewsQuery(busiest.neighbourhood, '-createdAt', 1)}`,
     ],
     [
       'reaction summaries (10 reviews)',
@@ -126,8 +111,5 @@ try {
   )
   for (const row of rows) console.log(row)
 } finally {
-  site.kill('SIGTERM')
-  await new Promise((resolve) => site.on('exit', resolve))
-  await db.end()
-  await postgres.stop()
+  await stop(site)
 }

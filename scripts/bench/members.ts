@@ -10,16 +10,14 @@ import path from 'node:path'
 
 import autocannon from 'autocannon'
 
-import { DEMO_PASSWORD } from '@/seed'
-
 import { outputOf, waitFor } from './builtSite'
-import { scaledSite, serveSeedingBuild } from './scaleSeed'
+import { busiestReviews, memberToken, scaledSite, serveSeedingBuild } from './scaleSeed'
 
 const SCALE = Number(process.env.SCALE ?? 1)
 const DURATION = Number(process.env.DURATION ?? 10)
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50)
 const root = path.resolve('.tmp/bench-members')
-const { postgres, base, env, start, db } = await scaledSite(root, SCALE, process.env.REUSE === '1')
+const { base, env, start, stop, db } = await scaledSite(root, SCALE, process.env.REUSE === '1')
 serveSeedingBuild(root, env, base)
 
 const site = start()
@@ -51,25 +49,8 @@ const cell = (run: Run) =>
 
 try {
   await waitFor(`${base}/healthz`, site, log)
-  const login = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: 'sofia@belong.local', password: DEMO_PASSWORD }),
-  })
-  const { token } = (await login.json()) as { token?: string }
-  if (!token) throw new Error(`login: ${login.status}`)
-  const member = { cookie: `payload-token=${token}` }
-
-  const {
-    rows: [busiest],
-  } = await db.query(
-    'SELECT neighbourhood_id AS id FROM reviews GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
-  )
-  const { rows: reviews } = await db.query(
-    'SELECT id FROM reviews WHERE neighbourhood_id = $1 ORDER BY created_at DESC LIMIT 10',
-    [busiest.id],
-  )
-  const ids = reviews.map((r: { id: number }) => r.id).join(',')
+  const member = { cookie: `payload-token=${await memberToken(base)}` }
+  const ids = (await busiestReviews(db)).ids.join(',')
 
   const shared: [string, string][] = [
     ['/api/neighbourhoods?limit=10', '/api/neighbourhoods?limit=10'],
@@ -104,8 +85,5 @@ try {
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s each; latency in ms`)
   for (const row of rows) console.log(row)
 } finally {
-  site.kill('SIGTERM')
-  await new Promise((resolve) => site.on('exit', resolve))
-  await db.end()
-  await postgres.stop()
+  await stop(site)
 }

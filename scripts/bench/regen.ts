@@ -22,7 +22,7 @@ const REVIEWS = Number(process.env.REVIEWS ?? (issueSeed ? 50_000 : 0))
 const STORIES = Number(process.env.STORIES ?? (issueSeed ? 10_000 : 0))
 const WRITES = Number(process.env.WRITES ?? 10)
 // 1. The database: migrated and seeded by a first start (build only), then scaled up.
-const { postgres, base, start, db, count, siteDir } = await scaledSite(
+const { base, start, stop, db, count, siteDir } = await scaledSite(
   path.resolve('.tmp/bench-regen'),
   SCALE,
   false,
@@ -117,7 +117,4 @@ console.log(
   `GET /api/neighbourhoods?limit=10 (10 connections): alone ${baseline.requests.average.toFixed(0)} req/s p99 ${baseline.latency.p99} ms; during regenerations ${result.requests.average.toFixed(0)} req/s p99 ${result.latency.p99} ms`,
 )
 
-site.kill('SIGTERM')
-await new Promise((resolve) => site.on('exit', resolve))
-await db.end()
-await postgres.stop()
+await stop(site)

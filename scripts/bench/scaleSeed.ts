@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -65,7 +65,24 @@ export async function scaledSite(
   } else await db.connect()
   const count = async (table: string) =>
     Number((await db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n)
-  return { postgres, databaseUrl, base, env, start, db, count, siteDir: path.join(root, 'site') }
+  /** Stops the site started by `start` (and waits for it), then the database. */
+  const stop = async (site: ChildProcess) => {
+    site.kill('SIGTERM')
+    await new Promise((resolve) => site.on('exit', resolve))
+    await db.end()
+    await postgres.stop()
+  }
+  return {
+    postgres,
+    databaseUrl,
+    base,
+    env,
+    start,
+    stop,
+    db,
+    count,
+    siteDir: path.join(root, 'site'),
+  }
 }
 
 /**
@@ -88,6 +105,34 @@ export function serveSeedingBuild(root: string, env: NodeJS.ProcessEnv, base: st
   }).sourceHash
   current.publicOrigin = base
   fs.writeFileSync(currentFile, JSON.stringify(current))
+}
+
+/** A demo member's session token (sofia's), signed in through the site as a browser would. */
+export async function memberToken(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'sofia@belong.local', password: 'belong-demo' }),
+  })
+  const { token } = (await login.json()) as { token?: string }
+  if (!token) throw new Error(`login: ${login.status}`)
+  return token
+}
+
+/** The neighbourhood with the most reviews and its ten newest reviews' ids. */
+export async function busiestReviews(
+  db: pg.Client,
+): Promise<{ neighbourhood: number; ids: number[] }> {
+  const {
+    rows: [busiest],
+  } = await db.query(
+    'SELECT neighbourhood_id AS id FROM reviews GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+  )
+  const { rows } = await db.query(
+    'SELECT id FROM reviews WHERE neighbourhood_id = $1 ORDER BY created_at DESC LIMIT 10',
+    [busiest.id],
+  )
+  return { neighbourhood: Number(busiest.id), ids: rows.map((r: { id: number }) => Number(r.id)) }
 }
 
 /** At least this many reviews and stories in all (the target scale: 50,000 and 10,000). */

@@ -43,7 +43,7 @@ const DURATION = Number(process.env.DURATION ?? 10)
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20)
 const root = path.resolve('.tmp/bench-search')
 const totals = large ? { reviews: 50_000, stories: 10_000 } : {}
-const { postgres, base, env, start, db, count } = await scaledSite(
+const { base, env, start, stop, db, count } = await scaledSite(
   root,
   SCALE,
   process.env.REUSE === '1',
@@ -419,8 +419,5 @@ try {
   )
   await explain('closest neighbourhoods', CLOSEST_SQL, ['wlthmstw'], /search_index_kind_idx/)
 } finally {
-  site.kill('SIGTERM')
-  await new Promise((resolve) => site.on('exit', resolve))
-  await db.end()
-  await postgres.stop()
+  await stop(site)
 }
