@@ -4,7 +4,7 @@ import { MESSAGES } from '@/rules/messages'
 import { optionTexts, pollIsComplete } from '@/rules/polls'
 import type { PollPage, PollView } from '@/views/poll'
 import { api, ApiError } from '@widgets/lib/api'
-import { $session, loadSession } from '@widgets/lib/session'
+import { loadSession } from '@widgets/lib/session'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
 
@@ -209,12 +209,14 @@ export async function vote(optionIndex: number) {
   const state = $poll.get()
   const poll = state.poll
   if (!poll || state.voting) return
-  if ($session.get().status !== 'signed-in') {
-    toast.error('Login to vote.')
-    return
-  }
   $poll.setKey('voting', true)
   try {
+    // A click while the page is still reading the session waits for it: a member is not told
+    // to log in because they were quick.
+    if ((await loadSession()).status !== 'signed-in') {
+      toast.error('Login to vote.')
+      return
+    }
     applySummary(
       await api<Summary>(`/api/polls/${poll.id}/vote`, { method: 'POST', json: { optionIndex } }),
     )
