@@ -123,6 +123,12 @@ export function hasOwnEntries(pool: Pool, accountId: number): Promise<boolean> {
   })
 }
 
+/** Whether any of the accounts a request's tokens name has entries only it may find. */
+export async function anyHasOwnEntries(pool: Pool, accounts: number[]): Promise<boolean> {
+  for (const id of accounts) if (await hasOwnEntries(pool, id)) return true
+  return false
+}
+
 function searchDatabase(pool: Pool, input: SearchInput, empty: SearchPage): Promise<SearchPage> {
   const { q } = input
   return withTrigramSettings(pool, async (run) => {

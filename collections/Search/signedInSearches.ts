@@ -1,12 +1,11 @@
 import type { Payload } from 'payload'
-import type { Pool } from 'pg'
 
-import { claimedAccounts, claimedSession } from '@collections/Users/accounts/claimedAccounts'
+import { claimedSession, rememberedAccounts } from '@collections/Users/accounts/claimedAccounts'
 import { isLiveSession } from '@collections/Users/accounts/session'
 import { pgPool } from '@/server/database/db'
 import { apiReadCache } from '@/server/http/readCache'
 
-import { hasOwnEntries } from './search'
+import { anyHasOwnEntries } from './search'
 
 /** The search endpoints (collections/Search/endpoints.ts); nothing else under /api/search. */
 const SEARCHES = new Set(['/api/search', '/api/search/suggest'])
@@ -26,18 +25,14 @@ const SEARCHES = new Set(['/api/search', '/api/search/suggest'])
 export function answerSignedInSearches(payload: Payload): void {
   const pool = pgPool(payload)
   const keys = { cookieName: `${payload.config.cookiePrefix}-token`, secret: payload.secret }
+  const accountsOf = rememberedAccounts(keys)
   apiReadCache().answerSignedIn('search', async (pathname, headers) => {
     if (!SEARCHES.has(pathname)) return null
-    const accounts = claimedAccounts(headers, keys)
+    const accounts = accountsOf(headers)
     if (!accounts) return null
     if (!(await anyHasOwnEntries(pool, accounts))) return 'reader'
     const session = claimedSession(headers, keys)
     if (!session || !(await isLiveSession(pool, session))) return null
     return { session: `${session.id}:${session.sid}` }
   })
-}
-
-async function anyHasOwnEntries(pool: Pool, accounts: number[]): Promise<boolean> {
-  for (const id of accounts) if (await hasOwnEntries(pool, id)) return true
-  return false
 }

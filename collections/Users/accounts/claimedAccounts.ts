@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { LRUCache } from 'lru-cache'
 import { JWT_AUTH_VERSION } from 'payload'
 
 import { hmac, parseJsonBody, sameSignature } from '@collections/shared/signedToken'
@@ -30,6 +31,28 @@ export function claimedAccounts(headers: IncomingHttpHeaders, keys: TokenKeys): 
     accounts.push(id)
   }
   return accounts
+}
+
+/**
+ * claimedAccounts for one site's keys, remembered by the request's credentials: what a token
+ * names never changes while the secret does not, and a member sends the same cookie with every
+ * read of a page view, so only the first pays for the signature checks. Kept by size, since a
+ * stranger chooses the headers: at most 4 MB of them.
+ */
+export function rememberedAccounts(keys: TokenKeys) {
+  const named = new LRUCache<string, { accounts: number[] | null }>({
+    maxSize: 4_000_000,
+    sizeCalculation: (_value, credentials) => credentials.length + 64,
+  })
+  return (headers: IncomingHttpHeaders): number[] | null => {
+    const credentials = `${headers.authorization ?? ''}\n${headers.cookie ?? ''}`
+    let known = named.get(credentials)
+    if (!known) {
+      known = { accounts: claimedAccounts(headers, keys) }
+      named.set(credentials, known)
+    }
+    return known.accounts
+  }
 }
 
 /** Every token Payload's sign-in reads; null for an Authorization header of another scheme. */

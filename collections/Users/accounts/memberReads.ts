@@ -1,13 +1,11 @@
-import type { IncomingHttpHeaders } from 'node:http'
-import { LRUCache } from 'lru-cache'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import { pgPool } from '@/server/database/db'
 import { apiReadCache } from '@/server/http/readCache'
-import { hasOwnEntries } from '@collections/Search/search'
+import { anyHasOwnEntries } from '@collections/Search/search'
 
-import { claimedAccounts, type TokenKeys } from './claimedAccounts'
+import { rememberedAccounts } from './claimedAccounts'
 
 /** Reads of cached routes that answer with the asker's own state (their emoji, their vote). */
 const PERSONAL = [
@@ -35,40 +33,20 @@ const WITH_PRIVATE_ENTRIES = new Set(['stories', 'events', 'forum'])
  */
 export function answerMemberReads(payload: Payload): void {
   const pool = pgPool(payload)
-  const keys = { cookieName: `${payload.config.cookiePrefix}-token`, secret: payload.secret }
+  const accountsOf = rememberedAccounts({
+    cookieName: `${payload.config.cookiePrefix}-token`,
+    secret: payload.secret,
+  })
   apiReadCache().answerMembers(async (pathname, headers) => {
     if (PERSONAL.some((personal) => personal.test(pathname))) return null
-    const accounts = accountsOf(headers, keys)
+    const accounts = accountsOf(headers)
     if (!accounts) return null
     const staff = await staffAccounts(pool)
     if (accounts.some((id) => staff.has(id))) return null
     const route = pathname.split('/')[2] ?? ''
-    if (WITH_PRIVATE_ENTRIES.has(route)) {
-      for (const id of accounts) if (await hasOwnEntries(pool, id)) return null
-    }
+    if (WITH_PRIVATE_ENTRIES.has(route) && (await anyHasOwnEntries(pool, accounts))) return null
     return 'reader'
   })
-}
-
-/**
- * The accounts the same credentials named before: what a token names never changes (its
- * signature is checked against the site's secret, which does not change while it runs), and a
- * member sends the same cookie with every read of a page view.
- */
-const named = new LRUCache<string, { accounts: number[] | null }>({
-  // Kept by size (a stranger chooses the headers): at most 4 MB of them.
-  maxSize: 4_000_000,
-  sizeCalculation: (_value, credentials) => credentials.length + 64,
-})
-
-function accountsOf(headers: IncomingHttpHeaders, keys: TokenKeys): number[] | null {
-  const credentials = `${headers.authorization ?? ''}\n${headers.cookie ?? ''}`
-  let known = named.get(credentials)
-  if (!known) {
-    known = { accounts: claimedAccounts(headers, keys) }
-    named.set(credentials, known)
-  }
-  return known.accounts
 }
 
 let kept: { stamp: string; staff: Promise<Set<number>> } | null = null
