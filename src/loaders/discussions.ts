@@ -77,7 +77,7 @@ export async function loadDiscussion(
     disableErrors: true,
     populate: {
       users: { userName: true, avatar: true },
-      neighbourhoods: { slug: true },
+      neighbourhoods: { slug: true, name: true },
       media: { url: true, filename: true, sizes: true },
     },
   })

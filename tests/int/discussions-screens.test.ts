@@ -145,7 +145,12 @@ describe('page loaders', () => {
 
   it('reads one discussion; hidden, missing and odd ids are not found', async () => {
     const d = await loadDiscussion(site.payload, String(ids.older))
-    expect(d).toMatchObject({ title: 'Older', neighbourhoodSlug: 'camden', tags: [] })
+    expect(d).toMatchObject({
+      title: 'Older',
+      neighbourhoodSlug: 'camden',
+      neighbourhoodName: 'Camden',
+      tags: [],
+    })
     expect(d?.author).toMatchObject({ id: alice.id, userName: 'alice' })
     expect(await loadDiscussion(site.payload, String(ids.hidden))).toBeNull()
     expect(await loadDiscussion(site.payload, '99999999')).toBeNull()
