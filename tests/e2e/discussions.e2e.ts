@@ -63,7 +63,11 @@ test('start a discussion from a neighbourhood list (title and content required)'
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
   await expect(page.getByRole('link', { name: `#${TAG}` })).toBeVisible()
   await expect(page.getByRole('link', { name: '#parks' })).toBeVisible()
-  await expect(page.getByRole('link', { name: SLUG, exact: true })).toBeVisible()
+  // The post names its neighbourhood as people write it, linked by its slug.
+  await expect(page.getByRole('link', { name: 'Forest Hill', exact: true })).toHaveAttribute(
+    'href',
+    `/neighbourhood/${SLUG}`,
+  )
 })
 
 test('the list is in the HTML, and the tag filter and Clear work without JavaScript', async ({
