@@ -138,13 +138,18 @@ export default tseslint.config(
   // database/ stand on nothing of the server.
   serverFolder(
     'config',
-    ['process', 'database', 'site', 'http', 'services'],
+    ['process', 'database', 'site', 'http', 'services', 'observability'],
     'holds settings only',
   ),
   serverFolder(
     'database',
-    ['process', 'config', 'site', 'http', 'services'],
+    ['process', 'config', 'site', 'http', 'services', 'observability'],
     'stands on PostgreSQL alone',
+  ),
+  serverFolder(
+    'observability',
+    ['process', 'database', 'site', 'http', 'services'],
+    'measures and logs what it is handed (pools, servers), on config/ alone',
   ),
   serverFolder(
     'http',

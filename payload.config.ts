@@ -17,6 +17,7 @@ import { mailJobs } from '@collections/Mails/jobs'
 import { installAfterCommit } from '@/server/database/afterCommit'
 import { installReadRouting } from '@/server/database/replicas'
 import { emailAdapter } from '@/server/services/email'
+import { logger } from '@/server/observability/logger'
 import { env } from '@/server/config/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
 import { accountLogin } from '@collections/Users/accounts/endpoints'
@@ -127,7 +128,8 @@ export default buildConfig({
     AuthenticationError: 'info',
     LockedAuth: 'info',
   },
-  logger: { options: { level: process.env.LOG_LEVEL ?? 'info' } },
+  // The process's one logger: JSON or readable lines, each with its request's id.
+  logger,
   onInit: async (payload) => {
     // First: it replaces db.drizzle, which later patches (boot's surfaceCommitFailures) wrap.
     installReadRouting(payload, {

@@ -17,6 +17,7 @@ const nextConfig = {
     'sharp',
     'pg',
     'nodemailer',
+    'prom-client',
   ],
   outputFileTracingRoot: root,
   turbopack: { root },

@@ -27,6 +27,8 @@ export interface ChannelStats {
 
 export class AppHub {
   private readonly channels = new Map<string, ChannelState>()
+  /** Frames sent to subscribers (published and relayed events), for the metrics. */
+  sent = 0
 
   /** Adds the subscriber (and presence member) and answers with subscription_succeeded. */
   subscribe(sub: Subscriber, name: string, member?: PresenceMember): void {
@@ -61,7 +63,10 @@ export class AppHub {
       if (!channel) continue
       const text = encodeFrame({ event, channel: name, data })
       for (const sub of channel.subscribers) {
-        if (sub.socketId !== exceptSocketId) sub.send(text)
+        if (sub.socketId !== exceptSocketId) {
+          sub.send(text)
+          this.sent++
+        }
       }
     }
   }
@@ -74,7 +79,11 @@ export class AppHub {
     const frame = { event, channel: name, data, ...(userId !== undefined && { user_id: userId }) }
     // Client data is passed through as sent (object or string), as Pusher does.
     const text = JSON.stringify(frame)
-    for (const sub of channel.subscribers) if (sub !== sender) sub.send(text)
+    for (const sub of channel.subscribers)
+      if (sub !== sender) {
+        sub.send(text)
+        this.sent++
+      }
   }
 
   stats(name: string): ChannelStats | undefined {
@@ -85,6 +94,10 @@ export class AppHub {
       subscriptionCount: channel.subscribers.size,
       ...(presence && { userCount: channel.members.size }),
     }
+  }
+
+  channelCount(): number {
+    return this.channels.size
   }
 
   channelNames(): string[] {

@@ -40,7 +40,15 @@ export interface RealtimeServer {
     exceptSocketId?: string,
   ): void
   connectionCount(): number
+  /** Open connections, channels with subscribers and frames sent so far, over every app. */
+  stats(): RealtimeStats
   close(): Promise<void>
+}
+
+export interface RealtimeStats {
+  connections: number
+  channels: number
+  messagesSent: number
 }
 
 interface AppEntry {
@@ -108,6 +116,12 @@ export function createRealtimeServer(opts: RealtimeServerOptions): RealtimeServe
     },
 
     connectionCount: () => connections.size,
+
+    stats: () => ({
+      connections: connections.size,
+      channels: apps.reduce((sum, app) => sum + app.hub.channelCount(), 0),
+      messagesSent: apps.reduce((sum, app) => sum + app.hub.sent, 0),
+    }),
 
     async close() {
       // 4200 tells clients to reconnect at once, e.g. to the next process after a restart.

@@ -191,6 +191,30 @@ export const env = {
       pageSwr: wholeNumber(process.env.CDN_PAGE_SWR, 60),
     }
   },
+  /** Log lines as JSON, one a line, or readable (`LOG_FORMAT=pretty`, the default on a terminal). */
+  get logFormat(): 'json' | 'pretty' {
+    const format = process.env.LOG_FORMAT
+    if (format === 'json' || format === 'pretty') return format
+    return process.stdout.isTTY ? 'pretty' : 'json'
+  },
+  get logLevel() {
+    return process.env.LOG_LEVEL || 'info'
+  },
+  /**
+   * /metrics on the site's port answers only a request bearing this token
+   * (`Authorization: Bearer …`); unset, it answers 404 there (docs/operations.md, Monitoring).
+   */
+  get metricsToken() {
+    return process.env.METRICS_TOKEN || undefined
+  },
+  /** A separate address for /metrics alone (`127.0.0.1:9464`, `:9464` or `9464`), no token. */
+  get metricsListen(): { host: string; port: number } | undefined {
+    const value = process.env.METRICS_LISTEN?.trim()
+    if (!value) return undefined
+    const match = /^(?:(.*):)?(\d{1,5})$/.exec(value)
+    if (!match) throw new Error(`METRICS_LISTEN must be host:port or a port, not '${value}'.`)
+    return { host: match[1] || '0.0.0.0', port: Number(match[2]) }
+  },
   /** Map tiles (SPEC §7), read when the site is built and handed to the map islands. */
   get tiles() {
     const url = process.env.TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'

@@ -34,6 +34,10 @@ import { forgetStaticSite, staticSiteFor } from '@/server/site/staticSite'
 import { ensureSecrets } from '@/server/config/secrets'
 import { siteOrigins } from '@/server/http/security'
 import { createSiteServer } from '@/server/site/site'
+import { watchSite } from '@/server/observability/figures'
+import { countPagesWritten } from '@/server/observability/metrics'
+import { listenForMetrics } from '@/server/observability/metricsEndpoint'
+import { Readiness } from '@/server/observability/readiness'
 
 export interface BootOptions {
   projectRoot: string
@@ -136,6 +140,15 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       await readFromPrimary(() => seedDatabase(payload, (line: string) => log(`       ${line}`)))
     }
 
+    // The realtime hub exists before the site is built: it then knows that nothing was published
+    // after the build's pages were rendered, and their islands need not read again (hub.ts).
+    let realtime: RealtimeServer | undefined
+    if (!env.pusher.external) {
+      const p = env.pusher
+      realtime = createRealtimeServer({ apps: [{ id: p.appId, key: p.key, secret: p.secret }] })
+      useLocalRealtimePort(port)
+    }
+
     const bucketPrefix = env.sitePagesPrefix
     // Pages render with the public name the site answers to (never a request's Host).
     const publicHost = env.publicUrl ? new URL(env.publicUrl).host : `localhost:${port}`
@@ -212,13 +225,9 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       : undefined
 
     step(6, 'Starting the server')
-    let realtime: RealtimeServer | undefined
-    if (!env.pusher.external) {
-      const p = env.pusher
-      realtime = createRealtimeServer({ apps: [{ id: p.appId, key: p.key, secret: p.secret }] })
-      useLocalRealtimePort(port)
-    }
     let listening = false
+    // /readyz answers 503 'starting' until the end of boot, 'draining' once stop() begins.
+    const readiness = new Readiness()
     const server = await createSiteServer({
       payload,
       config: payload.config,
@@ -227,7 +236,13 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       admin,
       realtimeReady: () => listening,
       databaseTrouble,
+      readiness,
       log,
+    })
+    watchSite({
+      pool: pgPool(payload),
+      realtime: realtime && (() => realtime.stats()),
+      realtimeUp: () => (realtime ? listening : undefined),
     })
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -274,6 +289,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       rendererFor,
       delayMs: env.siteRegenDelayMs,
       log,
+      pagesWritten: countPagesWritten,
       sweep: {
         intervalMs: env.siteSweepIntervalMs,
         pagesBetween: async (from, to) => {
@@ -339,11 +355,21 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       sweeps = setInterval(() => regenerator.sweepSoon(), env.siteSweepIntervalMs).unref()
     }
 
+    const metricsServer = env.metricsListen && (await listenForMetrics(env.metricsListen))
+    readiness.ready({
+      pool: pgPool(payload),
+      lastMigration: (migrations as { name?: string }[]).at(-1)?.name,
+      siteBuilt: () => dev || Boolean(builds.served),
+      jobsRunning: () => payload.crons.length > 0,
+      databaseTrouble,
+    })
     const url = `http://localhost:${port}`
     log(`\nBelong is ready at ${url}  (admin: ${url}/admin)\n`)
     let stopping: Promise<void> | undefined
     const stop = () =>
       (stopping ??= (async () => {
+        readiness.drain()
+        metricsServer?.close()
         clearInterval(safetyPass)
         clearInterval(sweeps)
         regenerator.stop()

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer from 'nodemailer'
 
+import { logger } from '@/server/observability/logger'
 import { env } from '@/server/config/env'
 
 /**
@@ -35,7 +36,8 @@ function outboxTransport() {
             `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
           )
           await fs.writeFile(file, info.message as Buffer)
-          console.log(`[mail] to ${String(mail.data.to)}: "${mail.data.subject}" → ${file}`)
+          // The file, not the address: no e-mail address goes into the log.
+          logger.info({ subject: mail.data.subject, file }, 'mail written to the outbox')
           done(null, { envelope: info.envelope, messageId: info.messageId } as never)
         } catch (writeError) {
           done(writeError as Error, undefined as never)

@@ -7,6 +7,7 @@
 import Pusher from 'pusher'
 
 import { env } from '@/server/config/env'
+import { countPush } from '@/server/observability/metrics'
 
 /** Every live channel of the product, named in one place (docs/data-model.md, 'Live channels', lists them). */
 export const channels = {
@@ -56,7 +57,9 @@ export function pusherServer(): Pusher {
 export async function publish(channel: string, event: string, data: unknown): Promise<void> {
   try {
     await pusherServer().trigger(channel, event, data)
+    countPush('sent')
   } catch (error) {
+    countPush('failed')
     console.warn(`[realtime] publish ${event} on ${channel} failed:`, (error as Error).message)
   }
 }
@@ -82,7 +85,9 @@ export async function publishMany(
     const batch = events.slice(i, i + 10).map((e) => ({ ...e, data: e.data as object }))
     try {
       await pusherServer().triggerBatch(batch)
+      countPush('sent', batch.length)
     } catch (error) {
+      countPush('failed', batch.length)
       console.warn(`[realtime] batch of ${batch.length} failed:`, (error as Error).message)
     }
   }

@@ -46,6 +46,10 @@ import { clearFlash, flashCookie, flashOf, handleFormPost } from '@/server/http/
 import { isStaffRole } from '@/rules/moderation'
 import { formHandlers } from '@/forms'
 import { FLASH_COOKIE } from '@/views/forms'
+import { serveMetrics } from '@/server/observability/metricsEndpoint'
+import type { Readiness } from '@/server/observability/readiness'
+import { noteError, noteMember, withRequestLog } from '@/server/observability/requestLog'
+import { RouteTemplates } from '@/server/observability/routes'
 
 /** The admin's own pages for signing in and out, open to anyone. */
 const ADMIN_SIGN_IN =
@@ -66,6 +70,8 @@ export interface SiteOptions {
   realtimeReady: () => boolean
   /** True while the database is known to be down or just restarted (src/server/process/boot.ts). */
   databaseTrouble?: () => boolean
+  /** Answers /readyz; without it /readyz answers as /healthz does. */
+  readiness?: Readiness
   log: (line: string) => void
 }
 
@@ -93,7 +99,12 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   const limit = createRateLimiter(
     () => pgPool(payload),
     rateLimitSettings(process.env),
-    (req) => accountOfRequest(payload, req),
+    // The limits read the account of every write anyway: the request log names it too.
+    async (req) => {
+      const account = await accountOfRequest(payload, req)
+      noteMember(req, account?.id)
+      return account
+    },
   )
   const addressOf = (req: IncomingMessage) => clientAddress(req, env.trustProxy)
   const policySources = policyOrigins({
@@ -193,7 +204,10 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         res,
         (error) => {
           if (!error && !res.headersSent && notFound?.()) return
-          if (error) log(`astro: ${String(error)}`)
+          if (error) {
+            log(`astro: ${String(error)}`)
+            noteError(req, error)
+          }
           if (!res.headersSent) res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain' })
           res.end(error ? 'Something went wrong.' : 'Not found')
         },
@@ -267,16 +281,28 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     return serveStaticFile(req, res, pathname)
   }
 
-  const server = http.createServer((req, res) => {
+  const readyz = (res: ServerResponse) =>
+    options.readiness ? options.readiness.serve(res) : healthz(res)
+  /** Probes and scrapes: a load balancer and Prometheus ask each machine by its own address. */
+  const probes: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
+    '/healthz': (_req, res) => healthz(res),
+    '/readyz': (_req, res) => readyz(res),
+    '/metrics': (req, res) => serveMetrics(req, res),
+  }
+  const probeOf = (url: string) => probes[url.split('?')[0]!]
+
+  const routeTemplates = new RouteTemplates(config)
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (serveStaticFirst(req, res)) return
     const url = req.url ?? '/'
     setCommonHeaders(res, origins)
-    const isHealthCheck = url === '/healthz' || url.startsWith('/healthz?')
-    // A load balancer probes each machine by its own address, not by the public name.
-    if (isHealthCheck && (req.method === 'GET' || req.method === 'HEAD')) return void healthz(res)
+    const probe = probeOf(url)
+    const isRead = req.method === 'GET' || req.method === 'HEAD'
+    if (probe && isRead)
+      return void probe(req, res).catch((error: unknown) => failed(req, res, error))
     if (refuseUnsafeRequest(req, res, origins)) return
     const route = async () => {
-      if (isHealthCheck) return healthz(res)
+      if (probe) return probe(req, res)
       if (url.startsWith('/api/') || url === '/api') {
         // The limit before the body is read: a client over it sends nothing more for us to read.
         const wait = await limitWait(req.method ?? 'GET', new URL(url, 'http://site').pathname, req)
@@ -318,14 +344,19 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
       }
       return serveSite(req, res)
     }
-    route().catch(async (error: unknown) => {
-      log(`request ${req.method} ${url} failed: ${String((error as Error).stack ?? error)}`)
-      if (!res.headersSent && (isDatabaseDown(error) || (await databaseUnavailable())))
-        return sendDatabaseUnavailable(res)
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
-      res.end('Something went wrong.')
-    })
-  })
+    route().catch((error: unknown) => failed(req, res, error))
+  }
+  /** A request that threw: 503 while the database is down, else 500; logged on its own line. */
+  const failed = async (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    noteError(req, error)
+    if (!res.headersSent && (isDatabaseDown(error) || (await databaseUnavailable())))
+      return sendDatabaseUnavailable(res)
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+    res.end('Something went wrong.')
+  }
+  const server = http.createServer((req, res) =>
+    withRequestLog(routeTemplates, req, res, () => handle(req, res)),
+  )
   // Idle keep-alive connections stay open longer than clients commonly keep theirs (60 s behind
   // most proxies): a client reusing one just as the server closed it gets a reset, which Node's
   // 5 s default made likely for API clients that do not retry (seen in the e2e run).

@@ -85,6 +85,8 @@ export interface RegeneratorOptions {
   publishing?: PagePublishing
   /** After each pass: these pages changed (a CDN in front purges them). */
   written?: (paths: string[]) => void
+  /** Pages rewritten, each this many seconds after the write that marked it (the metrics). */
+  pagesWritten?: (delaysSeconds: number[]) => void
 }
 
 /**
@@ -234,7 +236,7 @@ export class PageRegenerator {
   private async writeLocally(client: PoolClient, dir: string, rendered: RenderedPage[]) {
     const clientDir = path.join(dir, 'client')
     for (const page of rendered) await placePage(clientDir, page.row.path, page.files)
-    await forgetStaleRows(client, rendered)
+    this.options.pagesWritten?.(await forgetStaleRows(client, rendered))
     await this.announce(
       client,
       dir,
@@ -266,7 +268,7 @@ export class PageRegenerator {
       const taken = new Set(outcome.published.map((page) => page.path))
       for (const page of rendered)
         if (taken.has(page.row.path)) await placePage(clientDir, page.row.path, page.files)
-      await forgetStaleRows(client, rendered)
+      const delays = await forgetStaleRows(client, rendered)
       await this.announce(
         client,
         dir,
@@ -275,6 +277,7 @@ export class PageRegenerator {
         outcome.published,
       )
       await client.query('COMMIT')
+      this.options.pagesWritten?.(delays)
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {})
       throw error
@@ -356,12 +359,17 @@ export class PageRegenerator {
   }
 }
 
-/** Done: unless a write marked the page again meanwhile (its `since` changed). */
-async function forgetStaleRows(client: PoolClient, rendered: RenderedPage[]) {
-  await client.query(
+/**
+ * Done: unless a write marked the page again meanwhile (its `since` changed). Answers how long
+ * each page forgotten waited since its write, by the database's clock.
+ */
+async function forgetStaleRows(client: PoolClient, rendered: RenderedPage[]): Promise<number[]> {
+  const { rows } = await client.query<{ waited: number }>(
     `DELETE FROM site_stale_pages p
       USING unnest($1::text[], $2::timestamptz[]) AS d(path, since)
-      WHERE p.path = d.path AND p.since = d.since`,
+      WHERE p.path = d.path AND p.since = d.since
+      RETURNING EXTRACT(EPOCH FROM clock_timestamp() - p.since)::float8 AS waited`,
     [rendered.map((page) => page.row.path), rendered.map((page) => page.row.since)],
   )
+  return rows.map((row) => row.waited)
 }

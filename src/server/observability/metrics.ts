@@ -1,0 +1,76 @@
+import client from 'prom-client'
+
+import type { RouteOf } from './routes'
+
+/**
+ * The process's Prometheus figures (served by metricsEndpoint.ts): requests by route template,
+ * the read cache, pages written after a change, realtime pushes, and Node's own (RSS, heap,
+ * event-loop delay, GC). Gauges read at scrape time are in figures.ts.
+ */
+export const registry = new client.Registry()
+client.collectDefaultMetrics({ register: registry })
+// Gauges named like counters (promtool refuses them); the same counts remain, by type, in
+// nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+for (const name of ['handles', 'requests', 'resources'])
+  registry.removeSingleMetric(`nodejs_active_${name}_total`)
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+const requests = new client.Counter({
+  name: 'belong_http_requests_total',
+  help: 'HTTP requests answered, by kind, route template, method and status code (499: the client left first).',
+  labelNames: ['kind', 'route', 'method', 'code'] as const,
+  registers: [registry],
+})
+
+const durations = new client.Histogram({
+  name: 'belong_http_request_duration_seconds',
+  help: 'Time from a request arriving to its answer ending, by kind, route template and method.',
+  labelNames: ['kind', 'route', 'method'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+})
+
+const readCache = new client.Counter({
+  name: 'belong_api_read_cache_requests_total',
+  help: 'API reads the read cache saw: hit (answered from memory), miss (kept for next time), bypass (not keepable).',
+  labelNames: ['result'] as const,
+  registers: [registry],
+})
+
+const pageDelay = new client.Histogram({
+  name: 'belong_site_page_delay_seconds',
+  help: 'From a write marking a static page stale to its file being rewritten (the write-to-page delay).',
+  buckets: [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 900],
+  registers: [registry],
+})
+
+const pushes = new client.Counter({
+  name: 'belong_realtime_pushes_total',
+  help: 'Pushes this instance sent to the realtime service, by result.',
+  labelNames: ['result'] as const,
+  registers: [registry],
+})
+
+/** One answered request (called when its answer ended, or the client left). */
+export function countRequest(
+  { kind, route }: RouteOf,
+  method: string,
+  status: number,
+  seconds: number,
+  cache?: string,
+) {
+  const m = METHODS.has(method) ? method : 'OTHER'
+  requests.labels(kind, route, m, String(status)).inc()
+  durations.labels(kind, route, m).observe(seconds)
+  if (cache === 'hit' || cache === 'miss' || cache === 'bypass') readCache.labels(cache).inc()
+}
+
+/** Static pages rewritten, each this many seconds after its write (src/server/site/siteRegen.ts). */
+export function countPagesWritten(delaysSeconds: number[]) {
+  for (const seconds of delaysSeconds) pageDelay.observe(seconds)
+}
+
+export function countPush(result: 'sent' | 'failed', events = 1) {
+  pushes.labels(result).inc(events)
+}

@@ -1,0 +1,210 @@
+import { spawnSync } from 'node:child_process'
+import http from 'node:http'
+
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+
+import { freePort } from '@/server/database/postgres'
+import {
+  freshDataDir,
+  member,
+  removeDataDir,
+  startSite,
+  waitFor,
+  type Site,
+} from '@tests/faults/harness'
+
+/**
+ * What an operator sees of the running site over HTTP (src/server/observability/): /metrics
+ * behind its token or on its own address, the request log and its ids, /readyz.
+ */
+
+const TOKEN = 'metrics-test-token-0123456789'
+const hasPromtool = spawnSync('promtool', ['--version']).status === 0
+
+let dataDir = ''
+let site: Site | undefined
+let metricsPort = 0
+
+beforeAll(async () => {
+  dataDir = freshDataDir(inject('faultsTemplate'), 'observability')
+  metricsPort = await freePort()
+  site = await startSite(dataDir, {
+    METRICS_TOKEN: TOKEN,
+    METRICS_LISTEN: `127.0.0.1:${metricsPort}`,
+    LOG_FORMAT: 'json',
+    LOG_LEVEL: 'info',
+  })
+})
+
+afterAll(async () => {
+  await site?.stop()
+  if (dataDir) await removeDataDir(dataDir)
+})
+
+const scrape = async (headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) => {
+  const res = await fetch(`${site!.url}/metrics`, { headers })
+  return { status: res.status, type: res.headers.get('content-type'), body: await res.text() }
+}
+
+/** The request log's JSON lines so far. */
+const logLines = () =>
+  site!.output.flatMap((line) => {
+    if (!line.startsWith('{')) return []
+    try {
+      return [JSON.parse(line) as Record<string, unknown>]
+    } catch {
+      return []
+    }
+  })
+
+/** A GET with a raw X-Request-Id (node:http, which sends what fetch would refuse to). */
+const getWithId = (path: string, id: string) =>
+  new Promise<{ status: number; id: string | undefined }>((resolve, reject) => {
+    const req = http.get(`${site!.url}${path}`, { headers: { 'x-request-id': id } }, (res) => {
+      res.resume()
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, id: res.headers['x-request-id'] as string }),
+      )
+    })
+    req.on('error', reject)
+  })
+
+describe('/metrics', () => {
+  test('is refused without the token, or with another', async () => {
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: TOKEN },
+    ]
+    for (const headers of refused) {
+      const answer = await scrape(headers)
+      expect(answer.status).toBe(401)
+      expect(answer.body).not.toContain('belong_')
+    }
+  })
+
+  test('with the token: Prometheus text that promtool accepts', async () => {
+    const answer = await scrape()
+    expect(answer.status).toBe(200)
+    expect(answer.type).toMatch(/^text\/plain; version=0\.0\.4/)
+    for (const name of [
+      'belong_http_requests_total',
+      'belong_db_pool_connections',
+      'belong_site_stale_pages',
+      'belong_mail_outbox_oldest_unsent_seconds',
+      'belong_realtime_connections',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+    ])
+      expect(answer.body).toContain(`# TYPE ${name} `)
+    expect(answer.body).toMatch(/^belong_database_up 1$/m)
+    if (!hasPromtool)
+      return console.warn('promtool is not installed: `promtool check metrics` skipped')
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: answer.body })
+    expect(`${check.stdout}${check.stderr}`).toBe('')
+    expect(check.status).toBe(0)
+  })
+
+  test('counts a request by its route template, never by its id or slug', async () => {
+    const id = 987_654_321
+    const slug = 'nowhere-slug-4821'
+    expect((await fetch(`${site!.url}/api/reviews/${id}`)).status).toBeLessThan(500)
+    expect((await fetch(`${site!.url}/neighbourhood/${slug}`)).status).toBeLessThan(500)
+    const counted = (body: string, kind: string, route: string) =>
+      new RegExp(
+        `^belong_http_requests_total\\{kind="${kind}",route="${route.replace(/[/*]/g, '\\$&')}",method="GET",code="\\d{3}"\\} [1-9]`,
+        'm',
+      ).test(body)
+    let body = ''
+    // Counted once the answer has ended on the server's side: the scrape may come first.
+    await waitFor(
+      async () => {
+        body = (await scrape()).body
+        return (
+          counted(body, 'api', '/api/reviews/:id') && counted(body, 'page', '/neighbourhood/:slug')
+        )
+      },
+      10_000,
+      'the requests to be counted',
+    )
+    expect(body).toMatch(/^belong_http_request_duration_seconds_bucket\{le="[^"]+",kind="api"/m)
+    expect(body).not.toContain(String(id))
+    expect(body).not.toContain(slug)
+  })
+
+  test('answers anyone on its own address, and nothing else there', async () => {
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('# TYPE belong_http_requests_total counter')
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/api/reviews`)).status).toBe(404)
+  })
+})
+
+describe('request ids and the request log', () => {
+  test('a well-formed X-Request-Id is kept, answered and logged with the route', async () => {
+    const id = `obs-test.${Date.now()}_A`
+    const answer = await getWithId('/api/neighbourhoods?limit=1', id)
+    expect(answer).toEqual({ status: 200, id })
+    const line = await waitFor(
+      () => logLines().some((l) => l.reqId === id),
+      10_000,
+      'the request line',
+    ).then(() => logLines().find((l) => l.reqId === id)!)
+    expect(line).toMatchObject({
+      method: 'GET',
+      route: '/api/neighbourhoods',
+      kind: 'api',
+      status: 200,
+      path: '/api/neighbourhoods',
+    })
+    expect(typeof line.ms).toBe('number')
+    expect(typeof line.time).toBe('number')
+  })
+
+  test('a malformed one is replaced, never echoed, never a 5xx', async () => {
+    for (const bad of ['x'.repeat(65), 'two words', 'tab\there', 'caf\u00e9', '../../etc']) {
+      const answer = await getWithId('/healthz', bad)
+      expect(answer.status).toBe(200)
+      expect(answer.id).toMatch(/^[0-9a-f-]{36}$/)
+    }
+    expect(site!.output.join('\n')).not.toContain('x'.repeat(65))
+    // Without one, the server makes one.
+    const res = await fetch(`${site!.url}/healthz`)
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  test("a write's line names the member by id; no password, token or e-mail is logged", async () => {
+    const writer = await member(site!.url)
+    const token = writer.headers.authorization.replace('JWT ', '')
+    await waitFor(
+      () =>
+        logLines().some(
+          (l) => l.route === '/api/neighbourhoods' && l.method === 'POST' && l.member !== undefined,
+        ),
+      10_000,
+      "the write's line with its member",
+    )
+    const output = site!.output.join('\n')
+    expect(output).not.toContain('fault-member-password')
+    expect(output).not.toContain(token)
+    expect(output).not.toMatch(/@faults\.test/)
+  })
+})
+
+describe('/readyz', () => {
+  test('answers 200 once the site is ready, 503 with its reason before', async () => {
+    type Readiness = { ready: boolean; reason?: string }
+    let body: Readiness | undefined
+    await waitFor(
+      async () => {
+        const res = await fetch(`${site!.url}/readyz`)
+        body = (await res.json()) as Readiness
+        if (res.status === 503) expect(body.reason).toEqual(expect.any(String))
+        return res.status === 200
+      },
+      30_000,
+      '/readyz to answer 200',
+    )
+    expect(body).toEqual({ ready: true })
+  })
+})
