@@ -293,6 +293,18 @@ ${proxyHeaders('    ')}
     proxy_pass http://belong_app;
   }
 
+  # Readiness, for a load balancer in front of nginx (503 while an instance starts or drains).
+  location = /readyz {
+${proxyHeaders('    ')}
+    proxy_set_header Connection "";
+    proxy_pass http://belong_app;
+  }
+
+  # Prometheus scrapes each instance on its own address (METRICS_LISTEN), never through here.
+  location = /metrics {
+    return 404;
+  }
+
   # The Pusher HTTP API of the one-process mode (the realtime role takes it on its own port).
   location /apps/ {
 ${proxyHeaders('    ')}

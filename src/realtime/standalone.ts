@@ -2,6 +2,10 @@
 // `pusher` SDK (PUSHER_HOST/PUSHER_PORT) and browsers reach it through the front server.
 //   REALTIME_PORT=6001 PUSHER_APP_ID=belong PUSHER_KEY=key PUSHER_SECRET=<32+ chars> npm run realtime
 import { createServer } from 'node:http'
+
+import { env } from '@/server/config/env'
+import { watchSite } from '@/server/observability/figures'
+import { listenForMetrics, serveMetrics } from '@/server/observability/metricsEndpoint'
 import { createRealtimeServer } from './server'
 
 const port = Number(process.env.REALTIME_PORT ?? process.env.PORT ?? 6001)
@@ -18,7 +22,20 @@ if (app.secret.length < 32) {
 }
 const realtime = createRealtimeServer({ apps: [app], log: (msg) => console.log(msg) })
 
+// Its own figures, as an app instance's: /metrics behind METRICS_TOKEN, or on METRICS_LISTEN.
+watchSite({ realtime: () => realtime.stats(), realtimeUp: () => server.listening })
+const metricsAddress = env.metricsListen
+if (metricsAddress)
+  listenForMetrics(metricsAddress).catch((error: unknown) => {
+    console.error(`METRICS_LISTEN: ${String(error)}`)
+    process.exit(1)
+  })
+
 const server = createServer((req, res) => {
+  if ((req.url ?? '').split('?')[0] === '/metrics') {
+    serveMetrics(req, res).catch(() => res.destroy())
+    return
+  }
   realtime.handleHttp(req, res).then(
     (handled) => {
       if (!handled) res.writeHead(404).end('Not found\n')

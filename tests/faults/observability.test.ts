@@ -132,6 +132,18 @@ describe('/metrics', () => {
     expect(body).not.toContain(slug)
   })
 
+  test('scrapes twice with 200 requests in flight, every answer whole', async () => {
+    const load = Array.from({ length: 200 }, (_, i) =>
+      fetch(`${site!.url}${i % 2 ? '/api/neighbourhoods?limit=1' : '/'}`).then((r) => r.status),
+    )
+    const scrapes = [scrape(), scrape()]
+    for (const answer of await Promise.all(scrapes)) {
+      expect(answer.status).toBe(200)
+      expect(answer.body).toContain('# TYPE belong_http_requests_total counter')
+    }
+    expect((await Promise.all(load)).filter((status) => status !== 200)).toEqual([])
+  })
+
   test('answers anyone on its own address, and nothing else there', async () => {
     const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
     expect(res.status).toBe(200)

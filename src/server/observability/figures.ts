@@ -10,7 +10,8 @@ import { timedQuery } from './timedQuery'
  * The queue figures are the same on every instance (one database); alert on their max.
  */
 export interface SiteFigureSources {
-  pool: Pool
+  /** Absent in the realtime role (src/realtime/standalone.ts), which has no database. */
+  pool?: Pool
   /** The in-process realtime server's counts; undefined when a realtime service elsewhere serves. */
   realtime?: () => { connections: number; channels: number; messagesSent: number }
   /** Whether the in-process realtime server listens; undefined when the service is elsewhere. */
@@ -19,7 +20,7 @@ export interface SiteFigureSources {
 
 let sources: SiteFigureSources | undefined
 
-/** Called once the site's pool and realtime server exist (src/server/process/boot.ts). */
+/** Called once the site's pool and realtime server exist (boot, or the realtime role). */
 export function watchSite(site: SiteFigureSources) {
   sources = site
 }
@@ -74,7 +75,7 @@ async function readQueues(pool: Pool): Promise<QueueFigures> {
 let reading: { at: number; figures: Promise<QueueFigures | undefined> } | undefined
 /** The queue figures of this scrape (undefined: the database did not answer). */
 function queues(): Promise<QueueFigures | undefined> {
-  if (!sources) return Promise.resolve(undefined)
+  if (!sources?.pool) return Promise.resolve(undefined)
   if (reading && Date.now() - reading.at < 1000) return reading.figures
   const figures = readQueues(sources.pool).catch(() => undefined)
   reading = { at: Date.now(), figures }
@@ -121,7 +122,7 @@ scraped(
   'belong_database_up',
   'Whether the database answered this scrape (1) or not (0).',
   [],
-  async (g) => g.set(sources ? ((await queues()) ? 1 : 0) : 0),
+  async (g) => g.set(sources?.pool ? ((await queues()) ? 1 : 0) : NaN),
 )
 queueGauge(
   'belong_site_stale_pages',
@@ -176,17 +177,17 @@ function heldGauge(name: string, help: string, read: (s: SiteFigureSources) => n
 heldGauge(
   'belong_db_pool_connections',
   'Connections the pool holds (busy and idle).',
-  (s) => s.pool.totalCount,
+  (s) => s.pool?.totalCount,
 )
 heldGauge(
   'belong_db_pool_idle_connections',
   'Pooled connections not in use.',
-  (s) => s.pool.idleCount,
+  (s) => s.pool?.idleCount,
 )
 heldGauge(
   'belong_db_pool_waiting_clients',
   'Queries waiting for a pooled connection (all are in use).',
-  (s) => s.pool.waitingCount,
+  (s) => s.pool?.waitingCount,
 )
 heldGauge(
   'belong_realtime_up',
