@@ -1,8 +1,6 @@
 import type { ServerResponse } from 'node:http'
 
-import type { Pool } from 'pg'
-
-import { timedQuery } from './timedQuery'
+import { timedQuery, type Queryable } from './timedQuery'
 
 /**
  * Whether this instance should take traffic (`/readyz`), as a load balancer asks: after boot
@@ -11,7 +9,7 @@ import { timedQuery } from './timedQuery'
  * process answers" (src/server/site/site.ts).
  */
 export interface ReadinessChecks {
-  pool: Pool
+  pool: Queryable
   /** The newest migration this release has; ready once the database lists it as run. */
   lastMigration: string | undefined
   siteBuilt: () => boolean
