@@ -8,5 +8,7 @@ declare namespace App {
     form?: import('@/views/forms').FormState
     /** A success message to show once (after a form posted without JavaScript). */
     flash?: string
+    /** When this render began (ms): its data is at least this fresh (src/middleware). */
+    renderedAt?: number
   }
 }

@@ -1,7 +1,7 @@
-import type { PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { afterCommit } from '@/server/database/afterCommit'
-import { query, sql } from '@/server/database/db'
+import { pgPool, query, sql } from '@/server/database/db'
 import { channels, publish } from '@/server/services/realtime'
 
 /**
@@ -23,4 +23,18 @@ export async function countAndPushFollowers(
     publish(channels.neighbourhood(neighbourhood), 'follow.changed', { neighbourhood, count }),
   )
   return count
+}
+
+/** How many follow the neighbourhood, and whether this member does (null for a visitor). */
+export async function followerState(payload: Payload, neighbourhood: number, user: number | null) {
+  const { rows } = await pgPool(payload).query<{ count: number; mine: boolean }>(
+    `SELECT count(*)::int AS count, coalesce(bool_or(user_id = $2), false) AS mine
+       FROM follows WHERE neighbourhood_id = $1`,
+    [neighbourhood, user],
+  )
+  return {
+    neighbourhood,
+    count: rows[0]?.count ?? 0,
+    following: user === null ? null : Boolean(rows[0]?.mine),
+  }
 }

@@ -3,6 +3,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { env } from '@/server/config/env'
 
 import { refreshToken } from '@collections/Users/accounts/endpoints'
+import { pageState } from '@collections/Users/accounts/pageState'
 import { MESSAGES } from '@/rules/messages'
 import { userSchema } from '@/schemas/user'
 import { adminField, adminOnly, anyone, hasRole, isStaffUser, userId } from '@collections/access'
@@ -64,7 +65,7 @@ export const Users: CollectionConfig = {
   // Keeps the "Remember me" choice across refreshes (collections/Users/accounts/session.ts);
   // the link of the sign-up confirmation e-mail (confirmation/); Profile → Settings' download of
   // one's data and deletion of one's account (settings/).
-  endpoints: [refreshToken, confirmEmail, exportOwnData, deleteOwnAccount],
+  endpoints: [refreshToken, pageState, confirmEmail, exportOwnData, deleteOwnAccount],
   access: {
     read: anyone,
     create: anyone,

@@ -25,10 +25,17 @@ export interface ChannelStats {
   userCount?: number
 }
 
+/** Channels whose last publication the hub remembers (the oldest are forgotten first). */
+const REMEMBERED_CHANNELS = 100_000
+
 export class AppHub {
   private readonly channels = new Map<string, ChannelState>()
   /** Frames sent to subscribers (published and relayed events), for the metrics. */
   sent = 0
+  /** Channel → when the server last published on it (ms), least recent first. */
+  private readonly published = new Map<string, number>()
+  /** Nothing is known before this: the hub's start, or the newest publication it forgot. */
+  private knownSince = Date.now()
 
   /** Adds the subscriber (and presence member) and answers with subscription_succeeded. */
   subscribe(sub: Subscriber, name: string, member?: PresenceMember): void {
@@ -39,7 +46,12 @@ export class AppHub {
       channel.subscribers.add(sub)
       sub.channels.set(name, member?.id)
     }
-    const data = channelKind(name) === 'presence' ? { presence: presencePayload(channel) } : {}
+    // quiet_since: no event was published on the channel after this time (ms). A subscriber whose
+    // data is newer need not read it again (widgets/lib/realtime.ts); hosted Pusher omits it.
+    const data =
+      channelKind(name) === 'presence'
+        ? { presence: presencePayload(channel) }
+        : { quiet_since: this.quietSince(name) }
     sub.send(encodeFrame({ event: 'pusher_internal:subscription_succeeded', channel: name, data }))
   }
 
@@ -59,6 +71,7 @@ export class AppHub {
   /** Fans an event out to every subscriber of each channel, skipping the excluded socket. */
   publish(channels: string[], event: string, data: string, exceptSocketId?: string): void {
     for (const name of channels) {
+      this.remember(name)
       const channel = this.channels.get(name)
       if (!channel) continue
       const text = encodeFrame({ event, channel: name, data })
@@ -84,6 +97,20 @@ export class AppHub {
         sub.send(text)
         this.sent++
       }
+  }
+
+  /** When the channel last had an event published, or since when nothing is known. */
+  quietSince(name: string): number {
+    return this.published.get(name) ?? this.knownSince
+  }
+
+  private remember(name: string) {
+    this.published.delete(name)
+    this.published.set(name, Date.now())
+    if (this.published.size <= REMEMBERED_CHANNELS) return
+    const [oldest, at] = this.published.entries().next().value!
+    this.published.delete(oldest)
+    this.knownSince = Math.max(this.knownSince, at)
   }
 
   stats(name: string): ChannelStats | undefined {

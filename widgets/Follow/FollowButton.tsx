@@ -26,7 +26,7 @@ export default function FollowButton({ neighbourhood, name }: Props) {
 
   useEffect(() => {
     void loadSession()
-    void readFollow(neighbourhood)
+    void readFollow(neighbourhood, true)
     return watchFollow(neighbourhood)
   }, [neighbourhood])
 

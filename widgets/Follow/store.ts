@@ -1,6 +1,7 @@
 import { map } from 'nanostores'
 
 import { api } from '@widgets/lib/api'
+import { askPageState } from '@widgets/lib/pageState'
 import { subscribeChannel } from '@widgets/lib/realtime'
 
 /** One neighbourhood's follow state on the page: the count for everyone, `following` signed in. */
@@ -20,10 +21,20 @@ interface StateAnswer {
   following: boolean | null
 }
 
-/** Reads the count and, signed in, whether the reader follows (one small request). */
-export async function readFollow(neighbourhood: number): Promise<void> {
+/** When the count shown was read (server ms), for the channel's first re-read. */
+let readAt: Promise<number | undefined> = Promise.resolve(undefined)
+
+/**
+ * Reads the count and, signed in, whether the reader follows: with the page's state the first
+ * time, on its own after a reconnect.
+ */
+export async function readFollow(neighbourhood: number, withPage = false): Promise<void> {
   try {
-    const answer = await api<StateAnswer>(`/api/follows/state?neighbourhood=${neighbourhood}`)
+    const page = withPage ? askPageState({ follow: neighbourhood }) : undefined
+    if (page) readAt = page.then((state) => state.at).catch(() => undefined)
+    const answer = page
+      ? (await page).follow!
+      : await api<StateAnswer>(`/api/follows/state?neighbourhood=${neighbourhood}`)
     $follow.set({ ...$follow.get(), count: answer.count, following: answer.following, known: true })
   } catch {
     // The button keeps what it shows; the next press or live change corrects it.
@@ -58,4 +69,5 @@ export const watchFollow = (neighbourhood: number) =>
       },
     },
     () => void readFollow(neighbourhood),
+    { dataAsOf: () => readAt },
   )

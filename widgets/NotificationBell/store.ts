@@ -1,5 +1,6 @@
 import { map } from 'nanostores'
 
+import { askPageState } from '@widgets/lib/pageState'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
 import {
@@ -79,10 +80,21 @@ function loadList() {
   )
 }
 
-/** Reads the unread count and keeps it (and the list, once read) live on `private-user-{id}`. */
+/**
+ * Takes the unread count from the page's state read and keeps it (and the list, once read) live
+ * on `private-user-{id}`.
+ */
 export function watchBell(user: number): () => void {
   userId = user
-  refreshCount()
+  const gen = generation
+  const read = askPageState().then(
+    (state) => {
+      if (state.user?.id !== user || state.unread === undefined) return void refreshCount()
+      dispatch({ type: 'count', unread: state.unread }, gen)
+      return state.at
+    },
+    (e: unknown) => void console.warn('[bell] unread count failed', e),
+  )
   return subscribeChannel(
     `private-user-${user}`,
     {
@@ -103,6 +115,7 @@ export function watchBell(user: number): () => void {
       refreshCount()
       if ($bell.get().items) loadList()
     },
+    { dataAsOf: () => read },
   )
 }
 

@@ -12,6 +12,7 @@ import './Reactions.css'
 import {
   $reactions,
   reactionKey,
+  readMyReaction,
   refreshReactions,
   seedReactions,
   toggleReaction,
@@ -67,11 +68,14 @@ export default function Reactions({
     mine: initial?.mine ?? null,
   }
 
+  const live = Boolean(initial && channel)
   useEffect(() => {
     void loadSession()
-    // Always re-read once: the viewer's own emoji is not in a prerendered page.
-    void refreshReactions(targetKind, targetId)
-  }, [targetKind, targetId])
+    // The viewer's own emoji is not in a prerendered page. Counts it came with stay current
+    // through the channel (re-read when it says they changed); others are read here.
+    if (live) void readMyReaction(targetKind, targetId)
+    else void refreshReactions(targetKind, targetId)
+  }, [targetKind, targetId, live])
 
   useEffect(() => {
     if (!channel) return

@@ -3,6 +3,7 @@ import { map } from 'nanostores'
 import { applyToggle, createBatcher, type ReactionState } from '@/rules/reactionCounts'
 import type { EmojiName, ReactionTargetKind } from '@/rules/targets'
 import { api } from '@widgets/lib/api'
+import { askPageState } from '@widgets/lib/pageState'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import { loadSession } from '@widgets/lib/session'
 
@@ -67,6 +68,23 @@ export async function refreshReactions(kind: ReactionTargetKind, id: number): Pr
   } catch (e) {
     // SPEC §8: reaction fetch errors are only logged.
     console.warn('Could not load reactions', kind, id, e)
+  }
+}
+
+/**
+ * The viewer's own emoji on a target whose counts the page came with (kept current by its
+ * channel): read with the page's state, one request for every bar on the page.
+ */
+export async function readMyReaction(kind: ReactionTargetKind, id: number): Promise<void> {
+  try {
+    const state = await askPageState({ reactions: { [kind]: [id] } })
+    const mine = (state.reactions?.[kind]?.[id] ?? null) as EmojiName | null
+    const key = reactionKey(kind, id)
+    const current = $reactions.get()[key]
+    if (current && !inFlight.get(key)?.count && current.mine !== mine)
+      $reactions.setKey(key, { ...current, mine })
+  } catch (e) {
+    console.warn('Could not load your reactions', kind, id, e)
   }
 }
 

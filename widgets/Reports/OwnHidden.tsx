@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import type { OwnHiddenItem } from '@/views/report'
-import { api } from '@widgets/lib/api'
+import { askPageState } from '@widgets/lib/pageState'
 import { loadSession } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
 import './Reports.css'
@@ -17,20 +17,15 @@ interface Props {
   on?: number
 }
 
-/** One read per page and neighbourhood, shared by every list on it. */
-const reads = new Map<string, Promise<OwnHiddenItem[]>>()
-function ownHidden(neighbourhood?: number): Promise<OwnHiddenItem[]> {
-  const key = String(neighbourhood ?? '')
-  let read = reads.get(key)
-  if (!read) {
-    const query = neighbourhood === undefined ? '' : `?neighbourhood=${neighbourhood}`
-    read = api<{ docs: OwnHiddenItem[] }>(`/api/reports/own-hidden${query}`)
-      .then((a) => a.docs)
-      .catch(() => [])
-    reads.set(key, read)
-  }
-  return read
-}
+/** The member's hidden posts come with the page's state (a few at most): one read per page. */
+const ownHidden = (neighbourhood?: number): Promise<OwnHiddenItem[]> =>
+  askPageState().then(
+    (state) =>
+      (state.hidden ?? []).filter(
+        (item) => neighbourhood === undefined || item.neighbourhood === neighbourhood,
+      ),
+    () => [],
+  )
 
 /**
  * The signed-in member's own posts of this list that editors or reports have hidden: readers no

@@ -79,34 +79,91 @@ type Handlers = Record<string, (data: unknown) => void>
 const subscribers = new Map<string, number>()
 
 /**
+ * What the page knows of each subscribed channel: since when the server has published nothing on
+ * it (sent with subscription_succeeded by our realtime server; hosted Pusher sends nothing) and
+ * whether an event has arrived since.
+ */
+const quiet = new Map<string, { since: number | null; eventSeen: boolean }>()
+
+/** Clocks of the machine that rendered and the realtime server's may differ by this much. */
+const CLOCK_SKEW_MS = 2000
+
+/** When the page's HTML was rendered (src/layouts/Shell.astro), or undefined. */
+export function pageRenderedAt(): number | undefined {
+  if (typeof document === 'undefined') return undefined
+  const stamp = Number(
+    document.querySelector('meta[name="belong:rendered-at"]')?.getAttribute('content'),
+  )
+  return Number.isFinite(stamp) && stamp > 0 ? stamp : undefined
+}
+
+/** Nothing was published on the channel after data read at `asOf` (server ms) was read. */
+function unchangedSince(channel: string, asOf: number | undefined): boolean {
+  const state = quiet.get(channel)
+  if (asOf === undefined || !state || state.since === null || state.eventSeen) return false
+  return state.since < asOf - CLOCK_SKEW_MS
+}
+
+function trackQuiet(channel: string, sub: ReturnType<Pusher['subscribe']>) {
+  quiet.set(channel, { since: null, eventSeen: false })
+  sub.bind('pusher:subscription_succeeded', (data: unknown) => {
+    const since = (data as { quiet_since?: unknown } | undefined)?.quiet_since
+    quiet.set(channel, { since: typeof since === 'number' ? since : null, eventSeen: false })
+  })
+  sub.bind_global((event: string) => {
+    const state = quiet.get(channel)
+    if (state && !event.startsWith('pusher')) state.eventSeen = true
+  })
+}
+
+export interface SubscribeOptions {
+  /**
+   * When the server read the data the subscriber shows (ms), or a promise of it while that read
+   * is under way: its first re-read is skipped when nothing was published on the channel since.
+   * Defaults to the page's render time.
+   */
+  dataAsOf?: () => number | undefined | Promise<number | undefined>
+}
+
+/**
  * Subscribe to a channel outside React (stores); returns the unsubscribe function. Subscribers
  * are counted, so one leaving does not cut off the others on the same channel. `onResync` runs
  * each time the channel is subscribed: the first time (the connection starts after the page is
- * idle, so what the subscriber read before may have changed meanwhile) and after each reconnect,
+ * idle, so what the subscriber read before may have changed meanwhile), unless the server says
+ * nothing was published on the channel since that data was read, and after each reconnect,
  * because Pusher does not replay what was sent while the socket was down.
  */
 export function subscribeChannel(
   channel: string,
   handlers: Handlers,
   onResync?: () => void,
+  { dataAsOf = pageRenderedAt }: SubscribeOptions = {},
 ): () => void {
   let cancelled = false
   let cleanup = () => {}
+  let resynced = false
   void realtimeClient().then((pusher) => {
     if (cancelled) return
-    subscribers.set(channel, (subscribers.get(channel) ?? 0) + 1)
+    const count = subscribers.get(channel) ?? 0
+    subscribers.set(channel, count + 1)
     const sub = pusher.subscribe(channel)
+    if (count === 0) trackQuiet(channel, sub)
     const bound = Object.entries(handlers).map(([name, fn]) => {
       sub.bind(name, fn)
       return [name, fn] as const
     })
     // Handlers are bound from here on: what was sent before is read again once the channel is
-    // (re)subscribed, the first time and after each reconnect (Pusher subscribes again then).
-    // Each subscriber re-reads in a task of its own: the islands of a page together must not
-    // make one long task of the subscription message.
+    // (re)subscribed, the first time (unless nothing was sent) and after each reconnect (Pusher
+    // subscribes again then). Each subscriber re-reads in a task of its own: the islands of a
+    // page together must not make one long task of the subscription message.
     const onSubscribed = () =>
       void setTimeout(() => {
-        if (!cancelled) onResync?.()
+        if (cancelled) return
+        if (resynced) return onResync?.()
+        resynced = true
+        void Promise.resolve(dataAsOf()).then((asOf) => {
+          if (!cancelled && !unchangedSince(channel, asOf)) onResync?.()
+        })
       })
     if (sub.subscribed) onSubscribed()
     sub.bind('pusher:subscription_succeeded', onSubscribed)
@@ -117,6 +174,7 @@ export function subscribeChannel(
       if (left > 0) subscribers.set(channel, left)
       else {
         subscribers.delete(channel)
+        quiet.delete(channel)
         pusher.unsubscribe(channel)
       }
     }
@@ -128,7 +186,12 @@ export function subscribeChannel(
 }
 
 /** Subscribe an island to a channel while it is mounted (see subscribeChannel). */
-export function useChannel(channel: string | null, handlers: Handlers, onResync?: () => void) {
+export function useChannel(
+  channel: string | null,
+  handlers: Handlers,
+  onResync?: () => void,
+  options?: SubscribeOptions,
+) {
   const latest = useRef({ handlers, onResync })
   latest.current = { handlers, onResync }
   useEffect(() => {
@@ -140,6 +203,8 @@ export function useChannel(channel: string | null, handlers: Handlers, onResync?
         names.map((name) => [name, (data: unknown) => latest.current.handlers[name]?.(data)]),
       ),
       () => latest.current.onResync?.(),
+      options,
     )
+    // The options are read once per subscription.
   }, [channel])
 }

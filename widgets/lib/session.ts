@@ -2,6 +2,7 @@ import { atom } from 'nanostores'
 
 import { keepSessionFresh, stopSessionRefresh } from '@widgets/Accounts/refresh'
 import { api } from './api'
+import { askPageState, type AccountAnswer } from './pageState'
 
 /** The signed-in person as every island sees it (one /api/users/me read per page). */
 export interface SessionUser {
@@ -33,7 +34,7 @@ export function viewerIdOf(session: Session, serverViewerId: number | null): num
 interface MeAnswer {
   /** When the session's token expires (seconds since the epoch). */
   exp?: number
-  user: null | (Omit<SessionUser, 'avatarUrl'> & { avatar?: { url?: string } | number | null })
+  user: null | AccountAnswer
 }
 
 let loading: Promise<Session> | undefined
@@ -50,10 +51,14 @@ export function toSessionUser(user: NonNullable<MeAnswer['user']>): SessionUser 
   }
 }
 
-/** Reads the session once per page load; later callers share the answer. */
+/**
+ * Reads the session once per page load, with the page's own state (widgets/lib/pageState.ts);
+ * later callers share the answer. `force` reads it again on its own (a renewed token).
+ */
 export function loadSession(force = false): Promise<Session> {
   if (!loading || force) {
-    loading = api<MeAnswer>('/api/users/me?depth=1')
+    const read = force ? api<MeAnswer>('/api/users/me?depth=1') : askPageState()
+    loading = read
       .then((me) => {
         if (!me.user) return { status: 'signed-out' as const }
         // Renews the token before it runs out while the tab stays open (widgets/Accounts).

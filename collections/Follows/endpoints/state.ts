@@ -1,8 +1,8 @@
 import type { Endpoint } from 'payload'
 
 import { followToggleSchema } from '@/schemas/follow'
-import { pgPool } from '@/server/database/db'
 import { refuse } from '@/server/http/requests'
+import { followerState } from '@collections/Follows/followerCount'
 
 /**
  * GET /api/follows/state?neighbourhood=ID: how many follow it, and (signed in) whether the
@@ -15,20 +15,7 @@ export const followState: Endpoint = {
     const raw = new URL(req.url ?? '', 'http://x').searchParams.get('neighbourhood')
     const parsed = followToggleSchema.safeParse({ neighbourhood: raw ?? '' })
     if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
-    const { neighbourhood } = parsed.data
-    const user = req.user?.id ?? null
-    const { rows } = await pgPool(req.payload).query<{ count: number; mine: boolean }>(
-      `SELECT count(*)::int AS count, coalesce(bool_or(user_id = $2), false) AS mine
-         FROM follows WHERE neighbourhood_id = $1`,
-      [neighbourhood, user],
-    )
-    return Response.json(
-      {
-        neighbourhood,
-        count: rows[0]?.count ?? 0,
-        following: user === null ? null : rows[0]!.mine,
-      },
-      { headers: { 'cache-control': 'private, no-store' } },
-    )
+    const state = await followerState(req.payload, parsed.data.neighbourhood, req.user?.id ?? null)
+    return Response.json(state, { headers: { 'cache-control': 'private, no-store' } })
   },
 }

@@ -57,7 +57,7 @@ function keptReads(real: Payload, req: PayloadRequest, user: { id: number }, now
   return Object.create(real, { findByID: { value: findByID } }) as Payload
 }
 
-function withKeptAccount(handler: PayloadHandler): PayloadHandler {
+export function withKeptAccount(handler: PayloadHandler): PayloadHandler {
   return async (req) => {
     const user = req.user
     const now = user && accountFingerprint(user)
