@@ -1,7 +1,7 @@
 /**
  * What a signed-in member costs the site beside a reader: the same public reads signed out and
  * signed in (the browser's session cookie, as a member's islands send it), one autocannon run
- * each, side by side, then the member's own reads of a page view. The demo seed (SCALE=1) on a
+ * each, side by side, then the member's one personal request of a page view. The demo seed (SCALE=1) on a
  * throwaway embedded PostgreSQL, the real site (scripts/start.ts, ADMIN=false).
  * Budget: signed-in req/s at least half the signed-out, p99 ≤ 50 ms at 50 connections.
  * Usage: npm run bench:members   (SCALE=1, DURATION=10 s, CONNECTIONS=50, REUSE=1)
@@ -50,17 +50,21 @@ const cell = (run: Run) =>
 try {
   await waitFor(`${base}/healthz`, site, log)
   const member = { cookie: `payload-token=${await memberToken(base)}` }
-  const ids = (await busiestReviews(db)).ids.join(',')
+  const busiest = await busiestReviews(db)
+  const ids = busiest.ids.join(',')
 
   const shared: [string, string][] = [
     ['/api/neighbourhoods?limit=10', '/api/neighbourhoods?limit=10'],
     ['/api/reviews?limit=10&depth=1', '/api/reviews?limit=10&depth=1'],
     ['/api/forum?page=1', '/api/forum?page=1'],
   ]
-  // A page view's own reads: nothing a reader asks, so signed in only.
+  // A page view's own read (widgets/lib/pageState.ts): what a neighbourhood page asks, signed
+  // in only (the session, unread count, hidden posts, follow state, own emoji on 10 reviews).
   const own: [string, string][] = [
-    ['the session (/api/users/me)', '/api/users/me'],
-    ['my reactions (10 reviews)', `/api/reactions/mine?targetKind=review&ids=${ids}`],
+    [
+      'page state (neighbourhood page)',
+      `/api/users/state?follow=${busiest.neighbourhood}&reactions=review:${ids}`,
+    ],
   ]
 
   const rows: string[] = []
