@@ -15,6 +15,7 @@ import * as migration_20261126_070259_search_index from './20261126_070259_searc
 import * as migration_20261126_113000_search_gin_direct from './20261126_113000_search_gin_direct';
 import * as migration_20261126_160000_site_pages from './20261126_160000_site_pages';
 import * as migration_20261127_120000_search_title_words from './20261127_120000_search_title_words';
+import * as migration_20261128_220142_two_factor from './20261128_220142_two_factor';
 
 export const migrations = [
   {
@@ -85,7 +86,7 @@ export const migrations = [
   {
     up: migration_20261126_070259_search_index.up,
     down: migration_20261126_070259_search_index.down,
-    name: '20261126_070259_search_index'
+    name: '20261126_070259_search_index',
   },
   {
     up: migration_20261126_113000_search_gin_direct.up,
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261127_120000_search_title_words.up,
     down: migration_20261127_120000_search_title_words.down,
     name: '20261127_120000_search_title_words',
+  },
+  {
+    up: migration_20261128_220142_two_factor.up,
+    down: migration_20261128_220142_two_factor.down,
+    name: '20261128_220142_two_factor'
   },
 ];

@@ -229,6 +229,22 @@ export interface User {
     weeklyDigest?: boolean | null;
   };
   digestSentAt?: string | null;
+  /**
+   * When two-factor sign-in was turned on (empty: off).
+   */
+  twoFactorSince?: string | null;
+  twoFactorSecret?: string | null;
+  twoFactorPending?: string | null;
+  twoFactorLastStep?: number | null;
+  twoFactorRecovery?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   oidcIssuer?: string | null;
   oidcSubject?: string | null;
   updatedAt: string;
@@ -997,6 +1013,11 @@ export interface UsersSelect<T extends boolean = true> {
         weeklyDigest?: T;
       };
   digestSentAt?: T;
+  twoFactorSince?: T;
+  twoFactorSecret?: T;
+  twoFactorPending?: T;
+  twoFactorLastStep?: T;
+  twoFactorRecovery?: T;
   oidcIssuer?: T;
   oidcSubject?: T;
   updatedAt?: T;

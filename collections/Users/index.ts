@@ -6,7 +6,16 @@ import { refreshToken } from '@collections/Users/accounts/endpoints'
 import { pageState } from '@collections/Users/accounts/pageState'
 import { MESSAGES } from '@/rules/messages'
 import { userSchema } from '@/schemas/user'
-import { adminField, adminOnly, anyone, hasRole, isStaffUser, userId } from '@collections/access'
+import {
+  adminField,
+  adminOnly,
+  adminWriteField,
+  anyone,
+  grantOrExplain,
+  hasRole,
+  isStaffUser,
+  userId,
+} from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { uniqueMessages } from '@collections/shared/uniqueMessages'
 import { hideSessions } from './hooks/hideSessions'
@@ -25,6 +34,9 @@ import { lockedAsIncorrect } from './hooks/lockedAsIncorrect'
 import { loginTiming } from './hooks/loginTiming'
 import { mailLimit } from './hooks/mailLimit'
 import { notifyPrefsFields } from './notifyPrefs'
+import { twoFactorFields } from './twoFactor/fields'
+import { requireSecondFactor } from './twoFactor/requireCode'
+import { twoFactorEndpoints } from './twoFactor/endpoints'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { markDeletedProfilePagesStale, markProfilePagesStale } from '@collections/shared/stalePages'
 import { indexPerson, unindexPerson } from '@collections/Search/reindex'
@@ -65,15 +77,26 @@ export const Users: CollectionConfig = {
   // Keeps the "Remember me" choice across refreshes (collections/Users/accounts/session.ts);
   // the link of the sign-up confirmation e-mail (confirmation/); Profile → Settings' download of
   // one's data and deletion of one's account (settings/).
-  endpoints: [refreshToken, pageState, confirmEmail, exportOwnData, deleteOwnAccount],
+  // Two-factor sign-in's set-up and removal in Settings (twoFactor/).
+  endpoints: [
+    refreshToken,
+    pageState,
+    confirmEmail,
+    exportOwnData,
+    deleteOwnAccount,
+    ...twoFactorEndpoints,
+  ],
   access: {
     read: anyone,
     create: anyone,
     // Members (and editors) change only their own account; admins any.
-    update: ({ req }) => {
+    update: ({ req, id: target }) => {
       if (hasRole(req.user, 'admin')) return true
       const id = userId(req.user)
-      return id === undefined ? false : { id: { equals: id } }
+      if (id === undefined) return false
+      // An admin without a second factor changing someone else is told why (a 403).
+      if (target !== undefined && String(target) !== String(id)) grantOrExplain(req, ['admin'])
+      return { id: { equals: id } }
     },
     delete: adminOnly,
     // Payload lets any signed-in user unlock any account (and learn whether an e-mail exists):
@@ -131,7 +154,7 @@ export const Users: CollectionConfig = {
       // Set by an editor's Suspend (POST /api/reports/decide): every write is refused until then.
       name: 'suspendedUntil',
       type: 'date',
-      access: { create: () => false, update: adminField, read: ownerOrStaff },
+      access: { create: () => false, update: adminWriteField, read: ownerOrStaff },
       admin: { position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     {
@@ -155,7 +178,8 @@ export const Users: CollectionConfig = {
       defaultValue: 'member',
       options: ['member', 'editor', 'admin'],
       saveToJWT: true,
-      access: { create: adminField, update: adminField },
+      // An admin without two-factor sign-in is refused with a 403 that says so.
+      access: { create: adminWriteField, update: adminWriteField },
     },
     {
       // Who invited this account (set on sign-up from the invite cookie, never from the body).
@@ -172,6 +196,7 @@ export const Users: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar' },
     },
     ...notifyPrefsFields(ownerOrAdmin),
+    ...twoFactorFields(ownerOrAdmin),
     // External sign-in (collections/Users/oidc): who vouched for this account. Written only by the
     // OIDC callback (Local API); nobody sets or changes them through the API.
     ...(['oidcIssuer', 'oidcSubject'] as const).map((name) => ({
@@ -197,6 +222,8 @@ export const Users: CollectionConfig = {
     afterDelete: [unindexPerson, announceApiChange],
     beforeDelete: [markDeletedProfilePagesStale, deleteAccountData],
     afterRead: [hideSessions],
+    // An account with two-factor on gets no session from a password alone (twoFactor/).
+    beforeLogin: [requireSecondFactor],
     afterError: [uniqueMessages({ userNameKey: MESSAGES.userNameTaken }), lockedAsIncorrect],
   },
 }

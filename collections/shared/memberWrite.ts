@@ -1,8 +1,9 @@
 import type { PayloadHandler, PayloadRequest } from 'payload'
 import type { ZodType } from 'zod'
 
+import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { readJson, refuse } from '@/server/http/requests'
-import { isStaffUser } from '@collections/access'
+import { isStaffUser, lacksSecondFactor } from '@collections/access'
 import { refusalForSuspended } from '@collections/shared/suspension'
 
 /** The signed-in user a custom write acts as. */
@@ -57,6 +58,8 @@ export const staffWrite =
     handle: (req: PayloadRequest, editor: number, body: T) => Promise<Response>,
   ): PayloadHandler =>
   async (req) => {
+    if (lacksSecondFactor(req.user, 'editor', 'admin'))
+      return refuse(403, TWO_FACTOR_MESSAGES.staffNeedsTwoFactor)
     if (!isStaffUser(req.user)) return refuse(403, message)
     const body = await parsedBody(req, schema)
     return body instanceof Response ? body : handle(req, req.user!.id as number, body)

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, landingAfterSignIn, passwordProblem } from '@/rules/accounts'
 import { MESSAGES } from '@/rules/messages'
+import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { isValidUserName } from '@/rules/userName'
 import { ok, refusal, viewer } from './calls'
 import { text, type FormHandler } from './types'
@@ -12,8 +13,32 @@ export const login: FormHandler = async ({ fields, page, call }) => {
   const remember = fields.has('remember')
   const answer = await call('POST', '/api/accounts/login', { email, password, remember })
   if (!ok(answer)) return refusal(answer, 'Sign in failed.')
+  // Two-factor on: the answer's cookie holds the challenge; the same page asks for the code.
+  if (answer.status === 202) {
+    const next = page.searchParams.get('next')
+    return { redirect: `/login?step=code${next ? `&next=${encodeURIComponent(next)}` : ''}` }
+  }
   const user = (answer.body as { user?: { userName?: string | null } } | undefined)?.user ?? {}
   return { redirect: landingAfterSignIn(user, page.searchParams.get('next')) }
+}
+
+/**
+ * Sign-in's second step (two-factor on): the code, with the challenge the password step left in
+ * the browser's cookie; an expired challenge starts again at the password.
+ */
+export const loginCode: FormHandler = async ({ fields, page, call }) => {
+  const code = text(fields, 'code').trim()
+  if (!code) return { error: TWO_FACTOR_MESSAGES.codeRequired, field: 'code' }
+  const answer = await call('POST', '/api/accounts/login/code', { code })
+  const next = page.searchParams.get('next')
+  if (answer.status === 401)
+    return {
+      redirect: `/login${next ? `?next=${encodeURIComponent(next)}` : ''}`,
+      flash: TWO_FACTOR_MESSAGES.challengeExpired,
+    }
+  if (!ok(answer)) return { ...refusal(answer, 'Sign in failed.'), field: 'code' }
+  const user = (answer.body as { user?: { userName?: string | null } } | undefined)?.user ?? {}
+  return { redirect: landingAfterSignIn(user, next) }
 }
 
 /** Sign up, then /login?registered=1 as the island does. */

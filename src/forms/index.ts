@@ -1,4 +1,11 @@
-import { createProfile, forgotPassword, login, register, resetPassword } from './accounts'
+import {
+  createProfile,
+  forgotPassword,
+  login,
+  loginCode,
+  register,
+  resetPassword,
+} from './accounts'
 import { comment } from './comments'
 import { reaction, rsvp, vote } from './buttons'
 import { remove } from './deletion'
@@ -14,6 +21,7 @@ import { appeal, report } from './reports'
 import { review } from './reviews'
 import { confirmAccountDeletion, deleteAccount, notificationSettings } from './settings'
 import { story } from './stories'
+import { twoFactorConfirm, twoFactorDisable, twoFactorStart } from './twoFactor'
 import { unsubscribe } from './unsubscribe'
 import type { FormHandler } from './types'
 
@@ -23,6 +31,7 @@ import type { FormHandler } from './types'
  */
 export const formHandlers: Readonly<Record<string, FormHandler>> = {
   login,
+  loginCode,
   register,
   createProfile,
   forgotPassword,
@@ -51,4 +60,7 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   notificationSettings,
   deleteAccount,
   confirmAccountDeletion,
+  twoFactorStart,
+  twoFactorConfirm,
+  twoFactorDisable,
 }

@@ -26,7 +26,7 @@ export function buildSeedData(seed: number = DEFAULT_SEED, options: ReviewOption
   return { users, neighbourhoods, reviews, localSpots, userBadges }
 }
 
-export { DEMO_PASSWORD, USERS, type SeedRole, type SeedUser } from './users'
+export { DEMO_PASSWORD, DEMO_TOTP_SECRET, USERS, type SeedRole, type SeedUser } from './users'
 export {
   NEIGHBOURHOODS,
   PALETTES,

@@ -1,11 +1,13 @@
 import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
+import { enrol } from '@collections/Users/twoFactor/totp'
 import { reindexAll } from '@collections/Search/reindex'
 
 import {
   DEFAULT_SEED,
   DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
   buildSeedData,
   createRng,
   makeAvatar,
@@ -51,6 +53,8 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
       context,
     })
     userIds.set(user.userName, created.id)
+    // Staff must have a second factor (collections/access.ts): the demo's share one known key.
+    if (user.role !== 'member') await enrol(payload, created.id, DEMO_TOTP_SECRET)
   }
   // Established accounts: created long ago with their e-mail confirmed, so their reports count
   // fully (src/rules/moderation.ts) and mail reaches them.

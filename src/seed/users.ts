@@ -3,6 +3,13 @@
 export const DEMO_PASSWORD = 'belong-demo'
 export const DEMO_EMAIL_DOMAIN = 'belong.local'
 
+/**
+ * The demo's editor and admin come with two-factor sign-in on, with this authenticator key (the
+ * README's demo section prints it), so anyone trying the site reaches the admin in a minute.
+ * The demo only: a real site's staff each set up their own in Profile → Settings.
+ */
+export const DEMO_TOTP_SECRET = 'BELONGDEMOSTAFFSECRETKEYTRYITOUT'
+
 export type SeedRole = 'admin' | 'editor' | 'member'
 
 export type SeedUser = {

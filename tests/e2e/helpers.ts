@@ -1,6 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { Secret, TOTP as Totp } from 'otpauth'
+
+import { TOTP } from '@/rules/twoFactor'
+import { DEMO_TOTP_SECRET } from '@/seed/users'
+
 import {
   expect,
   type APIRequestContext,
@@ -34,11 +39,42 @@ export async function freshUser(request: APIRequestContext, prefix: string, with
   return { id: user.id, userName, email }
 }
 
+/** The demo's staff, who sign in with a code from DEMO_TOTP_SECRET as well (README). */
+const DEMO_STAFF = new Set(['tom', 'amara'])
+const lastStepUsed = new Map<string, number>()
+const stepNow = () => Math.floor(Date.now() / (TOTP.period * 1000))
+
+/**
+ * A code from the demo's authenticator key for one demo staff account that this run has not
+ * used yet: the server accepts a step once (and one step ahead), so a second sign-in within
+ * the same 30 s takes the next step's code, and a third waits for the clock to move on.
+ */
+export async function demoStaffCode(userName: string): Promise<string> {
+  const used = lastStepUsed.get(userName) ?? -1
+  if (used > stepNow()) await expect.poll(stepNow, { timeout: 40_000 }).toBeGreaterThanOrEqual(used)
+  const step = Math.max(stepNow(), used + 1)
+  lastStepUsed.set(userName, step)
+  return totpCode(DEMO_TOTP_SECRET, step * TOTP.period * 1000)
+}
+
+/** The authenticator code of a key at a time, as a phone's app computes it (RFC 6238). */
+export const totpCode = (base32: string, timestamp = Date.now()) =>
+  new Totp({ ...TOTP, secret: Secret.fromBase32(base32) }).generate({ timestamp })
+
 /** A second client writing through the REST API, as another person's browser would. */
 export async function signedInApi(request: APIRequestContext, userName: string) {
-  const login = await request.post('/api/users/login', {
-    data: { email: `${userName}@belong.local`, password: DEMO_PASSWORD },
-  })
+  const data = { email: `${userName}@belong.local`, password: DEMO_PASSWORD }
+  if (DEMO_STAFF.has(userName)) {
+    const first = await request.post('/api/accounts/login', { data })
+    expect(first.status(), await first.text()).toBe(202)
+    const { challenge } = (await first.json()) as { challenge: string }
+    const code = await demoStaffCode(userName)
+    const second = await request.post('/api/accounts/login/code', { data: { challenge, code } })
+    expect(second.status(), await second.text()).toBe(200)
+    const { user } = (await second.json()) as { user: { id: number } }
+    return { request, userId: user.id }
+  }
+  const login = await request.post('/api/users/login', { data })
   if (!login.ok()) throw new Error(`login as ${userName} failed: ${login.status()}`)
   const { user } = (await login.json()) as { user: { id: number } }
   return { request, userId: user.id }
@@ -152,10 +188,15 @@ export async function shoot(
 
 /** Signs in through the admin's own login form as a demo editor or admin (tom is an editor). */
 export async function signInToAdmin(page: Page, userName = 'tom') {
+  // The admin's sign-in is the site's /login, with the two-factor code step.
   await page.goto('/admin/login')
-  await page.getByLabel('Email').fill(`${userName}@belong.local`)
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin/)
+  await expect(page.locator(WAITING_ISLANDS)).toHaveCount(0)
+  await page.getByLabel('E-mail').fill(`${userName}@belong.local`)
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByLabel('Code').fill(await demoStaffCode(userName))
+  await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/admin\/?$/)
 }
 

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
 
+import { signedInApi } from './helpers'
+
 const PAGES = [
   ['/about', 'About Belong', 'community-driven insights about London neighbourhoods'],
   ['/contact', 'Contact us', 'hello@belong.local'],
@@ -30,10 +32,7 @@ test('an editor’s change to a static page reaches the prerendered page', async
 }) => {
   test.setTimeout(120_000)
   const api = await playwright.request.newContext({ baseURL })
-  const login = await api.post('/api/users/login', {
-    data: { email: 'tom@belong.local', password: 'belong-demo' },
-  })
-  expect(login.ok()).toBe(true)
+  await signedInApi(api, 'tom')
   const found = await api.get('/api/pages?where[slug][equals]=contact&depth=0')
   const { docs } = (await found.json()) as { docs: { id: number }[] }
   const title = `Get in touch ${Date.now()}`

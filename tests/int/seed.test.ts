@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
+import { DEMO_TOTP_SECRET } from '@/seed'
 import { seedDatabase } from '@/seed/store'
+import { currentCode } from '@collections/Users/twoFactor/totp'
 import { testSiteForFile } from './harness'
 
 const { site } = testSiteForFile({})
@@ -37,9 +39,19 @@ describe('demo seed', () => {
     expect(docs[0]!.latitude).toBeCloseTo(51.46, 1)
   })
 
-  it('signs demo users in with the documented password', async () => {
-    const cookie = await site.signIn('amara@belong.local', 'belong-demo')
+  it('signs demo users in with the documented password, staff with the documented key too', async () => {
+    const cookie = await site.signIn('priya@belong.local', 'belong-demo')
     expect(cookie).toMatch(/^payload-token=/)
+    // The demo's admin has two-factor on with DEMO_TOTP_SECRET (README's demo section).
+    const first = await site.api<{ challenge: string }>('POST', '/api/accounts/login', {
+      body: { email: 'amara@belong.local', password: 'belong-demo' },
+    })
+    expect(first.status).toBe(202)
+    const second = await site.api('POST', '/api/accounts/login/code', {
+      body: { challenge: first.body.challenge, code: currentCode(DEMO_TOTP_SECRET) },
+    })
+    expect(second.status).toBe(200)
+    expect(second.cookie).toMatch(/^payload-token=/)
   })
 
   it('stores local spots with badges, and the review badges reviewers earned, without notifying', async () => {

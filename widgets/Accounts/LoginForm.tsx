@@ -13,6 +13,7 @@ import {
   EmailField,
   AccountForm,
 } from './parts'
+import { CodeStep } from './CodeStep'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
 
@@ -25,11 +26,13 @@ interface Props {
   registered?: boolean
   /** The form as it came back refused (posted before or without JavaScript). */
   form?: FormState
+  /** From ?step=code: the password was right, the two-factor code is asked for. */
+  step?: 'code' | null
 }
 
-interface LoginAnswer {
-  user: { userName?: string | null }
-}
+type LoginAnswer =
+  | { user: { userName?: string | null }; twoFactorRequired?: undefined }
+  | { twoFactorRequired: true; challenge: string }
 
 /** SPEC §2 Login: 'Welcome Back'. idle → signing in → home (or /register without a profile). */
 export default function LoginForm({
@@ -37,7 +40,9 @@ export default function LoginForm({
   next = null,
   registered = false,
   form,
+  step = null,
 }: Props) {
+  const [challenge, setChallenge] = useState<string | null>(null)
   const [email, setEmail] = useState(keptValue(form, 'email'))
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(keptValue(form, 'remember') !== '')
@@ -63,16 +68,31 @@ export default function LoginForm({
     setBusy(true)
     setError(null)
     try {
-      const { user } = await api<LoginAnswer>('/api/accounts/login', {
+      const answer = await api<LoginAnswer>('/api/accounts/login', {
         method: 'POST',
         json: { email: email.trim(), password, remember },
       })
-      location.assign(landingAfterSignIn(user, safeNext))
+      if (answer.twoFactorRequired) {
+        setChallenge(answer.challenge)
+        return
+      }
+      location.assign(landingAfterSignIn(answer.user, safeNext))
     } catch (e) {
       setError((e as Error).message)
       setBusy(false)
     }
   }
+
+  if (challenge || step === 'code')
+    return (
+      <div className="account-card">
+        <CodeStep
+          next={safeNext}
+          challenge={challenge}
+          form={form?.name === 'loginCode' ? form : undefined}
+        />
+      </div>
+    )
 
   return (
     <div className="account-card">

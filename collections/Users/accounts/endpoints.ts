@@ -2,7 +2,13 @@ import { AuthenticationError, refreshOperation, type Endpoint } from 'payload'
 
 import { ACCOUNT_MESSAGES } from '@/rules/accounts'
 import { readJson, refuse } from '@/server/http/requests'
+import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { isLocked } from '@collections/Users/hooks/lockedAsIncorrect'
+import {
+  SecondFactorNeeded,
+  challengeCookie,
+  signChallenge,
+} from '@collections/Users/twoFactor/requireCode'
 import {
   extendSession,
   requestTokenClaims,
@@ -17,7 +23,9 @@ import {
  * own login does the work (password check, 10 attempts then a 10-minute lock, session row);
  * then the token is signed again with the visitor's "Remember me" choice (see session.ts).
  * A locked account answers like a wrong password, so the answer never tells whether an e-mail
- * has an account (hooks/lockedAsIncorrect.ts).
+ * has an account (hooks/lockedAsIncorrect.ts). With two-factor sign-in on, a right password
+ * answers 202 {twoFactorRequired, challenge} and opens no session: the code goes to
+ * POST /api/accounts/login/code (twoFactor/endpoints.ts).
  */
 export const accountLogin: Endpoint = {
   path: '/accounts/login',
@@ -29,11 +37,20 @@ export const accountLogin: Endpoint = {
     if (!email || !password) return refuse(400, ACCOUNT_MESSAGES.emailAndPasswordRequired)
     const remember = body.remember === true
 
-    const result = await req.payload
-      .login({ collection: 'users', data: { email, password }, req })
-      .catch((error: unknown) => {
-        throw isLocked(error) ? new AuthenticationError(req.t) : error
-      })
+    let result
+    try {
+      result = await req.payload.login({ collection: 'users', data: { email, password }, req })
+    } catch (error) {
+      // Two-factor on: the password was right, but no session until the code step.
+      if (error instanceof SecondFactorNeeded) {
+        const challenge = signChallenge(req, error.userId, remember)
+        return Response.json(
+          { message: TWO_FACTOR_MESSAGES.needed, twoFactorRequired: true, challenge },
+          { status: 202, headers: { 'Set-Cookie': challengeCookie(req, challenge) } },
+        )
+      }
+      throw isLocked(error) ? new AuthenticationError(req.t) : error
+    }
     const sid = tokenClaims(result.token)?.sid
     if (typeof sid !== 'string')
       throw new Error('Payload login returned a token without a session.')

@@ -3,6 +3,11 @@ import type { Endpoint } from 'payload'
 
 import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '@/rules/accounts'
 import { mintSession } from '@collections/Users/accounts/session'
+import {
+  SecondFactorNeeded,
+  challengeCookie,
+  signChallenge,
+} from '@collections/Users/twoFactor/requireCode'
 import { siteOrigin } from '@collections/Users/siteOrigin'
 import { accountFor, OidcFailure } from './account'
 import { oidcClient, oidcSettings } from './client'
@@ -142,7 +147,16 @@ export const oidcCallback: Endpoint = {
         emailVerified: emailVerified === true || emailVerified === 'true',
         name: typeof name === 'string' ? name : undefined,
       })
-      const session = await mintSession(req, userId, txn.remember)
+      let session
+      try {
+        session = await mintSession(req, userId, txn.remember)
+      } catch (error) {
+        // Two-factor on: the provider vouched for the address; the code is still asked for.
+        if (!(error instanceof SecondFactorNeeded)) throw error
+        const challenge = challengeCookie(req, signChallenge(req, userId, txn.remember))
+        const next = txn.next ? `&next=${encodeURIComponent(txn.next)}` : ''
+        return moveOn(`/login?step=code${next}`, [cleared, challenge])
+      }
       const user = await req.payload.findByID({
         collection: 'users',
         id: userId,

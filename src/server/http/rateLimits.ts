@@ -47,6 +47,11 @@ export const RATE_LIMITS = {
    * whether or not an account has that address, so the answer tells nothing about accounts.
    */
   mailPerAddress: { max: 3, windowSeconds: 3600 },
+  /**
+   * Wrong two-factor codes (authenticator or recovery) per account, at sign-in and in Settings:
+   * then every code is refused until the oldest failure leaves the window.
+   */
+  twoFactorCode: { max: 5, windowSeconds: 300 },
 } satisfies Record<string, RateLimit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS
@@ -226,4 +231,29 @@ export async function mailLimitWait(pool: Pool, address: string): Promise<number
   const settings = rateLimitSettings(process.env)
   if (!settings.enabled) return 0
   return countHit(pool, `mailPerAddress:${address}`, settings.limits.mailPerAddress)
+}
+
+/**
+ * Seconds an account must wait before its next two-factor code is checked (0: go ahead): only
+ * wrong codes count (RATE_LIMITS.twoFactorCode), so the owner's right codes never lock them out.
+ */
+export async function twoFactorWait(pool: Pool, account: number): Promise<number> {
+  const settings = rateLimitSettings(process.env)
+  if (!settings.enabled) return 0
+  const limit = settings.limits.twoFactorCode
+  const { rows } = await pool.query<{ n: number; retry: number | null }>(
+    `SELECT coalesce(sum(hits), 0)::int AS n,
+            ceil(extract(epoch FROM min(window_start) + make_interval(secs => $2) - now()))::int AS retry
+       FROM rate_limits WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
+    [`twoFactorCode:${account}`, limit.windowSeconds],
+  )
+  const row = rows[0]!
+  return row.n >= limit.max ? Math.max(1, row.retry ?? limit.windowSeconds) : 0
+}
+
+/** Counts one wrong two-factor code of an account. */
+export async function countTwoFactorFailure(pool: Pool, account: number): Promise<void> {
+  const settings = rateLimitSettings(process.env)
+  if (!settings.enabled) return
+  await countHit(pool, `twoFactorCode:${account}`, settings.limits.twoFactorCode)
 }

@@ -44,6 +44,7 @@ import type { SiteBuilds } from './siteBuilds'
 import { staticSiteFor } from './staticSite'
 import { clearFlash, flashCookie, flashOf, handleFormPost } from '@/server/http/formPosts'
 import { isStaffRole } from '@/rules/moderation'
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_PATH, hasSecondFactor } from '@/rules/twoFactor'
 import { formHandlers } from '@/forms'
 import { FLASH_COOKIE } from '@/views/forms'
 import { serveMetrics } from '@/server/observability/metricsEndpoint'
@@ -54,6 +55,7 @@ import { RouteTemplates } from '@/server/observability/routes'
 /** The admin's own pages for signing in and out, open to anyone. */
 const ADMIN_SIGN_IN =
   /^\/admin\/(login|logout|forgot|reset|create-first-user|unauthorized)(\/|\?|$)/
+const ADMIN_LOGIN = /^\/admin\/login\/?(?:\?(.*))?$/
 const ADMIN_IS_FOR_EDITORS = 'The admin is for editors; your account is a member’s.'
 
 /** The editors' admin (a Next app mounted by src/server/process/admin.ts), as the site calls it. */
@@ -173,15 +175,37 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   const sessionCookie = `${config.cookiePrefix ?? 'payload'}-token=`
   const turnAwayMember = async (req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? ''
-    if (req.method !== 'GET' || !path.startsWith('/admin') || ADMIN_SIGN_IN.test(path)) return false
+    if (req.method !== 'GET' || !path.startsWith('/admin')) return false
+    // The admin's own sign-in form knows no second factor: the site's /login asks for it.
+    const adminLogin = ADMIN_LOGIN.exec(path)
+    if (adminLogin) {
+      const back = new URLSearchParams(adminLogin[1] ?? '').get('redirect')
+      const next = back && back.startsWith('/admin') ? back : '/admin'
+      res.writeHead(303, {
+        location: `/login?next=${encodeURIComponent(next)}`,
+        'cache-control': 'no-store',
+      })
+      res.end()
+      return true
+    }
+    if (ADMIN_SIGN_IN.test(path)) return false
     const cookie = req.headers.cookie
     if (!cookie?.includes(sessionCookie)) return false
     const { user } = await payload.auth({ headers: new Headers({ cookie }) })
-    if (!user || isStaffRole((user as { role?: string }).role)) return false
+    if (!user) return false
+    const role = (user as { role?: string }).role
+    // An editor or admin without a second factor sets it up first, then comes back.
+    const needsSecondFactor = isStaffRole(role) && !hasSecondFactor(user)
+    if (isStaffRole(role) && !needsSecondFactor) return false
     res.writeHead(303, {
-      location: '/profile',
+      location: needsSecondFactor
+        ? `${TWO_FACTOR_PATH}?next=${encodeURIComponent(path)}`
+        : '/profile',
       'cache-control': 'no-store',
-      'set-cookie': flashCookie(ADMIN_IS_FOR_EDITORS, secureCookies),
+      'set-cookie': flashCookie(
+        needsSecondFactor ? TWO_FACTOR_MESSAGES.adminNeedsTwoFactor : ADMIN_IS_FOR_EDITORS,
+        secureCookies,
+      ),
     })
     res.end()
     return true

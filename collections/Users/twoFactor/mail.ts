@@ -1,0 +1,32 @@
+import type { Payload } from 'payload'
+
+export const TWO_FACTOR_ON_SUBJECT = 'Two-factor sign-in is on for your Belong account'
+export const TWO_FACTOR_OFF_SUBJECT = 'Two-factor sign-in is off for your Belong account'
+
+/**
+ * Tells the member their two-factor sign-in changed (issue 45: every security-relevant change to
+ * an account is visible to its owner). Sent as the other account mails are (payload.sendEmail:
+ * the outbox, or SMTP_URL); a failure to send is logged and does not undo the change.
+ */
+export async function sendTwoFactorMail(payload: Payload, to: string, on: boolean) {
+  const lines = on
+    ? [
+        'Two-factor sign-in is now on for your Belong account: signing in asks for a code from your authenticator app as well as your password.',
+        'Keep your recovery codes somewhere safe. Each one signs you in once if you lose your phone.',
+      ]
+    : [
+        'Two-factor sign-in is now off for your Belong account: signing in asks for your password only.',
+      ]
+  const warning =
+    'If you did not make this change, reset your password at once and tell us by replying to this e-mail.'
+  try {
+    await payload.sendEmail({
+      to,
+      subject: on ? TWO_FACTOR_ON_SUBJECT : TWO_FACTOR_OFF_SUBJECT,
+      text: [...lines, '', warning].join('\n\n'),
+      html: [...lines, warning].map((line) => `<p>${line}</p>`).join('\n'),
+    })
+  } catch (error) {
+    payload.logger.error({ err: error, msg: 'two-factor mail failed' })
+  }
+}
