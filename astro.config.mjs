@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 
 import { defineConfig } from 'astro/config'
 
+import { serviceWorker } from './src/serviceWorker/build.ts'
+
 // Payload and its database driver run on the server as plain node modules, never bundled.
 const serverOnly = [
   'payload',
@@ -57,7 +59,7 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), focusDirective],
+  integrations: [react(), focusDirective, serviceWorker()],
   vite: {
     environments: {
       client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },

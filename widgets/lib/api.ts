@@ -1,4 +1,6 @@
 import { errorMessage } from '@/rules/apiErrors'
+import { OFFLINE_WRITE } from '@/rules/offline'
+import { toast } from './toast'
 
 /** Calls to our own REST API from islands: JSON in, JSON out, the server's message on failure. */
 export class ApiError extends Error {
@@ -26,12 +28,17 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
 
 export async function api<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
   const { json, headers, shared, ...rest } = init
-  const res = await fetch(path, {
-    credentials: shared ? 'omit' : 'same-origin',
-    ...rest,
-    headers: json === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body: json === undefined ? rest.body : JSON.stringify(json),
-  })
+  let res: Response
+  try {
+    res = await fetch(path, {
+      credentials: shared ? 'omit' : 'same-origin',
+      ...rest,
+      headers: json === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: json === undefined ? rest.body : JSON.stringify(json),
+    })
+  } catch (error) {
+    throw offlineWrite(rest.method) ?? error
+  }
   const text = await res.text()
   let body: unknown = undefined
   try {
@@ -41,4 +48,16 @@ export async function api<T = unknown>(path: string, init: ApiInit = {}): Promis
   }
   if (!res.ok) throw new ApiError(errorMessage(body, `Request failed (${res.status})`), res.status)
   return body as T
+}
+
+/**
+ * A write that could not leave because the device is offline: said plainly, once, and never
+ * queued (the service worker does not touch writes). The island keeps what was typed, as after
+ * any refusal.
+ */
+function offlineWrite(method: string | undefined): ApiError | undefined {
+  const writes = method !== undefined && method.toUpperCase() !== 'GET'
+  if (!writes || navigator.onLine) return undefined
+  toast.error(OFFLINE_WRITE, { id: 'offline-write', duration: 8000 })
+  return new ApiError(OFFLINE_WRITE, 0)
 }

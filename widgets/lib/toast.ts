@@ -17,7 +17,30 @@ const library = () => import('react-hot-toast')
 
 function show(kind: 'success' | 'error', message: string, options?: ToastOptions) {
   $toastsWanted.set(true)
-  void library().then(({ toast: hot }) => hot[kind](message, options))
+  void library().then(
+    ({ toast: hot }) => hot[kind](message, options),
+    () => plainToast(message, options),
+  )
+}
+
+/**
+ * When the library cannot load (offline, its chunk never fetched): the message still shows, in
+ * a plain live region of its own, one line a message, each gone after its time.
+ */
+function plainToast(message: string, options: ToastOptions = {}) {
+  let region = document.querySelector<HTMLElement>('.toast-fallback')
+  if (!region) {
+    region = document.createElement('div')
+    region.className = 'toast-fallback'
+    region.setAttribute('role', 'status')
+    document.body.append(region)
+  }
+  const id = options.id ?? message
+  const line = [...region.children].find((c) => c.getAttribute('data-id') === id)
+  const shown = line ?? region.appendChild(document.createElement('p'))
+  shown.setAttribute('data-id', id)
+  shown.textContent = message
+  setTimeout(() => shown.remove(), options.duration ?? 6000)
 }
 
 export const toast = {

@@ -1,0 +1,222 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+
+import { expectNoAxeViolations } from './axe'
+import { freshUser, hydrated, shoot } from './helpers'
+
+/** Waits until the service worker controls the page and has kept `path` (a reader's visit). */
+async function saved(page: Page, path: string) {
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await expect
+    .poll(() =>
+      page.evaluate(async (wanted) => {
+        for (const name of await caches.keys()) {
+          const keys = await (await caches.open(name)).keys()
+          if (keys.some((r) => new URL(r.url).pathname === wanted)) return true
+        }
+        return false
+      }, path),
+    )
+    .toBe(true)
+}
+
+/** Every URL path the service worker keeps, across its caches. */
+const keptPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const paths: string[] = []
+    for (const name of await caches.keys())
+      for (const r of await (await caches.open(name)).keys()) paths.push(new URL(r.url).pathname)
+    return paths
+  })
+
+test('the site is installable: its manifest, icons and Chromium’s check', async ({
+  playwright,
+  baseURL,
+}) => {
+  // A profile of its own: Chromium does not offer to install from an incognito context, which
+  // is what a test's usual context is.
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'belong-install-'))
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...test.info().project.use.launchOptions,
+    baseURL,
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  await page.goto('/')
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  const cdp = await page.context().newCDPSession(page)
+  const { url, errors, data } = (await cdp.send('Page.getAppManifest')) as {
+    url: string
+    errors: unknown[]
+    data: string
+  }
+  expect(url).toMatch(/\/manifest\.webmanifest$/)
+  expect(errors).toEqual([])
+  const manifest = JSON.parse(data) as {
+    short_name: string
+    display: string
+    start_url: string
+    icons: { sizes: string; purpose?: string }[]
+  }
+  expect(manifest).toMatchObject({ short_name: 'Belong', display: 'standalone', start_url: '/' })
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(
+    expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+  )
+  await expect
+    .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors)
+    .toEqual([])
+  for (const icon of manifest.icons) {
+    const src = (icon as unknown as { src: string }).src
+    const res = await page.request.get(src)
+    expect(res.headers()['content-type'], src).toBe('image/png')
+  }
+  // Every kind of public page links it: prerendered, static without islands, on demand.
+  for (const path of ['/neighbourhood/brixton', '/about', '/forum']) {
+    const html = await (await page.request.get(path)).text()
+    expect(html, path).toContain('<link rel="manifest" href="/manifest.webmanifest">')
+  }
+  await context.close()
+  await rm(profile, { recursive: true, force: true })
+})
+
+test.describe('reading offline', () => {
+  let context: BrowserContext
+  test.afterEach(() => context?.close())
+
+  test('a visited page reads offline with its notice; an unvisited one gets the offline page', async ({
+    browser,
+  }) => {
+    context = await browser.newContext()
+    const page = await context.newPage()
+    // The first page a reader opens is kept too, though it came before the worker.
+    await page.goto('/neighbourhood/brixton')
+    await saved(page, '/neighbourhood/brixton')
+    await page.goto('/about')
+    await saved(page, '/about')
+
+    await context.setOffline(true)
+    await page.goto('/neighbourhood/brixton')
+    await expect(page.getByRole('heading', { level: 1, name: 'Brixton' })).toBeVisible()
+    await expect(page.locator('.review').first()).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toHaveText(
+      /^You're offline — this page was saved at \d{2}:\d{2}$/,
+    )
+    await shoot(page, 'offline-notice')
+
+    await page.goto('/neighbourhood/camden-town')
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible()
+    const list = page.locator('[data-saved-pages]')
+    await expect(list.getByRole('link', { name: 'Brixton' })).toBeVisible()
+    await expect(list.getByRole('link', { name: 'About Belong' })).toBeVisible()
+    await shoot(page, 'offline-page')
+    await list.getByRole('link', { name: 'Brixton' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Brixton' })).toBeVisible()
+
+    await context.setOffline(false)
+    await page.goto('/neighbourhood/brixton')
+    await expect(page.getByRole('heading', { level: 1, name: 'Brixton' })).toBeVisible()
+    await expect(page.locator('.offline-notice')).toHaveCount(0)
+  })
+
+  test('nothing private is kept: a member’s pages, the API, the admin', async ({ browser }) => {
+    context = await browser.newContext()
+    const page = await context.newPage()
+    await freshUser(page.request, 'pwa')
+    await page.goto('/about')
+    await saved(page, '/about')
+    // Controlled now: each of these goes through the worker.
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.goto('/profile/settings')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.goto('/admin/login')
+    await page.goto('/neighbourhood/brixton')
+    await hydrated(page) // its islands read /api, with the member's session
+    await saved(page, '/neighbourhood/brixton')
+    const kept = await keptPaths(page)
+    expect(kept.filter((p) => /^\/(api|admin|profile|_next)(\/|$)/.test(p))).toEqual([])
+
+    await context.setOffline(true)
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible()
+  })
+
+  test('writing offline says so and keeps what was typed', async ({ browser }) => {
+    context = await browser.newContext()
+    const page = await context.newPage()
+    await freshUser(page.request, 'pwaw')
+    const created = await page.request.post('/api/discussions', {
+      data: { title: 'Quiet benches near the common', content: 'Where do you sit?' },
+    })
+    expect(created.status()).toBe(201)
+    const { doc } = (await created.json()) as { doc: { id: number } }
+    await page.goto(`/discussions/${doc.id}`)
+    await hydrated(page)
+
+    await context.setOffline(true)
+    const box = page.getByRole('textbox', { name: 'Add a comment' })
+    await box.fill('The one by the pond, mornings.')
+    await page.getByRole('button', { name: 'Post comment' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: "You're offline, so this wasn't sent" }),
+    ).toBeVisible()
+    await expect(box).toHaveValue('The one by the pond, mornings.')
+
+    await context.setOffline(false)
+    await page.getByRole('button', { name: 'Post comment' }).click()
+    await expect(page.locator('.comment').filter({ hasText: 'by the pond' })).toBeVisible()
+    await expect(box).toHaveValue('')
+  })
+})
+
+/** --bg in each theme (src/styles/global.css). */
+const DARK_BG = 'rgb(18, 21, 25)'
+const LIGHT_BG = 'rgb(247, 245, 240)'
+
+test.describe('dark theme', () => {
+  test('follows the device, passes axe in both themes, and a chosen theme sticks', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const html = page.locator('html')
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      for (const path of ['/', '/neighbourhood/brixton', '/about', '/forum', '/offline']) {
+        await page.goto(path)
+        await hydrated(page)
+        await expectNoAxeViolations(page)
+        await shoot(page, `theme-${scheme}${path.replaceAll('/', '-') || '-home'}`)
+      }
+    }
+    await page.goto('/')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(html).toHaveCSS('background-color', DARK_BG)
+
+    // Chosen in the menu: kept across pages, static ones too, and applied before the first paint.
+    await page.getByLabel('Menu').click()
+    await page.getByRole('radio', { name: 'Light' }).check()
+    await expect(html).toHaveCSS('background-color', LIGHT_BG)
+    await page.goto('/about')
+    await expect(html).toHaveAttribute('data-theme', 'light')
+    await expect(html).toHaveCSS('background-color', LIGHT_BG)
+    await page.getByLabel('Menu').click()
+    await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked()
+    await page.getByRole('radio', { name: 'Device' }).check()
+    await expect(html).not.toHaveAttribute('data-theme', /./)
+    await expect(html).toHaveCSS('background-color', DARK_BG)
+  })
+
+  test('without JavaScript the page follows the device and hides the choice', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' })
+    const page = await context.newPage()
+    await page.goto('/about')
+    await expect(page.locator('html')).toHaveCSS('background-color', DARK_BG)
+    await page.getByLabel('Menu').click()
+    await expect(page.getByRole('group', { name: 'Theme' })).toBeHidden()
+    await context.close()
+  })
+})
