@@ -41,8 +41,16 @@ export async function freshUser(request: APIRequestContext, prefix: string, with
 
 /** The demo's staff, who sign in with a code from DEMO_TOTP_SECRET as well (README). */
 const DEMO_STAFF = new Set(['tom', 'amara'])
-const lastStepUsed = new Map<string, number>()
 const stepNow = () => Math.floor(Date.now() / (TOTP.period * 1000))
+/** The steps this run used, per account, in its data folder: every worker process sees them. */
+const stepsFile = () => path.join(process.env.E2E_DATA_DIR!, 'totp-steps.json')
+const readSteps = (): Record<string, number> => {
+  try {
+    return JSON.parse(fs.readFileSync(stepsFile(), 'utf8')) as Record<string, number>
+  } catch {
+    return {}
+  }
+}
 
 /**
  * A code from the demo's authenticator key for one demo staff account that this run has not
@@ -50,10 +58,10 @@ const stepNow = () => Math.floor(Date.now() / (TOTP.period * 1000))
  * the same 30 s takes the next step's code, and a third waits for the clock to move on.
  */
 export async function demoStaffCode(userName: string): Promise<string> {
-  const used = lastStepUsed.get(userName) ?? -1
+  const used = readSteps()[userName] ?? -1
   if (used > stepNow()) await expect.poll(stepNow, { timeout: 40_000 }).toBeGreaterThanOrEqual(used)
   const step = Math.max(stepNow(), used + 1)
-  lastStepUsed.set(userName, step)
+  fs.writeFileSync(stepsFile(), JSON.stringify({ ...readSteps(), [userName]: step }))
   return totpCode(DEMO_TOTP_SECRET, step * TOTP.period * 1000)
 }
 
