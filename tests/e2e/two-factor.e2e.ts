@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
+import { expectNoAxeViolations } from './axe'
 import { FRESH_PASSWORD, freshUser, signedInApi, totpCode } from './helpers'
 
 /**
@@ -12,7 +13,12 @@ import { FRESH_PASSWORD, freshUser, signedInApi, totpCode } from './helpers'
 const SHOTS = '.tmp/shots'
 const THIRTY_S = 30_000
 
-async function shoot(page: Page, name: string) {
+/**
+ * Screenshots at a phone's width and a desktop's, after an axe check of the screen (axe runs
+ * as a script: not in the tab without JavaScript).
+ */
+async function shoot(page: Page, name: string, { axe = true } = {}) {
+  if (axe) await expectNoAxeViolations(page)
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
@@ -74,7 +80,7 @@ test('a member turns on two-factor sign-in, then signs in with a code (without J
   // The password alone opened no session.
   const before = await tab.request.get('/api/users/me')
   expect(((await before.json()) as { user: unknown }).user).toBeNull()
-  await shoot(tab, 'two-factor-login')
+  await shoot(tab, 'two-factor-login', { axe: false })
   // The code that turned it on was used already: refused, with the reason.
   await tab.getByLabel('Code').fill(totpCode(secret))
   await tab.getByRole('button', { name: 'Verify' }).click()
