@@ -11,6 +11,7 @@ import pg from 'pg'
 
 import { mailCatcher } from '@tests/support/smtp'
 
+import { demoSignIn } from './demoSignIn'
 import { scaleUp } from './scaleSeed'
 import { seededPayload } from './seededPayload'
 
@@ -61,17 +62,8 @@ async function call(method: string, url: string, cookie: string, body?: unknown)
   const text = await answer.text()
   return { status: answer.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }
 }
-async function signIn(email: string): Promise<string> {
-  const answer = await handleEndpoints({
-    config: payload.config,
-    request: new Request('http://local/api/users/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'belong-demo' }),
-    }),
-  })
-  return answer.headers.getSetCookie()[0]!.split(';')[0]!
-}
+/** Signs a demo account in (the demo's editor with its two-factor code). */
+const signIn = (email: string) => demoSignIn(payload, email)
 const author = await signIn('tom@belong.local')
 const replier = await signIn('sofia@belong.local')
 const event = (neighbourhood: number, title: string) => ({

@@ -10,6 +10,7 @@ import { handleEndpoints } from 'payload'
 import pg from 'pg'
 
 import { logRowCounts, sampleTimes } from './measure'
+import { demoSignIn } from './demoSignIn'
 import { scaleUp } from './scaleSeed'
 import { seededPayload } from './seededPayload'
 
@@ -70,19 +71,8 @@ await time("the dashboard's figures (one query each)", () =>
 
 // The reviews list as the admin asks for it (10 a page, newest first, the list's columns), signed
 // in as the demo editor: the first page, a far page, a search over the text, and hidden only.
-/** A session cookie for these credentials, through the same login endpoint browsers use. */
-async function signIn(email: string, password: string): Promise<string> {
-  const answer = await handleEndpoints({
-    config: payload.config,
-    request: new Request('http://local/api/users/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-  })
-  return answer.headers.getSetCookie()[0]!.split(';')[0]!
-}
-const editorCookie = await signIn('tom@belong.local', 'belong-demo')
+// Through the site's sign-in, with the demo editor's two-factor code.
+const editorCookie = await demoSignIn(payload, 'tom@belong.local')
 const list = (query: string) => async () => {
   const answer = await handleEndpoints({
     config: payload.config,
@@ -112,7 +102,7 @@ await payload.update({
   where: { email: { equals: 'reporter40@bench.test' } },
   data: { password: 'bench-password' },
 })
-const cookie = await signIn('reporter40@bench.test', 'bench-password')
+const cookie = await demoSignIn(payload, 'reporter40@bench.test', 'bench-password')
 const { rows: target } = await db.query(
   `SELECT id FROM reviews WHERE id NOT IN (SELECT target_id FROM reports) ORDER BY id DESC LIMIT 1`,
 )
