@@ -5,6 +5,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
+import { LRUCache } from 'lru-cache'
+
 import {
   ASSET_CACHE_CONTROL,
   pageCacheControl,
@@ -51,6 +53,9 @@ export async function precompressBuild(clientDir: string): Promise<void> {
   }
 }
 
+/** Memory for the files served from this process (the rest are read from disk again). */
+const STATIC_MEMORY_BYTES = 48 * 1024 * 1024
+
 interface Entry {
   body: Buffer
   br?: Buffer
@@ -78,7 +83,14 @@ function urlPathsOf(rel: string): string[] {
  */
 export class StaticSite {
   private readonly index = new Map<string, string>()
-  private readonly entries = new Map<string, Entry>()
+  /**
+   * Files read so far, the least used dropped first: a large site's pages (each with its
+   * precompressed forms) would otherwise all end up in memory as readers crawl them.
+   */
+  private readonly entries = new LRUCache<string, Entry>({
+    maxSize: STATIC_MEMORY_BYTES,
+    sizeCalculation: (e) => e.body.length + (e.br?.length ?? 0) + (e.gz?.length ?? 0) + 1,
+  })
 
   constructor(readonly clientDir: string) {
     for (const file of fs.existsSync(clientDir) ? walk(clientDir) : []) {
