@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import type { StarCounts } from '@/rules/ratingSummary'
-import { realtimeClient, useChannel } from '@widgets/lib/realtime'
+import { useChannel, whenSubscribed } from '@widgets/lib/realtime'
 import type { Lightbox, Slide } from './Lightbox'
 import { ReviewCard } from './ReviewCard'
 import { ReviewForm } from './ReviewForm'
@@ -146,7 +146,6 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
   useChannel(
     channel,
     {
-      'pusher:subscription_succeeded': () => setLive(true),
       'review.created': (data) => fetchAndShow((data as { id: number }).id, true),
       'review.updated': (data) => fetchAndShow((data as { id: number }).id, false),
       'review.deleted': (data) => {
@@ -160,20 +159,7 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
     },
   )
 
-  // Another island may have subscribed to the channel first: then the event above has passed.
-  useEffect(() => {
-    let stop = false
-    const check = () =>
-      void realtimeClient().then((pusher) => {
-        if (stop) return
-        if (pusher.channel(channel)?.subscribed) setLive(true)
-        else setTimeout(check, 250)
-      })
-    check()
-    return () => {
-      stop = true
-    }
-  }, [channel])
+  useEffect(() => whenSubscribed(channel, () => setLive(true)), [channel])
 
   const slidesRef = useRef<(Slide & { reviewId: number })[]>([])
   const [LightboxView, setLightboxView] = useState<typeof Lightbox | null>(null)

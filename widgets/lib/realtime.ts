@@ -185,6 +185,27 @@ export function subscribeChannel(
   }
 }
 
+/**
+ * Calls `onLive` once the page's subscription to `channel` succeeds, until the returned function
+ * is called. Another island may have subscribed first, its success event already passed, so the
+ * client is asked too.
+ */
+export function whenSubscribed(channel: string, onLive: () => void): () => void {
+  let stopped = false
+  const release = subscribeChannel(channel, { 'pusher:subscription_succeeded': onLive })
+  const check = () =>
+    void realtimeClient().then((pusher) => {
+      if (stopped) return
+      if (pusher.channel(channel)?.subscribed) onLive()
+      else setTimeout(check, 250)
+    })
+  check()
+  return () => {
+    stopped = true
+    release()
+  }
+}
+
 /** Subscribe an island to a channel while it is mounted (see subscribeChannel). */
 export function useChannel(
   channel: string | null,
