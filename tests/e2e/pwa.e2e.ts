@@ -154,9 +154,11 @@ test.describe('reading offline', () => {
     const { doc } = (await created.json()) as { doc: { id: number } }
     await page.goto(`/discussions/${doc.id}`)
     await hydrated(page)
+    // Signed in as the page shows it (the session is read once the page is idle).
+    const box = page.getByRole('textbox', { name: 'Add a comment' })
+    await expect(box).toBeVisible()
 
     await context.setOffline(true)
-    const box = page.getByRole('textbox', { name: 'Add a comment' })
     await box.fill('The one by the pond, mornings.')
     await page.getByRole('button', { name: 'Post comment' }).click()
     await expect(
