@@ -155,8 +155,8 @@ test.describe('reading offline', () => {
     await page.goto(`/discussions/${doc.id}`)
     await hydrated(page)
     // Signed in as the page shows it (the session is read once the page is idle).
+    await expect(page.locator('.session-menu')).toHaveAttribute('data-session', 'signed-in')
     const box = page.getByRole('textbox', { name: 'Add a comment' })
-    await expect(box).toBeVisible()
 
     await context.setOffline(true)
     await box.fill('The one by the pond, mornings.')
