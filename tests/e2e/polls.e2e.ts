@@ -123,7 +123,11 @@ test('create a poll with 3 options, vote, results live in a second browser, seco
   const c = await member(browser, 'clicker')
   await c.page.goto(url)
   await hydrated(c.page)
+  // Live (so the island has run its effects), then ready: the status leaves 'Loading...' and the
+  // buttons take clicks (a status still empty may only mean the island has not drawn it yet).
+  await expect(c.page.locator('.poll-detail')).toHaveAttribute('data-live', 'subscribed')
   await expect(c.page.locator('.poll-status')).not.toHaveText('Loading...')
+  await expect(c.page.getByRole('button', { name: 'The high street' })).toBeEnabled()
   // Two clicks in the same instant (before the buttons can re-render as disabled).
   await c.page.getByRole('button', { name: 'The high street' }).evaluate((button) => {
     ;(button as HTMLButtonElement).click()

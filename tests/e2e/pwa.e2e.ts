@@ -7,6 +7,9 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { freshUser, hydrated, shoot } from './helpers'
 
+// The service worker is what these tests are about (the rest of the suite blocks it).
+test.use({ serviceWorkers: 'allow' })
+
 /** Waits until the service worker controls the page and has kept `path` (a reader's visit). */
 async function saved(page: Page, path: string) {
   await page.evaluate(() => navigator.serviceWorker.ready)
@@ -88,7 +91,7 @@ test.describe('reading offline', () => {
   test('a visited page reads offline with its notice; an unvisited one gets the offline page', async ({
     browser,
   }) => {
-    context = await browser.newContext()
+    context = await browser.newContext({ serviceWorkers: 'allow' })
     const page = await context.newPage()
     // The first page a reader opens is kept too, though it came before the worker.
     await page.goto('/neighbourhood/brixton')
@@ -121,7 +124,7 @@ test.describe('reading offline', () => {
   })
 
   test('nothing private is kept: a member’s pages, the API, the admin', async ({ browser }) => {
-    context = await browser.newContext()
+    context = await browser.newContext({ serviceWorkers: 'allow' })
     const page = await context.newPage()
     await freshUser(page.request, 'pwa')
     await page.goto('/about')
@@ -144,7 +147,7 @@ test.describe('reading offline', () => {
   })
 
   test('writing offline says so and keeps what was typed', async ({ browser }) => {
-    context = await browser.newContext()
+    context = await browser.newContext({ serviceWorkers: 'allow' })
     const page = await context.newPage()
     await freshUser(page.request, 'pwaw')
     const created = await page.request.post('/api/discussions', {

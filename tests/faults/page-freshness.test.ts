@@ -192,8 +192,10 @@ describe('time boundaries', () => {
 
   test('a badge that expires leaves the review cards of its holder', async () => {
     const badgeName = `Night Owl ${Date.now() % 1000}`
-    // Badges are given by staff.
-    await db!.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [me.id])
+    // Badges are given by staff (who act only with a second factor turned on).
+    await db!.query(`UPDATE users SET role = 'admin', two_factor_since = now() WHERE id = $1`, [
+      me.id,
+    ])
     const badge = await send('POST', '/api/user-badges', {
       user: me.id,
       badgeName,
