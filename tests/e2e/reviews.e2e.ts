@@ -319,9 +319,7 @@ test('review photos open in a lightbox: arrows, keys, swipe, Escape', async ({ b
   await expect(opener).toBeFocused()
 
   // When the lightbox's code cannot load (the connection dropped), the photo opens on its own.
-  // Without the service worker, whose own fetches the route cannot reach (it may hold the code).
-  const offlineContext = await browser.newContext({ serviceWorkers: 'block' })
-  const offline = await offlineContext.newPage()
+  const offline = await page.context().newPage()
   await offline.route(/\/_astro\/Lightbox\.[\w-]+\.js$/, (route) => route.abort())
   await openLive(offline, 'wembley')
   await offline
@@ -331,7 +329,6 @@ test('review photos open in a lightbox: arrows, keys, swipe, Escape', async ({ b
   await offline.waitForURL((url) => !url.pathname.startsWith('/neighbourhood/'))
   const shown = await offline.request.get(offline.url())
   expect(shown.headers()['content-type']).toMatch(/^image\//)
-  await offlineContext.close()
   await page.context().close()
 })
 
