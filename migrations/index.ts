@@ -16,6 +16,7 @@ import * as migration_20261126_113000_search_gin_direct from './20261126_113000_
 import * as migration_20261126_160000_site_pages from './20261126_160000_site_pages';
 import * as migration_20261127_120000_search_title_words from './20261127_120000_search_title_words';
 import * as migration_20261128_220142_two_factor from './20261128_220142_two_factor';
+import * as migration_20261129_004824_session_devices from './20261129_004824_session_devices';
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261128_220142_two_factor.up,
     down: migration_20261128_220142_two_factor.down,
     name: '20261128_220142_two_factor'
+  },
+  {
+    up: migration_20261129_004824_session_devices.up,
+    down: migration_20261129_004824_session_devices.down,
+    name: '20261129_004824_session_devices',
   },
 ];
