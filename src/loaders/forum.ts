@@ -1,6 +1,6 @@
 import { createLocalReq, type Payload } from 'payload'
 
-import { readForumPage } from '@collections/shared/endpoints/forumFeed'
+import { readForumPage } from '@/data/forum'
 import { parseForumPage, type ForumPage, type ForumTab } from '@/views/forum'
 
 /** One page of the forum feed for a tab (the same read as GET /api/forum). */
