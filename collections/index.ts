@@ -14,6 +14,7 @@ import { Neighbourhoods } from './Neighbourhoods'
 import { Notifications } from './Notifications'
 import { Pages } from './Pages'
 import { Polls } from './Polls'
+import { PushMessages, PushSubscriptions } from './PushSubscriptions'
 import { PollVotes } from './PollVotes'
 import { Reactions } from './Reactions'
 import { Reports } from './Reports'
@@ -35,6 +36,8 @@ const productCollections: CollectionConfig[] = [
   Media,
   Notifications,
   Mails,
+  PushSubscriptions,
+  PushMessages,
   Comments,
   Reactions,
   Stories,
@@ -73,7 +76,14 @@ const NAV_GROUPS: Record<string, string> = {
 }
 
 /** Rows written only by their endpoints: out of editors' way (admins still open them). */
-const TECHNICAL = new Set(['reactions', 'event-rsvps', 'poll-votes', 'follows'])
+const TECHNICAL = new Set([
+  'reactions',
+  'event-rsvps',
+  'poll-votes',
+  'follows',
+  'push-subscriptions',
+  'push-messages',
+])
 const onlyForAdmins = ({ user }: { user: unknown }) =>
   (user as { role?: string } | null)?.role !== 'admin'
 

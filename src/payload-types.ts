@@ -70,12 +70,15 @@ export interface Config {
     reports: Report;
     'moderation-actions': ModerationAction;
     users: User;
+    'staff-audit': StaffAudit;
     neighbourhoods: Neighbourhood;
     follows: Follow;
     reviews: Review;
     media: Media;
     notifications: Notification;
     mails: Mail;
+    'push-subscriptions': PushSubscription;
+    'push-messages': PushMessage;
     comments: Comment;
     reactions: Reaction;
     stories: Story;
@@ -100,12 +103,15 @@ export interface Config {
     reports: ReportsSelect<false> | ReportsSelect<true>;
     'moderation-actions': ModerationActionsSelect<false> | ModerationActionsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'staff-audit': StaffAuditSelect<false> | StaffAuditSelect<true>;
     neighbourhoods: NeighbourhoodsSelect<false> | NeighbourhoodsSelect<true>;
     follows: FollowsSelect<false> | FollowsSelect<true>;
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     notifications: NotificationsSelect<false> | NotificationsSelect<true>;
     mails: MailsSelect<false> | MailsSelect<true>;
+    'push-subscriptions': PushSubscriptionsSelect<false> | PushSubscriptionsSelect<true>;
+    'push-messages': PushMessagesSelect<false> | PushMessagesSelect<true>;
     comments: CommentsSelect<false> | CommentsSelect<true>;
     reactions: ReactionsSelect<false> | ReactionsSelect<true>;
     stories: StoriesSelect<false> | StoriesSelect<true>;
@@ -145,6 +151,9 @@ export interface Config {
       dispatchMails: TaskDispatchMails;
       sendMails: TaskSendMails;
       weeklyDigest: TaskWeeklyDigest;
+      eventReminder: TaskEventReminder;
+      dispatchPushes: TaskDispatchPushes;
+      sendPushes: TaskSendPushes;
       inline: {
         input: unknown;
         output: unknown;
@@ -225,6 +234,8 @@ export interface User {
     newEvents?: ('off' | 'bell' | 'email') | null;
     reactions?: ('off' | 'bell' | 'email') | null;
     pollVotes?: ('off' | 'bell' | 'email') | null;
+    mentions?: ('off' | 'bell' | 'email') | null;
+    eventReminders?: ('off' | 'bell' | 'email') | null;
     emailTiming?: ('instant' | 'daily') | null;
     weeklyDigest?: boolean | null;
   };
@@ -245,6 +256,10 @@ export interface User {
     | number
     | boolean
     | null;
+  /**
+   * When the first passkey was added (empty: no passkey).
+   */
+  passkeysSince?: string | null;
   oidcIssuer?: string | null;
   oidcSubject?: string | null;
   updatedAt: string;
@@ -373,6 +388,43 @@ export interface ModerationAction {
   createdAt: string;
 }
 /**
+ * Every change staff made to an account or the site, with the values before and after. Nobody can edit or delete it.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "staff-audit".
+ */
+export interface StaffAudit {
+  id: number;
+  action:
+    | 'role-changed'
+    | 'suspended'
+    | 'suspension-lifted'
+    | 'account-changed'
+    | 'account-deleted'
+    | 'page-published'
+    | 'page-changed'
+    | 'page-unpublished';
+  actor?: (number | null) | User;
+  actorName?: string | null;
+  actorRole?: ('editor' | 'admin') | null;
+  targetKind: 'user' | 'page';
+  targetId: number;
+  targetUser?: (number | null) | User;
+  targetLabel?: string | null;
+  summary?: string | null;
+  changes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "follows".
  */
@@ -394,6 +446,15 @@ export interface Review {
   authorName: string;
   rating: number;
   comment: string;
+  mentions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   photo?: (number | null) | Media;
   hidden?: boolean | null;
   reactionCount?: number | null;
@@ -417,7 +478,11 @@ export interface Notification {
     | 'new-event'
     | 'badge'
     | 'friend-joined'
-    | 'moderation';
+    | 'moderation'
+    | 'mention'
+    | 'event-reminder'
+    | 'event-changed'
+    | 'event-cancelled';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -436,12 +501,51 @@ export interface Notification {
 export interface Mail {
   id: number;
   user: number | User;
-  kind: 'replies' | 'comments' | 'newEvents' | 'reactions' | 'pollVotes' | 'digest';
+  kind: 'replies' | 'comments' | 'newEvents' | 'reactions' | 'pollVotes' | 'mentions' | 'eventReminders' | 'digest';
   to: string;
   subject: string;
   messageId: string;
   text?: string | null;
   html?: string | null;
+  sentAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Browsers that get push notifications, per member.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "push-subscriptions".
+ */
+export interface PushSubscription {
+  id: number;
+  user: number | User;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  kinds:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  device?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Push notifications to members’ devices: queued, then sent by the job queue.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "push-messages".
+ */
+export interface PushMessage {
+  id: number;
+  notification?: (number | null) | Notification;
+  subscription?: (number | null) | PushSubscription;
   sentAt?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -457,6 +561,15 @@ export interface Comment {
   parent?: (number | null) | Comment;
   depth?: number | null;
   content: string;
+  mentions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   author?: (number | null) | User;
   hidden?: boolean | null;
   reactionCount?: number | null;
@@ -485,6 +598,15 @@ export interface Story {
   id: number;
   title: string;
   description: string;
+  mentions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   isPublic?: boolean | null;
   image?: (number | null) | Media;
   neighbourhood: number | Neighbourhood;
@@ -511,6 +633,8 @@ export interface Event {
   eventDate: string;
   location: string;
   isPublic?: boolean | null;
+  cancelled?: boolean | null;
+  reminderSentFor?: string | null;
   image?: (number | null) | Media;
   tags?: string[] | null;
   neighbourhood?: (number | null) | Neighbourhood;
@@ -541,6 +665,15 @@ export interface Discussion {
   id: number;
   title: string;
   content: string;
+  mentions?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   neighbourhood?: (number | null) | Neighbourhood;
   tags?: string[] | null;
   author?: (number | null) | User;
@@ -762,7 +895,8 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest';
+        taskSlug:
+          'inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest' | 'eventReminder' | 'dispatchPushes' | 'sendPushes';
         taskID: string;
         input?:
           | {
@@ -795,7 +929,9 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest') | null;
+  taskSlug?:
+    | ('inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest' | 'eventReminder' | 'dispatchPushes' | 'sendPushes')
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -831,6 +967,10 @@ export interface PayloadLockedDocument {
         value: number | User;
       } | null)
     | ({
+        relationTo: 'staff-audit';
+        value: number | StaffAudit;
+      } | null)
+    | ({
         relationTo: 'neighbourhoods';
         value: number | Neighbourhood;
       } | null)
@@ -853,6 +993,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'mails';
         value: number | Mail;
+      } | null)
+    | ({
+        relationTo: 'push-subscriptions';
+        value: number | PushSubscription;
+      } | null)
+    | ({
+        relationTo: 'push-messages';
+        value: number | PushMessage;
       } | null)
     | ({
         relationTo: 'comments';
@@ -1009,6 +1157,8 @@ export interface UsersSelect<T extends boolean = true> {
         newEvents?: T;
         reactions?: T;
         pollVotes?: T;
+        mentions?: T;
+        eventReminders?: T;
         emailTiming?: T;
         weeklyDigest?: T;
       };
@@ -1018,6 +1168,7 @@ export interface UsersSelect<T extends boolean = true> {
   twoFactorPending?: T;
   twoFactorLastStep?: T;
   twoFactorRecovery?: T;
+  passkeysSince?: T;
   oidcIssuer?: T;
   oidcSubject?: T;
   updatedAt?: T;
@@ -1037,6 +1188,24 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "staff-audit_select".
+ */
+export interface StaffAuditSelect<T extends boolean = true> {
+  action?: T;
+  actor?: T;
+  actorName?: T;
+  actorRole?: T;
+  targetKind?: T;
+  targetId?: T;
+  targetUser?: T;
+  targetLabel?: T;
+  summary?: T;
+  changes?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1079,6 +1248,7 @@ export interface ReviewsSelect<T extends boolean = true> {
   authorName?: T;
   rating?: T;
   comment?: T;
+  mentions?: T;
   photo?: T;
   hidden?: T;
   reactionCount?: T;
@@ -1176,6 +1346,31 @@ export interface MailsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "push-subscriptions_select".
+ */
+export interface PushSubscriptionsSelect<T extends boolean = true> {
+  user?: T;
+  endpoint?: T;
+  p256dh?: T;
+  auth?: T;
+  kinds?: T;
+  device?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "push-messages_select".
+ */
+export interface PushMessagesSelect<T extends boolean = true> {
+  notification?: T;
+  subscription?: T;
+  sentAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "comments_select".
  */
 export interface CommentsSelect<T extends boolean = true> {
@@ -1184,6 +1379,7 @@ export interface CommentsSelect<T extends boolean = true> {
   parent?: T;
   depth?: T;
   content?: T;
+  mentions?: T;
   author?: T;
   hidden?: T;
   reactionCount?: T;
@@ -1209,6 +1405,7 @@ export interface ReactionsSelect<T extends boolean = true> {
 export interface StoriesSelect<T extends boolean = true> {
   title?: T;
   description?: T;
+  mentions?: T;
   isPublic?: T;
   image?: T;
   neighbourhood?: T;
@@ -1231,6 +1428,8 @@ export interface EventsSelect<T extends boolean = true> {
   eventDate?: T;
   location?: T;
   isPublic?: T;
+  cancelled?: T;
+  reminderSentFor?: T;
   image?: T;
   tags?: T;
   neighbourhood?: T;
@@ -1259,6 +1458,7 @@ export interface EventRsvpsSelect<T extends boolean = true> {
 export interface DiscussionsSelect<T extends boolean = true> {
   title?: T;
   content?: T;
+  mentions?: T;
   neighbourhood?: T;
   tags?: T;
   author?: T;
@@ -1519,6 +1719,43 @@ export interface TaskSendMails {
  */
 export interface TaskWeeklyDigest {
   input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskEventReminder".
+ */
+export interface TaskEventReminder {
+  input: {
+    event: number;
+    at: string;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDispatchPushes".
+ */
+export interface TaskDispatchPushes {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendPushes".
+ */
+export interface TaskSendPushes {
+  input: {
+    pushes:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
   output?: unknown;
 }
 /**

@@ -14,12 +14,30 @@ function excerptOf(text: string | null): string | null {
 }
 
 /**
- * The notifications a mail gathers, as they are now: anything hidden, made private or deleted
+ * The notifications a mail gathers (or a push tells), as they are now: anything hidden, made private or deleted
  * since it was owed is left out (a mail never shows what readers cannot see).
  */
 export async function mailItems(
   db: PoolClient,
   mail: number,
+  origin: string,
+): Promise<{ ids: number[]; items: MailItem[] }> {
+  return itemsWhere(db, 'n.mail_id = $1', mail, origin)
+}
+
+/** One notification as a push tells it, or null when its content is no longer shown. */
+export async function pushItem(
+  db: PoolClient,
+  notification: number,
+  origin: string,
+): Promise<MailItem | null> {
+  return (await itemsWhere(db, 'n.id = $1', notification, origin)).items[0] ?? null
+}
+
+async function itemsWhere(
+  db: PoolClient,
+  where: 'n.mail_id = $1' | 'n.id = $1',
+  key: number,
   origin: string,
 ): Promise<{ ids: number[]; items: MailItem[] }> {
   const { rows } = await db.query<{
@@ -40,8 +58,8 @@ export async function mailItems(
        FROM notifications n
        LEFT JOIN comments c ON n.type IN ('comment', 'reply', 'comment-reply') AND c.id::text = n.reference_id
        LEFT JOIN events e ON n.type = 'new-event' AND e.id::text = n.reference_id
-      WHERE n.mail_id = $1 ORDER BY n.id`,
-    [mail],
+      WHERE ${where} ORDER BY n.id`,
+    [key],
   )
   const shown = rows.filter((r) => r.visible)
   return {

@@ -53,13 +53,17 @@ async function writeMails(req: PayloadRequest, drafts: MailDraft[]): Promise<num
 
 /**
  * Send jobs whose process died mid-run stay marked as processing; after MAIL_STALE_MS they are
- * released to run again (their mails not yet marked sent go out, with the same Message-ID).
+ * released to run again (their mails or pushes not yet marked sent go out; a mail with the same
+ * Message-ID).
  */
-async function releaseStaleSends(req: PayloadRequest): Promise<void> {
+export async function releaseStaleSends(
+  req: PayloadRequest,
+  task: 'sendMails' | 'sendPushes',
+): Promise<void> {
   await query(
     req,
     sql`UPDATE payload_jobs SET processing = false
-         WHERE processing AND completed_at IS NULL AND task_slug = 'sendMails'
+         WHERE processing AND completed_at IS NULL AND task_slug = ${task}
            AND updated_at < now() - make_interval(secs => ${env.mailStaleMs / 1000})`,
   )
 }
@@ -94,7 +98,7 @@ export const dispatchMails: TaskHandler<'dispatchMails'> = async ({ req }) => {
       sql`SELECT pg_try_advisory_xact_lock(hashtext('belong:mail-dispatch')) AS got`,
     )
     if (!lock?.got) return 0
-    await releaseStaleSends(req)
+    await releaseStaleSends(req, 'sendMails')
     const { drafts, cancelled } = await planMails(req)
     if (cancelled.length)
       await query(

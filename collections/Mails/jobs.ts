@@ -6,6 +6,7 @@ import { dispatchMails } from './dispatch'
 import { MAIL_QUEUE } from './queue'
 import { sendMails } from './send'
 import { weeklyDigest } from './digest/weeklyDigest'
+import { pushTasks } from '@collections/PushSubscriptions/jobs'
 
 /** Jobs the queue runs at once (Payload runs a batch concurrently). */
 export const MAIL_JOBS_AT_ONCE = 3
@@ -19,7 +20,8 @@ const isAdmin = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user)
  * - `dispatchMails` (every few seconds) gathers owed notifications into outbox rows by member and
  *   kind, as each member chose, and queues their sending;
  * - `sendMails` sends a batch of outbox rows, each once (retried with back-off);
- * - `weeklyDigest` (weekly) writes each member's digest into the outbox.
+ * - `weeklyDigest` (weekly) writes each member's digest into the outbox;
+ * - pushes to members' devices, in the same queue (collections/PushSubscriptions/jobs.ts).
  */
 export const mailJobs: JobsConfig = {
   tasks: [
@@ -42,6 +44,7 @@ export const mailJobs: JobsConfig = {
       handler: weeklyDigest,
       schedule: [{ cron: env.digestCron, queue: MAIL_QUEUE }],
     },
+    ...pushTasks,
   ],
   // Each running send job holds one of the pool's ten connections while it renders and hands a
   // mail to SMTP: three at a time leave the rest to the readers of the site.

@@ -41,7 +41,7 @@ export interface MailDraft {
 }
 
 /** Owed notifications whose content was hidden, made private or deleted since: never mailed. */
-async function goneFromView(req: PayloadRequest, ids: number[]): Promise<Set<number>> {
+export async function goneFromView(req: PayloadRequest, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set()
   const rows = await query<{ id: number }>(
     req,

@@ -34,7 +34,14 @@ export async function removePrivateTraces(req: PayloadRequest, userId: number): 
                   FROM gone GROUP BY event_id) g
          WHERE e.id = g.event_id`,
   )
-  for (const table of ['notifications', 'mails', 'user_badges', 'poll_votes', 'follows']) {
+  for (const table of [
+    'notifications',
+    'mails',
+    'user_badges',
+    'poll_votes',
+    'follows',
+    'push_subscriptions',
+  ]) {
     await query(req, sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${userId}`)
   }
   await query(req, sql`DELETE FROM reports WHERE reporter_id = ${userId}`)

@@ -71,6 +71,23 @@ export const env = {
   get mailStaleMs() {
     return Math.max(1000, Number(process.env.MAIL_STALE_MS ?? 120_000))
   },
+  /** Web Push keys: given, or made into DATA_DIR at boot (config/secrets.ts). */
+  get vapid() {
+    const from = this.mailFrom.match(/<([^>]+)>/)?.[1] ?? 'hello@belong.local'
+    return {
+      publicKey: process.env.VAPID_PUBLIC_KEY ?? '',
+      privateKey: process.env.VAPID_PRIVATE_KEY ?? '',
+      // Who push services may contact about our pushes: a mailto: or https: address.
+      subject: process.env.VAPID_SUBJECT || `mailto:${from}`,
+    }
+  },
+  /** Origins pushes may go to besides the browsers' push services (a local or test one). */
+  get pushEndpointAllow(): string[] {
+    return (process.env.PUSH_ENDPOINT_ALLOW ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean)
+  },
   /** Extra processes rendering pages during a full build; default one per other core, at most 3. */
   get renderProcesses() {
     const cores = os.availableParallelism()

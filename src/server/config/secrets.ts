@@ -46,4 +46,33 @@ export function ensureSecrets(dataDir: string, production: boolean): void {
   }
   process.env.PUSHER_SECRET ||= readOrCreateSecret(path.join(dataDir, 'pusher-secret'))
   check('PUSHER_SECRET', process.env.PUSHER_SECRET, production)
+  ensureVapidKeys(dataDir)
+}
+
+/**
+ * The Web Push (VAPID) key pair: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or a P-256 pair made
+ * once into DATA_DIR/vapid-keys.json (0600). Browsers subscribe to the public key, so it must
+ * stay the same for as long as their subscriptions should work.
+ */
+export function ensureVapidKeys(dataDir: string): void {
+  const given = [process.env.VAPID_PUBLIC_KEY, process.env.VAPID_PRIVATE_KEY].filter(Boolean)
+  if (given.length === 2) return
+  if (given.length === 1)
+    throw new UnsafeSecretError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.')
+  const file = path.join(dataDir, 'vapid-keys.json')
+  if (!fs.existsSync(file)) {
+    const ecdh = crypto.createECDH('prime256v1')
+    ecdh.generateKeys()
+    const pair = {
+      publicKey: ecdh.getPublicKey('base64url'),
+      privateKey: ecdh.getPrivateKey('base64url'),
+    }
+    fs.writeFileSync(file, JSON.stringify(pair), { mode: 0o600 })
+  }
+  const pair = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    publicKey: string
+    privateKey: string
+  }
+  process.env.VAPID_PUBLIC_KEY = pair.publicKey
+  process.env.VAPID_PRIVATE_KEY = pair.privateKey
 }
