@@ -1,6 +1,6 @@
 import { createLocalReq, type Payload } from 'payload'
 
-import { listDiscussions, popularDiscussionTags } from '@collections/Discussions/discussionList'
+import { listDiscussions, popularDiscussionTags } from '@/data/discussions'
 import {
   parseListQuery,
   toDiscussionView,

@@ -1,7 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { parseListQuery } from '@/views/discussion'
-import { listDiscussions } from '@collections/Discussions/discussionList'
+import { listDiscussions } from '@/data/discussions'
 
 /**
  * GET /api/discussions/list?tag=&neighbourhood={slug}&page= — the discussions list as the list
