@@ -1,6 +1,6 @@
 import { createLocalReq, type Payload } from 'payload'
 
-import { readSpots } from '@collections/LocalBusinesses/spotList'
+import { readSpots } from '@/data/localSpots'
 import { neighbourhoodRef } from '@/loaders/discussions'
 import type { LocalSpotsScreen } from '@/views/localSpot'
 

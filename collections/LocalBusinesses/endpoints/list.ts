@@ -4,7 +4,7 @@ import { MESSAGES } from '@/rules/messages'
 import { parsePage } from '@/rules/paging'
 import { refuse } from '@/server/http/requests'
 import { parseShownPages } from '@/rules/pageQueries'
-import { readSpots } from '@collections/LocalBusinesses/spotList'
+import { readSpots } from '@/data/localSpots'
 
 /**
  * GET /api/local-businesses/spots?neighbourhood={id}&page=N[&pages=K] — the local-spots list as
