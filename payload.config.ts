@@ -69,8 +69,6 @@ export default buildConfig({
       beforeNavLinks: ['/cms/components/ModerationLink#ModerationLink'],
     },
   },
-  // Editors look for words: the link to a document's public page says where it goes.
-  i18n: { translations: { en: { version: { preview: 'View on site' } } } },
   collections,
   jobs: mailJobs,
   editor: lexicalEditor(),

@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { ClientUser, CollectionConfig } from 'payload'
 
 import { BusinessBadges } from './BusinessBadges'
 import { Comments } from './Comments'
@@ -72,27 +72,41 @@ const NAV_GROUPS: Record<string, string> = {
   mails: 'People',
   pages: 'Site',
   media: 'Site',
-  'search-index': 'Site',
 }
 
-/** Rows written only by their endpoints: out of editors' way (admins still open them). */
+/**
+ * Rows the site writes itself (reactions, RSVPs and votes by their endpoints, the search index by
+ * every collection's hooks): out of editors' way; admins still open them (a search entry's boost).
+ */
 const TECHNICAL = new Set([
   'reactions',
   'event-rsvps',
   'poll-votes',
   'follows',
+  'search-index',
   'push-subscriptions',
   'push-messages',
 ])
-const onlyForAdmins = ({ user }: { user: unknown }) =>
-  (user as { role?: string } | null)?.role !== 'admin'
+// Staff reach the admin only with a second factor (src/server/site/site.ts), so the role is theirs.
+const hiddenFromEditors = ({ user }: { user: ClientUser }) => user.role !== 'admin'
+
+/** A document with a public page links to it in words (cms/components/ViewOnSite.tsx). */
+const VIEW_ON_SITE = '/cms/components/ViewOnSite#ViewOnSite'
 
 const inNav = (c: CollectionConfig): CollectionConfig => ({
   ...c,
   admin: {
     ...c.admin,
     ...(NAV_GROUPS[c.slug] ? { group: NAV_GROUPS[c.slug] } : {}),
-    ...(TECHNICAL.has(c.slug) ? { group: 'Technical', hidden: onlyForAdmins } : {}),
+    ...(TECHNICAL.has(c.slug) ? { group: 'Technical', hidden: hiddenFromEditors } : {}),
+    ...(c.admin?.preview
+      ? {
+          components: {
+            ...c.admin.components,
+            edit: { ...c.admin.components?.edit, PreviewButton: VIEW_ON_SITE },
+          },
+        }
+      : {}),
   },
 })
 

@@ -29,8 +29,6 @@ export const SearchIndex: CollectionConfig = {
   },
   labels: { singular: 'Search entry', plural: 'Search entries' },
   admin: {
-    // Technical: editors work on the content itself, admins may tune a boost here.
-    hidden: ({ user }) => (user as { role?: string } | null)?.role !== 'admin',
     useAsTitle: 'title',
     defaultColumns: ['title', 'kind', 'neighbourhood', 'boost', 'hidden', 'publishedAt'],
     listSearchableFields: ['title'],
