@@ -1,47 +1,14 @@
 import type { Endpoint } from 'payload'
 
-import { query, sql } from '@/server/database/db'
-import type { TopReviewer } from '@/views/topReviewer'
+import { readTopReviewers } from '@/data/topReviewers'
 
-/**
- * GET /api/top-reviewers?limit=20 — SPEC "Top reviewers": ranked by review count, then by the
- * reactions their reviews received. One aggregate query over the stored counters.
- */
+/** GET /api/top-reviewers?limit=20 (1 to 100). */
 export const topReviewers: Endpoint = {
   path: '/top-reviewers',
   method: 'get',
   handler: async (req) => {
     const url = new URL(req.url ?? '', 'http://local')
     const limit = Math.min(Math.max(Number(url.searchParams.get('limit')) || 20, 1), 100)
-    const rows = await query<{
-      id: number
-      user_name: string
-      name: string | null
-      avatar_url: string | null
-      review_count: number
-      reaction_count: number
-    }>(
-      req,
-      // Avatars are stored as small squares; the 16:9 thumbnail size would crop them.
-      sql`SELECT u.id, u.user_name, u.name, '/api/media/file/' || m.filename AS avatar_url,
-                 count(r.id)::int AS review_count,
-                 coalesce(sum(r.reaction_count), 0)::int AS reaction_count
-            FROM reviews r
-            JOIN users u ON u.id = r.user_id
-            LEFT JOIN media m ON m.id = u.avatar_id
-           WHERE r.hidden IS NOT TRUE AND u.user_name IS NOT NULL
-           GROUP BY u.id, m.id
-           ORDER BY review_count DESC, reaction_count DESC, u.user_name ASC
-           LIMIT ${limit}`,
-    )
-    const reviewers: TopReviewer[] = rows.map((r) => ({
-      id: r.id,
-      userName: r.user_name,
-      name: r.name,
-      avatarUrl: r.avatar_url,
-      reviewCount: r.review_count,
-      reactionCount: r.reaction_count,
-    }))
-    return Response.json({ reviewers })
+    return Response.json({ reviewers: await readTopReviewers(req, limit) })
   },
 }
