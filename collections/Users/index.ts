@@ -37,6 +37,13 @@ import { notifyPrefsFields } from './notifyPrefs'
 import { twoFactorFields } from './twoFactor/fields'
 import { requireSecondFactor } from './twoFactor/requireCode'
 import { twoFactorEndpoints } from './twoFactor/endpoints'
+import { deviceEndpoints } from './devices/endpoints'
+import { recordSignIn } from './devices/signIn'
+import {
+  endSessionsOnSuspension,
+  mailPasswordChange,
+  notePasswordChange,
+} from './devices/accountChanges'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { markDeletedProfilePagesStale, markProfilePagesStale } from '@collections/shared/stalePages'
 import { indexPerson, unindexPerson } from '@collections/Search/reindex'
@@ -85,6 +92,7 @@ export const Users: CollectionConfig = {
     exportOwnData,
     deleteOwnAccount,
     ...twoFactorEndpoints,
+    ...deviceEndpoints,
   ],
   access: {
     read: anyone,
@@ -208,7 +216,9 @@ export const Users: CollectionConfig = {
     })),
   ],
   hooks: {
-    beforeOperation: [passwordLength, mailLimit, loginTiming],
+    beforeOperation: [passwordLength, mailLimit, loginTiming, notePasswordChange],
+    // A changed password is mailed to the account's owner (devices/accountChanges.ts).
+    afterOperation: [mailPasswordChange],
     beforeValidate: [validateWith(userSchema)],
     beforeChange: [setUserNameKey, creditInviter, resetEmailConfirmation],
     // Pages showing the user name, name or avatar are rewritten when one of them changes.
@@ -217,6 +227,7 @@ export const Users: CollectionConfig = {
       notifyInviter,
       sendEmailConfirmation,
       markProfilePagesStale,
+      endSessionsOnSuspension,
       announceApiChange,
     ],
     afterDelete: [unindexPerson, announceApiChange],
@@ -224,6 +235,8 @@ export const Users: CollectionConfig = {
     afterRead: [hideSessions],
     // An account with two-factor on gets no session from a password alone (twoFactor/).
     beforeLogin: [requireSecondFactor],
+    // Each session's browser for Settings → Your devices; a new device is mailed (devices/).
+    afterLogin: [recordSignIn],
     afterError: [uniqueMessages({ userNameKey: MESSAGES.userNameTaken }), lockedAsIncorrect],
   },
 }

@@ -9,6 +9,7 @@ import {
 import { comment } from './comments'
 import { reaction, rsvp, vote } from './buttons'
 import { remove } from './deletion'
+import { sessionSignOut, sessionsSignOutOthers } from './devices'
 import { discussion, editDiscussion } from './discussions'
 import { event } from './events'
 import { follow } from './follow'
@@ -63,4 +64,6 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   twoFactorStart,
   twoFactorConfirm,
   twoFactorDisable,
+  sessionSignOut,
+  sessionsSignOutOthers,
 }

@@ -216,6 +216,9 @@ describe('generated form bodies against every form', () => {
     twoFactorStart: [],
     twoFactorConfirm: ['code'],
     twoFactorDisable: ['password'],
+    // Random ids: never one of the member's sessions. The other: ends only sessions unused here.
+    sessionSignOut: ['sid'],
+    sessionsSignOutOthers: [],
     // Last: it may delete the discussion the other forms name.
     remove: ['kind', 'id', 'next'],
   }
@@ -278,9 +281,18 @@ describe('generated form bodies against every form', () => {
         ),
         { numRuns: 40, seed: 7 },
       )
-      // Buttons (reaction, follow, vote, RSVP, mark all read, set up two-factor) always go back to
-      // their page, a refusal as its message; the others must have met their rules at least once.
-      const buttons = ['reaction', 'follow', 'vote', 'rsvp', 'notificationsRead', 'twoFactorStart']
+      // Buttons (reaction, follow, vote, RSVP, mark all read, set up two-factor, sign out everywhere
+      // else) always go back to their page, a refusal as its message; the others must have met
+      // their rules at least once.
+      const buttons = [
+        'reaction',
+        'follow',
+        'vote',
+        'rsvp',
+        'notificationsRead',
+        'twoFactorStart',
+        'sessionsSignOutOthers',
+      ]
       if (!buttons.includes(name)) expect(refused).toBeGreaterThan(0)
     }, 120_000)
   }

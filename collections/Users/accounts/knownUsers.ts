@@ -2,6 +2,7 @@ import { JWTAuthentication, type AuthStrategy, type Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
 import { readFromPrimary } from '@/server/database/replicas'
+import { noteSessionUse } from '@collections/Users/devices/lastUsed'
 
 /**
  * Payload's own sign-in check for every signed-in request (its local-jwt strategy, unchanged:
@@ -96,10 +97,13 @@ const viaKept = new WeakMap<Payload, Payload>()
 /** Runs before Payload's local-jwt (which still answers whatever this one does not). */
 export const knownUsersJwt: AuthStrategy = {
   name: 'local-jwt-kept',
-  authenticate: (args) => {
+  authenticate: async (args) => {
     let payload = viaKept.get(args.payload)
     if (!payload) viaKept.set(args.payload, (payload = keptAccounts(args.payload)))
-    return JWTAuthentication({ ...args, payload, strategyName: 'local-jwt' })
+    const result = await JWTAuthentication({ ...args, payload, strategyName: 'local-jwt' })
+    // For Settings → Your devices: at most every few minutes, off the request's path.
+    noteSessionUse(args.payload, args.headers, result.user)
+    return result
   },
 }
 
