@@ -4,7 +4,7 @@ import { Button } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import React, { useState } from 'react'
 
-import type { ModerationCase } from '@collections/Reports/queue'
+import type { ModerationCase } from '@/data/moderationQueue'
 import { postModeration } from './postModeration'
 
 const keyOf = (c: Pick<ModerationCase, 'kind' | 'id'>) => `${c.kind}-${c.id}`

@@ -4,7 +4,7 @@ import React from 'react'
 import { recentMoment } from '@/views/home'
 import { isStaffUser } from '@collections/access'
 import { dashboardFigures, sinceLastVisit } from '@collections/Reports/dashboard'
-import { openCaseCount } from '@collections/Reports/queue'
+import { openCaseCount } from '@/data/moderationQueue'
 
 const since = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()
 

@@ -2,7 +2,7 @@ import type { ServerProps } from 'payload'
 import React from 'react'
 
 import { isStaffUser } from '@collections/access'
-import { openCaseCount } from '@collections/Reports/queue'
+import { openCaseCount } from '@/data/moderationQueue'
 
 /** 'Moderation' first in the nav, with the number of open cases. */
 export async function ModerationLink({ payload, user }: ServerProps) {

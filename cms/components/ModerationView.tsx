@@ -4,7 +4,7 @@ import { Gutter } from '@payloadcms/ui'
 import React from 'react'
 
 import { isStaffUser } from '@collections/access'
-import { openCases, suspendedMembers } from '@collections/Reports/queue'
+import { openCases, suspendedMembers } from '@/data/moderationQueue'
 import { REPORT_THRESHOLD } from '@/rules/moderation'
 import { CaseList } from './CaseList'
 import { SuspendedMembers } from './SuspendedMembers'

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation'
 import React, { useState } from 'react'
 
 import { suspensionEndText } from '@/rules/moderation'
-import type { SuspendedMember } from '@collections/Reports/queue'
+import type { SuspendedMember } from '@/data/moderationQueue'
 import { postModeration } from './postModeration'
 
 const untilText = (iso: string) => `until ${suspensionEndText(iso)}`

@@ -21,7 +21,7 @@ const STORIES = Number(process.env.STORIES ?? (issueSeed ? 10_000 : 0))
 const CASES = Number(process.env.CASES ?? 1000)
 
 const { server, payload, db } = await seededPayload('.tmp/bench-moderation')
-const { openCases, openCaseCount } = await import('@collections/Reports/queue')
+const { openCases, openCaseCount } = await import('@/data/moderationQueue')
 const { dashboardFigures } = await import('@collections/Reports/dashboard')
 await scaleUp(db, SCALE, { reviews: REVIEWS, stories: STORIES })
 // Reporters: 40 established members.

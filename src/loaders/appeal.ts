@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { ITEM_TEXT } from '@collections/Reports/queue'
+import { ITEM_TEXT } from '@/data/moderationQueue'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
 

@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import { followedNeighbourhoods } from '@/data/following'
+import { ownHiddenItems } from '@/data/ownHidden'
 import { userNameKey } from '@/rules/userName'
 import { neighbourhoodCard, type NeighbourhoodView } from '@/views/neighbourhood'
 
@@ -111,4 +113,14 @@ export async function friendsJoined(payload: Payload, id: number): Promise<numbe
     where: { invitedBy: { equals: id } },
   })
   return totalDocs
+}
+
+/** What only the profile's owner sees: invites that joined, their hidden posts, whom they follow. */
+export async function ownerExtras(payload: Payload, id: number) {
+  const [joined, hidden, following] = await Promise.all([
+    friendsJoined(payload, id),
+    ownHiddenItems(payload, id),
+    followedNeighbourhoods(payload, id),
+  ])
+  return { friendsJoined: joined, hidden, following }
 }

@@ -383,7 +383,7 @@ describe("editors' decisions", () => {
     })
     expect(written.status).toBe(201)
     expect(await logEntries('profile', member.id)).toEqual(['lifted'])
-    const { suspendedMembers } = await import('@collections/Reports/queue')
+    const { suspendedMembers } = await import('@/data/moderationQueue')
     expect((await suspendedMembers(site.payload)).some((m) => m.id === member.id)).toBe(false)
     const told = await sql(
       `SELECT message FROM notifications WHERE user_id = $1 AND type = 'moderation'`,
@@ -437,7 +437,7 @@ describe('the author’s appeal', () => {
       409,
       MODERATION_TEXT.appealedAlready,
     ])
-    const { openCases } = await import('@collections/Reports/queue')
+    const { openCases } = await import('@/data/moderationQueue')
     const inQueue = (await openCases(site.payload)).find((c) => c.kind === 'review' && c.id === id)
     expect(inQueue?.appeal).toBe('It was a fair review.')
     await site.api('POST', '/api/reports/decide', {
@@ -520,6 +520,6 @@ describe('the author sees their hidden posts', () => {
 })
 
 it('the open count is the queue’s length, appeals included', async () => {
-  const { openCaseCount, openCases } = await import('@collections/Reports/queue')
+  const { openCaseCount, openCases } = await import('@/data/moderationQueue')
   expect(await openCaseCount(site.payload)).toBe((await openCases(site.payload, 10_000)).length)
 })

@@ -1,7 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { refuse } from '@/server/http/requests'
-import { ownHiddenItems } from '@collections/Reports/ownHidden'
+import { ownHiddenItems } from '@/data/ownHidden'
 
 /**
  * GET /api/reports/own-hidden[?neighbourhood=ID] (signed in): the member's own posts hidden

@@ -6,7 +6,7 @@ import { refuse } from '@/server/http/requests'
 import { followerState } from '@collections/Follows/followerCount'
 import { unreadCount } from '@collections/Notifications/unread'
 import { reactionsOf } from '@collections/Reactions/endpoints/mine'
-import { ownHiddenItems } from '@collections/Reports/ownHidden'
+import { ownHiddenItems } from '@/data/ownHidden'
 import { withKeptAccount } from './keptMe'
 import { requestTokenClaims } from './session'
 

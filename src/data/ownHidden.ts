@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
 import { postPath, type OwnHiddenItem } from '@/views/report'
-import { ITEM_TEXT } from '@collections/Reports/queue'
+import { ITEM_TEXT } from '@/data/moderationQueue'
 
 export type { OwnHiddenItem }
 
