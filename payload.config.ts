@@ -22,6 +22,7 @@ import { env } from '@/server/config/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
 import { accountLogin } from '@collections/Users/accounts/endpoints'
 import { accountLoginCode } from '@collections/Users/twoFactor/endpoints'
+import { passkeySignInEndpoints } from '@collections/Users/passkeys/signIn'
 import { keepMeAnswers } from '@collections/Users/accounts/keptMe'
 import { checkSessionsOnPrimary } from '@collections/Users/accounts/knownUsers'
 import { oidcEndpoints } from '@collections/Users/oidc/endpoints'
@@ -94,6 +95,7 @@ export default buildConfig({
     ...geocodeEndpoints,
     accountLogin,
     accountLoginCode,
+    ...passkeySignInEndpoints,
     ...oidcEndpoints,
   ],
   // Registered with or without S3_BUCKET (enabled: false keeps only its fields), so the schema and

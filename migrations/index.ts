@@ -17,6 +17,7 @@ import * as migration_20261126_160000_site_pages from './20261126_160000_site_pa
 import * as migration_20261127_120000_search_title_words from './20261127_120000_search_title_words';
 import * as migration_20261128_220142_two_factor from './20261128_220142_two_factor';
 import * as migration_20261129_004824_session_devices from './20261129_004824_session_devices';
+import * as migration_20261129_010000_passkeys from './20261129_010000_passkeys';
 import * as migration_20261129_005536_push_notifications from './20261129_005536_push_notifications';
 
 export const migrations = [
@@ -114,6 +115,11 @@ export const migrations = [
     up: migration_20261129_004824_session_devices.up,
     down: migration_20261129_004824_session_devices.down,
     name: '20261129_004824_session_devices',
+  },
+  {
+    up: migration_20261129_010000_passkeys.up,
+    down: migration_20261129_010000_passkeys.down,
+    name: '20261129_010000_passkeys',
   },
   {
     up: migration_20261129_005536_push_notifications.up,

@@ -37,6 +37,8 @@ import { notifyPrefsFields } from './notifyPrefs'
 import { twoFactorFields } from './twoFactor/fields'
 import { requireSecondFactor } from './twoFactor/requireCode'
 import { twoFactorEndpoints } from './twoFactor/endpoints'
+import { passkeyFields } from './passkeys/fields'
+import { passkeyEndpoints } from './passkeys/endpoints'
 import { deviceEndpoints } from './devices/endpoints'
 import { recordSignIn } from './devices/signIn'
 import {
@@ -92,6 +94,7 @@ export const Users: CollectionConfig = {
     exportOwnData,
     deleteOwnAccount,
     ...twoFactorEndpoints,
+    ...passkeyEndpoints,
     ...deviceEndpoints,
   ],
   access: {
@@ -205,6 +208,7 @@ export const Users: CollectionConfig = {
     },
     ...notifyPrefsFields(ownerOrAdmin),
     ...twoFactorFields(ownerOrAdmin),
+    ...passkeyFields(ownerOrAdmin),
     // External sign-in (collections/Users/oidc): who vouched for this account. Written only by the
     // OIDC callback (Local API); nobody sets or changes them through the API.
     ...(['oidcIssuer', 'oidcSubject'] as const).map((name) => ({

@@ -23,6 +23,7 @@ import { review } from './reviews'
 import { confirmAccountDeletion, deleteAccount, notificationSettings } from './settings'
 import { story } from './stories'
 import { twoFactorConfirm, twoFactorDisable, twoFactorStart } from './twoFactor'
+import { passkeyRemove, passkeyRename } from './passkeys'
 import { unsubscribe } from './unsubscribe'
 import type { FormHandler } from './types'
 
@@ -64,6 +65,8 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   twoFactorStart,
   twoFactorConfirm,
   twoFactorDisable,
+  passkeyRename,
+  passkeyRemove,
   sessionSignOut,
   sessionsSignOutOthers,
 }

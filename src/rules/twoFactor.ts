@@ -21,9 +21,14 @@ export const CHALLENGE_COOKIE = 'belong_2fa'
 
 export const TWO_FACTOR_PATH = '/profile/settings/two-factor'
 
-/** Whether an account (the session's user) has turned on two-factor sign-in. */
-export const hasSecondFactor = (user: unknown): boolean =>
-  Boolean((user as { twoFactorSince?: unknown } | null)?.twoFactorSince)
+/**
+ * Whether an account (the session's user) has a second factor: an authenticator app turned on,
+ * or a passkey (src/rules/passkeys.ts).
+ */
+export const hasSecondFactor = (user: unknown): boolean => {
+  const account = user as { twoFactorSince?: unknown; passkeysSince?: unknown } | null
+  return Boolean(account?.twoFactorSince || account?.passkeysSince)
+}
 
 /** A code as typed: spaces and dashes dropped, letters lower-cased. */
 export const normalCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase()
@@ -38,7 +43,7 @@ export const TWO_FACTOR_TEXT = {
   offStatus: 'Two-factor sign-in is off.',
   onStatus: (since: string) => `Two-factor sign-in is on (since ${since}).`,
   staffRequired:
-    'Editors and admins must turn on two-factor sign-in before they can use the admin or any staff action.',
+    'Editors and admins must turn on two-factor sign-in (an authenticator app or a passkey) before they can use the admin or any staff action.',
   start: 'Set up two-factor sign-in',
   manage: 'Manage two-factor sign-in',
   continueTo: 'Continue to the admin',
@@ -79,7 +84,7 @@ export const TWO_FACTOR_MESSAGES = {
   disabled: 'Two-factor sign-in is off.',
   signInFirst: 'Sign in to change your two-factor sign-in.',
   staffNeedsTwoFactor:
-    'Staff actions need two-factor sign-in. Turn it on in Profile → Settings → Two-factor sign-in, then try again.',
+    'Staff actions need two-factor sign-in. Turn it on (or add a passkey) in Profile → Settings, then try again.',
   adminNeedsTwoFactor:
-    'Editors and admins need two-factor sign-in before they can use the admin. Set it up here, then go back to the admin.',
+    'Editors and admins need two-factor sign-in before they can use the admin. Set up an authenticator app or a passkey here, then go back to the admin.',
 } as const

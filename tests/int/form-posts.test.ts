@@ -216,6 +216,9 @@ describe('generated form bodies against every form', () => {
     twoFactorStart: [],
     twoFactorConfirm: ['code'],
     twoFactorDisable: ['password'],
+    // The member has no passkeys: every id is someone else's or none.
+    passkeyRename: ['id', 'name'],
+    passkeyRemove: ['id'],
     // Random ids: never one of the member's sessions. The other: ends only sessions unused here.
     sessionSignOut: ['sid'],
     sessionsSignOutOthers: [],

@@ -7,6 +7,7 @@ import { isLocked } from '@collections/Users/hooks/lockedAsIncorrect'
 import {
   SecondFactorNeeded,
   challengeCookie,
+  secondSteps,
   signChallenge,
 } from '@collections/Users/twoFactor/requireCode'
 import {
@@ -24,8 +25,9 @@ import {
  * then the token is signed again with the visitor's "Remember me" choice (see session.ts).
  * A locked account answers like a wrong password, so the answer never tells whether an e-mail
  * has an account (hooks/lockedAsIncorrect.ts). With two-factor sign-in on, a right password
- * answers 202 {twoFactorRequired, challenge} and opens no session: the code goes to
- * POST /api/accounts/login/code (twoFactor/endpoints.ts).
+ * answers 202 {twoFactorRequired, challenge, steps: {code, passkey}} and opens no session: the
+ * code goes to POST /api/accounts/login/code (twoFactor/endpoints.ts), a passkey to
+ * POST /api/accounts/login/passkey (passkeys/signIn.ts).
  */
 export const accountLogin: Endpoint = {
   path: '/accounts/login',
@@ -44,8 +46,9 @@ export const accountLogin: Endpoint = {
       // Two-factor on: the password was right, but no session until the code step.
       if (error instanceof SecondFactorNeeded) {
         const challenge = signChallenge(req, error.userId, remember)
+        const steps = await secondSteps(req.payload, error.userId)
         return Response.json(
-          { message: TWO_FACTOR_MESSAGES.needed, twoFactorRequired: true, challenge },
+          { message: TWO_FACTOR_MESSAGES.needed, twoFactorRequired: true, challenge, steps },
           { status: 202, headers: { 'Set-Cookie': challengeCookie(req, challenge) } },
         )
       }

@@ -1,10 +1,11 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { PASSKEY_MESSAGES } from '@/rules/passkeys'
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { pgPool } from '@/server/database/db'
 import { countTwoFactorFailure, twoFactorWait } from '@/server/http/rateLimits'
 import { readJson, refuse } from '@/server/http/requests'
-import { mintSession } from '@collections/Users/accounts/session'
+import { mintSession, type Remember } from '@collections/Users/accounts/session'
 import { isCurrentPassword } from '@collections/Users/settings/password'
 import { signedInOnly } from '@collections/shared/memberWrite'
 import { sendTwoFactorMail } from './mail'
@@ -13,6 +14,7 @@ import {
   challengeCookie,
   challengeFromCookie,
   readChallenge,
+  secondStepNeeded,
 } from './requireCode'
 import {
   checkCode,
@@ -144,27 +146,39 @@ export const accountLoginCode: Endpoint = {
         recovery: true,
       })
       if (!check.ok) return refused(check)
+    } else if (await secondStepNeeded(req.payload, challenge.userId)) {
+      // No authenticator app, yet a second step: the account's passkey is it, not a code.
+      return refuse(400, PASSKEY_MESSAGES.useYourPasskey)
     }
-    req.context[SECOND_FACTOR_PASSED] = true
-    const session = await mintSession(req, challenge.userId, challenge.remember)
-    const user = await req.payload.findByID({
-      collection: 'users',
-      id: challenge.userId,
-      depth: 0,
-      overrideAccess: true,
-      req,
+    return finishSignIn(req, challenge.userId, challenge.remember, {
+      recoveryCodesLeft: await recoveryLeft(req.payload, challenge.userId),
     })
-    const headers = new Headers()
-    headers.append('Set-Cookie', session.cookie)
-    headers.append('Set-Cookie', challengeCookie(req, null))
-    return Response.json(
-      {
-        message: 'Signed in.',
-        exp: session.exp,
-        user,
-        recoveryCodesLeft: await recoveryLeft(req.payload, challenge.userId),
-      },
-      { headers },
-    )
   },
+}
+
+/**
+ * The end of every sign-in that passed its second step (a code, a passkey): Payload's own
+ * session, the Remember me choice carried over, the step's cookies cleared.
+ */
+export async function finishSignIn(
+  req: PayloadRequest,
+  userId: number,
+  remember: Remember,
+  extra: Record<string, unknown> = {},
+  cookies: string[] = [],
+) {
+  req.context[SECOND_FACTOR_PASSED] = true
+  const session = await mintSession(req, userId, remember)
+  const user = await req.payload.findByID({
+    collection: 'users',
+    id: userId,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  const headers = new Headers()
+  headers.append('Set-Cookie', session.cookie)
+  headers.append('Set-Cookie', challengeCookie(req, null))
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie)
+  return Response.json({ message: 'Signed in.', exp: session.exp, user, ...extra }, { headers })
 }

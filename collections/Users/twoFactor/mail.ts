@@ -3,11 +3,37 @@ import type { Payload } from 'payload'
 export const TWO_FACTOR_ON_SUBJECT = 'Two-factor sign-in is on for your Belong account'
 export const TWO_FACTOR_OFF_SUBJECT = 'Two-factor sign-in is off for your Belong account'
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+
+const WARNING =
+  'If you did not make this change, reset your password at once and tell us by replying to this e-mail.'
+
 /**
- * Tells the member their two-factor sign-in changed (issue 45: every security-relevant change to
- * an account is visible to its owner). Sent as the other account mails are (payload.sendEmail:
- * the outbox, or SMTP_URL); a failure to send is logged and does not undo the change.
+ * Tells the member about a security change to their account (issue 45: every security-relevant
+ * change to an account is visible to its owner), with the warning of what to do if it was not
+ * them. Sent as the other account mails are (payload.sendEmail: the outbox, or SMTP_URL); a
+ * failure to send is logged and does not undo the change.
  */
+export async function sendAccountChangeMail(
+  payload: Payload,
+  to: string,
+  subject: string,
+  lines: string[],
+) {
+  try {
+    await payload.sendEmail({
+      to,
+      subject,
+      text: [...lines, '', WARNING].join('\n\n'),
+      html: [...lines, WARNING].map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+    })
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `account mail failed: ${subject}` })
+  }
+}
+
+/** Two-factor sign-in turned on or off. */
 export async function sendTwoFactorMail(payload: Payload, to: string, on: boolean) {
   const lines = on
     ? [
@@ -17,16 +43,10 @@ export async function sendTwoFactorMail(payload: Payload, to: string, on: boolea
     : [
         'Two-factor sign-in is now off for your Belong account: signing in asks for your password only.',
       ]
-  const warning =
-    'If you did not make this change, reset your password at once and tell us by replying to this e-mail.'
-  try {
-    await payload.sendEmail({
-      to,
-      subject: on ? TWO_FACTOR_ON_SUBJECT : TWO_FACTOR_OFF_SUBJECT,
-      text: [...lines, '', warning].join('\n\n'),
-      html: [...lines, warning].map((line) => `<p>${line}</p>`).join('\n'),
-    })
-  } catch (error) {
-    payload.logger.error({ err: error, msg: 'two-factor mail failed' })
-  }
+  await sendAccountChangeMail(
+    payload,
+    to,
+    on ? TWO_FACTOR_ON_SUBJECT : TWO_FACTOR_OFF_SUBJECT,
+    lines,
+  )
 }

@@ -1,4 +1,9 @@
-import { APIError, type CollectionBeforeLoginHook, type PayloadRequest } from 'payload'
+import {
+  APIError,
+  type CollectionBeforeLoginHook,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
 
 import { CHALLENGE_COOKIE, CHALLENGE_SECONDS, TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { pgPool } from '@/server/database/db'
@@ -21,12 +26,40 @@ export class SecondFactorNeeded extends APIError {
 export const SECOND_FACTOR_PASSED = 'secondFactorPassed'
 
 /**
+ * Whether signing in with the password (or external sign-in) needs a second step: the
+ * authenticator app is on, or an editor or admin has a passkey (src/rules/passkeys.ts).
+ */
+export async function secondStepNeeded(payload: Payload, userId: number): Promise<boolean> {
+  const { rows } = await pgPool(payload).query<{ needed: boolean }>(
+    `SELECT two_factor_since IS NOT NULL
+            OR (passkeys_since IS NOT NULL AND role IN ('editor', 'admin')) AS needed
+       FROM users WHERE id = $1`,
+    [userId],
+  )
+  return rows[0]?.needed === true
+}
+
+/** Which second steps an account can take: a code (the app is on), a passkey (it has one). */
+export async function secondSteps(
+  payload: Payload,
+  userId: number,
+): Promise<{ code: boolean; passkey: boolean }> {
+  const { rows } = await pgPool(payload).query<{ code: boolean; passkey: boolean }>(
+    `SELECT two_factor_since IS NOT NULL AS code, passkeys_since IS NOT NULL AS passkey
+       FROM users WHERE id = $1`,
+    [userId],
+  )
+  return rows[0] ?? { code: false, passkey: false }
+}
+
+/**
  * beforeLogin: runs after Payload checked the password and added the session row, before any
- * token is signed. With two-factor on, that row is removed again and the sign-in stops here.
+ * token is signed. With a second step needed, that row is removed again and the sign-in stops.
  */
 export const requireSecondFactor: CollectionBeforeLoginHook = async ({ req, user }) => {
-  const account = user as { id: number; twoFactorSince?: unknown; sessions?: { id: string }[] }
-  if (!account.twoFactorSince || req.context[SECOND_FACTOR_PASSED] === true) return user
+  const account = user as { id: number; sessions?: { id: string }[] }
+  if (req.context[SECOND_FACTOR_PASSED] === true) return user
+  if (!(await secondStepNeeded(req.payload, account.id))) return user
   const sid = account.sessions?.at(-1)?.id
   if (sid) await pgPool(req.payload).query('DELETE FROM users_sessions WHERE id = $1', [sid])
   throw new SecondFactorNeeded(account.id)
@@ -48,7 +81,7 @@ export function signChallenge(req: PayloadRequest, userId: number, remember: Rem
 }
 
 export function readChallenge(
-  req: PayloadRequest,
+  req: Pick<PayloadRequest, 'payload'>,
   token: string,
 ): { userId: number; remember: Remember } | null {
   const claims = readClaims<ChallengeClaims>(req.payload.secret, PURPOSE, token, Date.now())

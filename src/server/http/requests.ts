@@ -8,8 +8,8 @@
 import type { CollectionSlug, DataFromCollectionSlug, PayloadRequest } from 'payload'
 
 /** A refusal in the shape Payload's own errors have, so clients read one format. */
-export const refuse = (status: number, message: string) =>
-  Response.json({ errors: [{ message }] }, { status })
+export const refuse = (status: number, message: string, headers?: HeadersInit) =>
+  Response.json({ errors: [{ message }] }, { status, headers })
 
 /** Thrown inside a transaction to roll it back and answer with `status` and `message`. */
 export class Refusal extends Error {
