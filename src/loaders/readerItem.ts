@@ -1,6 +1,6 @@
 import { createLocalReq, type CollectionSlug, type Payload } from 'payload'
 
-import { commentTarget } from '@collections/shared/targets'
+import { commentTarget } from '@/data/targets'
 import type { User } from '@/payload-types'
 import { previewDescription } from '@/rules/localSpots'
 import type { CommentTargetKind } from '@/rules/targets'

@@ -7,7 +7,7 @@ import { relId } from '@/views/media'
 import { columnName, query, sql, tableName } from '@/server/database/db'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { publish } from '@/server/services/realtime'
-import { commentTarget } from '@collections/shared/targets'
+import { commentTarget } from '@/data/targets'
 
 /** Keeps the target's commentCount in the same transaction. */
 export async function recountComments(req: PayloadRequest, kind: CommentTargetKind, id: number) {

@@ -5,7 +5,7 @@ import type { CommentTargetKind } from '@/rules/targets'
 import { afterCommit } from '@/server/database/afterCommit'
 import { query, sql } from '@/server/database/db'
 import { publish } from '@/server/services/realtime'
-import { commentTarget } from '@collections/shared/targets'
+import { commentTarget } from '@/data/targets'
 import { recountComments } from './afterCommentChange'
 
 /**

@@ -3,7 +3,7 @@ import { APIError, type CollectionBeforeChangeHook } from 'payload'
 
 import { COMMENT_TARGETS, MAX_COMMENT_DEPTH, type CommentTargetKind } from '@/rules/targets'
 import { lockRow, tableName } from '@/server/database/db'
-import { commentTarget } from '@collections/shared/targets'
+import { commentTarget } from '@/data/targets'
 
 /**
  * On create: the target must exist and be visible to the writer; a reply must belong to the same

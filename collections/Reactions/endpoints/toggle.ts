@@ -15,7 +15,7 @@ import { actorName, notify } from '@collections/Notifications/notify'
 import { publish } from '@/server/services/realtime'
 import { memberWrite } from '@collections/shared/memberWrite'
 import { refuse } from '@/server/http/requests'
-import { reactionTarget } from '@collections/shared/targets'
+import { reactionTarget } from '@/data/targets'
 import { summarise } from './summary'
 
 /** POST /api/reactions/toggle {targetKind, targetId, emoji} — SPEC §4 toggle, race-free. */
