@@ -5,7 +5,7 @@ import { isSearchKind, MAX_SEARCH_PAGE } from '@/rules/search'
 import { pgPool } from '@/server/database/db'
 import { refuse } from '@/server/http/requests'
 
-import { searchPage, suggest } from './search'
+import { searchPage, suggest } from '@/data/search/search'
 
 const paramsOf = (req: PayloadRequest) => new URL(req.url ?? '', 'http://local').searchParams
 const viewerOf = (req: PayloadRequest) => (typeof req.user?.id === 'number' ? req.user.id : null)

@@ -5,7 +5,7 @@ import { isLiveSession } from '@collections/Users/accounts/session'
 import { pgPool } from '@/server/database/db'
 import { apiReadCache } from '@/server/http/readCache'
 
-import { anyHasOwnEntries } from './search'
+import { anyHasOwnEntries } from '@/data/search/search'
 
 /** The search endpoints (collections/Search/endpoints.ts); nothing else under /api/search. */
 const SEARCHES = new Set(['/api/search', '/api/search/suggest'])

@@ -30,7 +30,7 @@ import {
   SUGGEST_SQL,
   SUGGEST_TRIGRAM_SETTINGS,
   TRIGRAM_SETTINGS,
-} from '@collections/Search/queries'
+} from '@/data/search/queries'
 import { prefixTsQuery } from '@/rules/search'
 import { DEMO_PASSWORD } from '@/seed'
 

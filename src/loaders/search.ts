@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { searchPage } from '@collections/Search/search'
+import { searchPage } from '@/data/search/search'
 import { viewerOf } from '@/loaders/profiles'
 import { parsePage } from '@/rules/paging'
 import { cleanQuery, isSearchKind, MAX_SEARCH_PAGE } from '@/rules/search'

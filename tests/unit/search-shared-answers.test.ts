@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 
-import { sharedAnswer } from '@collections/Search/sharedAnswers'
+import { sharedAnswer } from '@/data/search/sharedAnswers'
 import { moveTestClock } from '@/server/config/clock'
 import { apiReadCache, MAX_AGE_MS } from '@/server/http/readCache'
 

@@ -3,7 +3,7 @@ import type { Pool } from 'pg'
 
 import { pgPool } from '@/server/database/db'
 import { apiReadCache } from '@/server/http/readCache'
-import { anyHasOwnEntries } from '@collections/Search/search'
+import { anyHasOwnEntries } from '@/data/search/search'
 
 import { rememberedAccounts } from './claimedAccounts'
 
