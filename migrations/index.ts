@@ -17,8 +17,9 @@ import * as migration_20261126_160000_site_pages from './20261126_160000_site_pa
 import * as migration_20261127_120000_search_title_words from './20261127_120000_search_title_words';
 import * as migration_20261128_220142_two_factor from './20261128_220142_two_factor';
 import * as migration_20261129_004824_session_devices from './20261129_004824_session_devices';
-import * as migration_20261129_010000_passkeys from './20261129_010000_passkeys';
+import * as migration_20261129_005013_mentions_event_reminders from './20261129_005013_mentions_event_reminders';
 import * as migration_20261129_005536_push_notifications from './20261129_005536_push_notifications';
+import * as migration_20261129_010000_passkeys from './20261129_010000_passkeys';
 
 export const migrations = [
   {
@@ -109,7 +110,7 @@ export const migrations = [
   {
     up: migration_20261128_220142_two_factor.up,
     down: migration_20261128_220142_two_factor.down,
-    name: '20261128_220142_two_factor'
+    name: '20261128_220142_two_factor',
   },
   {
     up: migration_20261129_004824_session_devices.up,
@@ -117,13 +118,18 @@ export const migrations = [
     name: '20261129_004824_session_devices',
   },
   {
-    up: migration_20261129_010000_passkeys.up,
-    down: migration_20261129_010000_passkeys.down,
-    name: '20261129_010000_passkeys',
+    up: migration_20261129_005013_mentions_event_reminders.up,
+    down: migration_20261129_005013_mentions_event_reminders.down,
+    name: '20261129_005013_mentions_event_reminders',
   },
   {
     up: migration_20261129_005536_push_notifications.up,
     down: migration_20261129_005536_push_notifications.down,
     name: '20261129_005536_push_notifications'
+  },
+  {
+    up: migration_20261129_010000_passkeys.up,
+    down: migration_20261129_010000_passkeys.down,
+    name: '20261129_010000_passkeys',
   },
 ];

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { COMMENT_TARGET_KINDS } from '@/rules/targets'
+import { COMMENT_TARGET_KINDS, type CommentTargetKind } from '@/rules/targets'
 import { commentCreateSchema, commentUpdateSchema } from '@/schemas/engagement'
 import { signedIn, staffOrAuthor, visibleUnlessHidden } from '@collections/access'
 import { authorField, hiddenField } from '@collections/shared/fields'
@@ -11,6 +11,16 @@ import { afterCommentDelete, deleteReplies } from './hooks/deleteReplies'
 import { placeInThread } from './hooks/placeInThread'
 import { requireSignInToComment } from './hooks/requireSignInToComment'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { mentionHooks, mentionsField } from '@collections/shared/mentions'
+
+/** Comments on a discussion lead to themselves; on a review or story, to its page. */
+const mentions = mentionHooks('comments', {
+  text: 'content',
+  author: 'author',
+  noun: 'comment',
+  place: (_req, doc) => ({ kind: doc.targetKind as CommentTargetKind, id: Number(doc.targetId) }),
+  anchor: (doc) => (doc.targetKind === 'discussion' ? `#comment-${doc.id}` : ''),
+})
 
 /**
  * One comments mechanism for reviews, stories and discussions (SPEC §3), threaded through
@@ -55,6 +65,7 @@ export const Comments: CollectionConfig = {
       admin: { readOnly: true },
     },
     { name: 'content', type: 'textarea', required: true, maxLength: 4000 },
+    mentionsField,
     authorField(),
     hiddenField,
     {
@@ -68,8 +79,8 @@ export const Comments: CollectionConfig = {
   hooks: {
     beforeOperation: [requireSignInToComment],
     beforeValidate: [validateWith(commentCreateSchema, commentUpdateSchema)],
-    beforeChange: [setAuthor(), placeInThread],
-    afterChange: [afterCommentChange, markPagesStale, announceApiChange],
+    beforeChange: [setAuthor(), placeInThread, mentions.beforeChange],
+    afterChange: [afterCommentChange, mentions.afterChange, markPagesStale, announceApiChange],
     beforeDelete: [deleteReplies],
     afterDelete: [afterCommentDelete, markPagesStale, announceApiChange],
   },

@@ -19,6 +19,7 @@ import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExi
 import { normaliseTags } from '@collections/shared/normaliseTags'
 import { discussionListEndpoint } from './endpoints/list'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { mentionHooks, mentionsField } from '@collections/shared/mentions'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
@@ -36,6 +37,7 @@ const live = liveHooks<Discussion>({
   fields: [
     'title',
     'content',
+    'mentions',
     'tags',
     'neighbourhood',
     'author',
@@ -44,6 +46,13 @@ const live = liveHooks<Discussion>({
     'createdAt',
     'updatedAt',
   ],
+})
+
+const mentions = mentionHooks('discussions', {
+  text: 'content',
+  author: 'author',
+  noun: 'discussion',
+  place: (_req, doc) => ({ kind: 'discussion', id: doc.id }),
 })
 
 /**
@@ -65,6 +74,7 @@ export const Discussions: CollectionConfig = {
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'content', type: 'textarea', required: true, maxLength: 10_000 },
+    mentionsField,
     immutable(neighbourhoodField(false)),
     tagsField,
     authorField(),
@@ -78,10 +88,15 @@ export const Discussions: CollectionConfig = {
       validateWith(discussionSchema),
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
-    beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
+    beforeChange: [
+      setAuthor(),
+      keepCounters('reactionCount', 'commentCount'),
+      mentions.beforeChange,
+    ],
     afterChange: [
       search.afterChange,
       live.afterChange,
+      mentions.afterChange,
       markPagesStale,
       announceApiChange,
       followOnFirstPost('discussions', 'author_id'),

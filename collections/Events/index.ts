@@ -18,6 +18,7 @@ import { normaliseTags } from '@collections/shared/normaliseTags'
 import { requireSignIn } from '@collections/shared/requireSignIn'
 import { rsvpEndpoint } from '@collections/EventRsvps/rsvpEndpoint'
 import { deleteRsvps } from './hooks/deleteRsvps'
+import { eventReminders, tellAttendeesOfDelete } from './reminders'
 import { notifyNewEvent } from './hooks/notifyNewEvent'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
@@ -74,6 +75,15 @@ export const Events: CollectionConfig = {
     },
     { name: 'location', type: 'text', required: true, maxLength: 300 },
     { name: 'isPublic', type: 'checkbox', defaultValue: true, index: true },
+    // Called off but kept, so its page says so; its attendees are told once.
+    { name: 'cancelled', type: 'checkbox', defaultValue: false },
+    {
+      // The start time the day-before reminder went out for: a job run twice sends it once.
+      name: 'reminderSentFor',
+      type: 'date',
+      access: { create: () => false, update: () => false },
+      admin: { hidden: true },
+    },
     { name: 'image', type: 'upload', relationTo: 'media' },
     tagsField,
     immutable(neighbourhoodField(false)),
@@ -95,10 +105,11 @@ export const Events: CollectionConfig = {
       live.afterChange,
       markPagesStale,
       notifyNewEvent,
+      eventReminders,
       announceApiChange,
       followOnFirstPost('events', 'author_id'),
     ],
-    beforeDelete: [deleteRsvps],
+    beforeDelete: [tellAttendeesOfDelete, deleteRsvps],
     afterDelete: [search.afterDelete, live.afterDelete, markPagesStale, announceApiChange],
   },
   endpoints: [rsvpEndpoint],

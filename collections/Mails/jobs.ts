@@ -7,6 +7,7 @@ import { MAIL_QUEUE } from './queue'
 import { sendMails } from './send'
 import { weeklyDigest } from './digest/weeklyDigest'
 import { pushTasks } from '@collections/PushSubscriptions/jobs'
+import { sendEventReminder } from '@collections/Events/reminders'
 
 /** Jobs the queue runs at once (Payload runs a batch concurrently). */
 export const MAIL_JOBS_AT_ONCE = 3
@@ -43,6 +44,17 @@ export const mailJobs: JobsConfig = {
       label: 'Write the weekly digests',
       handler: weeklyDigest,
       schedule: [{ cron: env.digestCron, queue: MAIL_QUEUE }],
+    },
+    {
+      // Queued by each event's write, due the day before it (collections/Events/reminders.ts).
+      slug: 'eventReminder',
+      label: "Remind an event's attendees",
+      inputSchema: [
+        { name: 'event', type: 'number', required: true },
+        { name: 'at', type: 'text', required: true },
+      ],
+      handler: sendEventReminder,
+      retries: { attempts: 6, backoff: { type: 'exponential', delay: 10_000 } },
     },
     ...pushTasks,
   ],

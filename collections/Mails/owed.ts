@@ -40,6 +40,18 @@ export interface MailDraft {
   notifications: OwedNotification[]
 }
 
+/** A mention's post (reference `collection:id`) still there, not hidden, not private. */
+const mentionedPostShown = sql.raw(
+  ['comments', 'discussions', 'stories', 'reviews']
+    .map(
+      (table) => `SELECT 1 FROM ${table} p
+         WHERE split_part(n.reference_id, ':', 1) = '${table}'
+           AND p.id = nullif(split_part(n.reference_id, ':', 2), '')::int AND p.hidden IS NOT TRUE
+           ${table === 'stories' ? 'AND p.is_public IS NOT FALSE' : ''}`,
+    )
+    .join(' UNION ALL '),
+)
+
 /** Owed notifications whose content was hidden, made private or deleted since: never mailed. */
 export async function goneFromView(req: PayloadRequest, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set()
@@ -49,9 +61,10 @@ export async function goneFromView(req: PayloadRequest, ids: number[]): Promise<
          WHERE n.id = ANY(${intArray(ids)}) AND (
            (n.type IN ('comment', 'reply', 'comment-reply') AND NOT EXISTS (
               SELECT 1 FROM comments c WHERE c.id::text = n.reference_id AND c.hidden IS NOT TRUE))
-           OR (n.type = 'new-event' AND NOT EXISTS (
+           OR (n.type IN ('new-event', 'event-reminder', 'event-changed') AND NOT EXISTS (
               SELECT 1 FROM events e WHERE e.id::text = n.reference_id
-                 AND e.hidden IS NOT TRUE AND e.is_public IS NOT FALSE)))`,
+                 AND e.hidden IS NOT TRUE AND e.is_public IS NOT FALSE))
+           OR (n.type = 'mention' AND NOT EXISTS (${mentionedPostShown})))`,
   )
   return new Set(rows.map((r) => r.id))
 }

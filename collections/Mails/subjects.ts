@@ -6,6 +6,8 @@ const MANY: Record<NotificationKind, (n: number) => string> = {
   newEvents: (n) => `${n} new events where you follow`,
   reactions: (n) => `${n} new reactions to your posts`,
   pollVotes: (n) => `${n} new votes on your polls`,
+  mentions: (n) => `${n} new mentions of you`,
+  eventReminders: (n) => `${n} updates on events you attend`,
 }
 
 /** One notification's own words, or how many of a kind the mail gathers. */

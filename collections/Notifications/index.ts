@@ -25,6 +25,12 @@ export const NOTIFICATION_TYPES = [
   'friend-joined',
   // An editor's decision about the user's post or account.
   'moderation',
+  // Someone wrote @userName in a post.
+  'mention',
+  // An event the member attends: tomorrow, moved, or called off.
+  'event-reminder',
+  'event-changed',
+  'event-cancelled',
 ] as const
 
 const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {

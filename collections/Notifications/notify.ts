@@ -1,7 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
 import { KIND_OF_TYPE, deliveryOfSql } from '@/rules/notificationPrefs'
+import { afterCommit } from '@/server/database/afterCommit'
 import { query, sql } from '@/server/database/db'
+import { channels, publishMany } from '@/server/services/realtime'
 import type { NOTIFICATION_TYPES } from '@collections/Notifications'
 
 export interface NotifyArgs {
@@ -65,4 +67,47 @@ export async function notify(req: PayloadRequest, args: NotifyArgs): Promise<voi
 export function actorName(req: PayloadRequest): string {
   const user = req.user as { userName?: string; name?: string } | null
   return user?.userName || user?.name || 'Someone'
+}
+
+/**
+ * Notifies many members at once (a neighbourhood's followers, an event's attendees): one
+ * INSERT … SELECT in the acting transaction, each as they chose for the type's kind, never the
+ * acting user; the bell pushes follow the commit. `recipients` is a query answering `user_id`.
+ */
+export async function notifyAll(
+  req: PayloadRequest,
+  args: Omit<NotifyArgs, 'recipient'> & { recipients: ReturnType<typeof sql> },
+): Promise<number> {
+  const kind = KIND_OF_TYPE[args.type]
+  const delivery = sql.raw(kind ? deliveryOfSql(kind, 'u') : `'bell'`)
+  const actor = req.user?.id ?? null
+  const told = await query<{ id: number; user_id: number; created_at: string }>(
+    req,
+    sql`INSERT INTO notifications
+          (user_id, type, reference_id, link, message, is_read, mail_due, updated_at, created_at)
+        SELECT u.id, ${args.type}, ${String(args.referenceId)}, ${args.link}, ${args.message},
+               false, ${delivery} = 'email' AND u.email_confirmed_at IS NOT NULL, now(), now()
+          FROM users u
+         WHERE u.id IN (${args.recipients}) AND u.id IS DISTINCT FROM ${actor}
+           AND ${delivery} <> 'off'
+        RETURNING id, user_id, created_at`,
+  )
+  if (told.length === 0) return 0
+  afterCommit(req, () =>
+    publishMany(
+      told.map((row) => ({
+        channel: channels.userPrivate(row.user_id),
+        name: 'notification.created',
+        data: {
+          id: row.id,
+          type: args.type,
+          message: args.message,
+          link: args.link,
+          isRead: false,
+          createdAt: new Date(row.created_at).toISOString(),
+        },
+      })),
+    ),
+  )
+  return told.length
 }

@@ -24,6 +24,7 @@ import { requireSignIn } from '@collections/shared/requireSignIn'
 import { protectedCreatedAt } from '@collections/shared/timestamps'
 import { claimReview } from './endpoints/claim'
 import { awardBadges } from './hooks/awardBadges'
+import { mentionHooks, mentionsField } from '@collections/shared/mentions'
 import { setAuthor } from './hooks/setAuthor'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { publicPage } from '@collections/shared/preview'
@@ -37,7 +38,15 @@ const live = liveHooks<Review>({
   entity: 'review',
   channels: (doc) => [channelOf(doc.neighbourhood, channels.neighbourhood)],
   visible: notHidden,
-  fields: ['user', 'authorName', 'rating', 'comment', 'photo', 'createdAt'],
+  fields: ['user', 'authorName', 'rating', 'comment', 'mentions', 'photo', 'createdAt'],
+})
+
+const mentions = mentionHooks('reviews', {
+  text: 'comment',
+  author: 'user',
+  noun: 'review',
+  place: (_req, doc) => ({ kind: 'review', id: doc.id }),
+  anchor: (doc) => `#review-${doc.id}`,
 })
 
 /**
@@ -75,6 +84,7 @@ export const Reviews: CollectionConfig = {
     { name: 'authorName', type: 'text', required: true, maxLength: 80 },
     { name: 'rating', type: 'number', required: true, min: 1, max: 5, defaultValue: 5 },
     { name: 'comment', type: 'textarea', required: true, maxLength: 4000 },
+    mentionsField,
     { name: 'photo', type: 'upload', relationTo: 'media' },
     hiddenField,
     counterField('reactionCount'),
@@ -87,11 +97,12 @@ export const Reviews: CollectionConfig = {
       validateWith(reviewSchema),
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
-    beforeChange: [setAuthor, keepCounters('reactionCount', 'commentCount')],
+    beforeChange: [setAuthor, keepCounters('reactionCount', 'commentCount'), mentions.beforeChange],
     afterChange: [
       refreshNeighbourhoodRating,
       awardBadges,
       live.afterChange,
+      mentions.afterChange,
       markPagesStale,
       announceApiChange,
       followOnFirstPost('reviews', 'user_id'),

@@ -24,6 +24,7 @@ import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { mentionHooks, mentionsField } from '@collections/shared/mentions'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
 
@@ -38,6 +39,7 @@ const live = liveHooks<Story>({
   fields: [
     'title',
     'description',
+    'mentions',
     'image',
     'tags',
     'neighbourhood',
@@ -45,6 +47,13 @@ const live = liveHooks<Story>({
     'createdAt',
     'updatedAt',
   ],
+})
+
+const mentions = mentionHooks('stories', {
+  text: 'description',
+  author: 'author',
+  noun: 'story',
+  place: (_req, doc) => ({ kind: 'story', id: doc.id }),
 })
 
 /**
@@ -73,6 +82,7 @@ export const Stories: CollectionConfig = {
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'description', type: 'textarea', required: true, maxLength: 10_000 },
+    mentionsField,
     { name: 'isPublic', type: 'checkbox', defaultValue: true, index: true },
     { name: 'image', type: 'upload', relationTo: 'media' },
     immutable(neighbourhoodField(true)),
@@ -97,10 +107,15 @@ export const Stories: CollectionConfig = {
       validateWith(storySchema),
       neighbourhoodMustExist(MESSAGES.selectNeighbourhood),
     ],
-    beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
+    beforeChange: [
+      setAuthor(),
+      keepCounters('reactionCount', 'commentCount'),
+      mentions.beforeChange,
+    ],
     afterChange: [
       search.afterChange,
       live.afterChange,
+      mentions.afterChange,
       markPagesStale,
       announceApiChange,
       followOnFirstPost('stories', 'author_id'),

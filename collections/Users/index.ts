@@ -37,6 +37,7 @@ import { notifyPrefsFields } from './notifyPrefs'
 import { twoFactorFields } from './twoFactor/fields'
 import { requireSecondFactor } from './twoFactor/requireCode'
 import { twoFactorEndpoints } from './twoFactor/endpoints'
+import { mentionableEndpoint } from './mentionable'
 import { passkeyFields } from './passkeys/fields'
 import { passkeyEndpoints } from './passkeys/endpoints'
 import { deviceEndpoints } from './devices/endpoints'
@@ -95,6 +96,7 @@ export const Users: CollectionConfig = {
     deleteOwnAccount,
     ...twoFactorEndpoints,
     ...passkeyEndpoints,
+    mentionableEndpoint,
     ...deviceEndpoints,
   ],
   access: {

@@ -1,5 +1,5 @@
 /**
- * What a member chooses to hear about, and how. Five kinds of notification can be silenced, kept
+ * What a member chooses to hear about, and how. Kinds of notification can be silenced, kept
  * in the bell, or also mailed; mail goes at once (at most one of a kind per ten minutes, later
  * ones gathered into the next) or daily (at most one of a kind a day, gathering the day's). The
  * weekly digest is its own switch.
@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'newEvents',
   'reactions',
   'pollVotes',
+  'mentions',
+  'eventReminders',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -31,6 +33,10 @@ export const KIND_OF_TYPE: Record<string, NotificationKind | undefined> = {
   'new-event': 'newEvents',
   reaction: 'reactions',
   'poll-vote': 'pollVotes',
+  mention: 'mentions',
+  'event-reminder': 'eventReminders',
+  'event-changed': 'eventReminders',
+  'event-cancelled': 'eventReminders',
 }
 
 /** What a new member gets: what is about them by mail, the rest in the bell. */
@@ -40,6 +46,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   newEvents: 'email',
   reactions: 'bell',
   pollVotes: 'bell',
+  mentions: 'bell',
+  eventReminders: 'email',
 }
 
 export const KIND_LABELS: Record<MailKind, string> = {
@@ -48,6 +56,8 @@ export const KIND_LABELS: Record<MailKind, string> = {
   newEvents: 'New events where I follow',
   reactions: 'Reactions and RSVPs to my posts',
   pollVotes: 'Votes on my polls',
+  mentions: 'Mentions of me (@my-name)',
+  eventReminders: 'Reminders and changes of events I attend',
   digest: 'The weekly digest of my neighbourhoods',
 }
 

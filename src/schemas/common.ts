@@ -2,6 +2,7 @@ import { z } from './zod'
 
 import { parseDateInput } from '@/rules/dates'
 import { MESSAGES } from '@/rules/messages'
+import { MENTION_LIMIT_MESSAGE, withinMentionLimit } from '@/rules/mentions'
 import { normaliseTags } from '@/rules/tags'
 
 /** PostgreSQL text cannot hold NUL characters; refuse them instead of failing to store them. */
@@ -17,6 +18,10 @@ export const requiredText = (message: string, max: number, tooLong: string) =>
     .min(1, { error: message })
     .max(max, { error: tooLong })
     .refine(noNul, { error: NUL_MESSAGE })
+
+/** What members post (comments, discussions, stories, reviews): required text, few @mentions. */
+export const postText = (message: string, max: number, tooLong: string) =>
+  requiredText(message, max, tooLong).refine(withinMentionLimit, { error: MENTION_LIMIT_MESSAGE })
 
 /** A related document by id: a number, a numeric string (forms) or a populated `{ id }`. */
 export const relationId = (message: string) =>

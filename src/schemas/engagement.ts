@@ -1,5 +1,6 @@
 import { z } from './zod'
 
+import { MENTION_LIMIT_MESSAGE, withinMentionLimit } from '@/rules/mentions'
 import {
   COMMENT_TARGET_KINDS,
   EMOJI,
@@ -38,7 +39,8 @@ export const commentCreateSchema = z.object({
     .string({ message: 'Write something first.' })
     .trim()
     .min(1, 'Write something first.')
-    .max(4000, 'Comments are limited to 4000 characters.'),
+    .max(4000, 'Comments are limited to 4000 characters.')
+    .refine(withinMentionLimit, { error: MENTION_LIMIT_MESSAGE }),
 })
 
 export const commentUpdateSchema = commentCreateSchema.pick({ content: true })

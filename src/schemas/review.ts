@@ -2,7 +2,7 @@ import { z } from './zod'
 
 import { MESSAGES } from '@/rules/messages'
 import { DEFAULT_RATING, RATING_MAX, RATING_MIN } from '@/rules/ratingSummary'
-import { imageRef, relationId, requiredText } from './common'
+import { imageRef, postText, relationId } from './common'
 
 export { DEFAULT_RATING, RATING_MAX, RATING_MIN }
 
@@ -15,7 +15,7 @@ export const reviewSchema = z.object({
     .min(RATING_MIN, { error: MESSAGES.reviewRating })
     .max(RATING_MAX, { error: MESSAGES.reviewRating })
     .default(DEFAULT_RATING),
-  comment: requiredText(MESSAGES.reviewTextRequired, 4000, MESSAGES.reviewTooLong),
+  comment: postText(MESSAGES.reviewTextRequired, 4000, MESSAGES.reviewTooLong),
   authorName: z.string().trim().max(80).nullish(),
   photo: imageRef,
 })

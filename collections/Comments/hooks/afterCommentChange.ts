@@ -67,6 +67,7 @@ export const afterCommentChange: CollectionAfterChangeHook<Comment> = async ({
         targetId,
         parent: doc.parent ? relId(doc.parent) : null,
         content: doc.content,
+        mentions: doc.mentions ?? [],
         author: relId(doc.author),
         createdAt: doc.createdAt,
         hidden: doc.hidden ?? false,

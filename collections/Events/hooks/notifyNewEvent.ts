@@ -1,12 +1,9 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
 import type { Event } from '@/payload-types'
-import { afterCommit } from '@/server/database/afterCommit'
 import { query, sql } from '@/server/database/db'
-import { channels, publishMany } from '@/server/services/realtime'
-import { deliveryOfSql } from '@/rules/notificationPrefs'
 import { relId } from '@/views/media'
-import { actorName } from '@collections/Notifications/notify'
+import { actorName, notifyAll } from '@collections/Notifications/notify'
 
 /**
  * SPEC §7 'new-event': when a public event is created in a neighbourhood, its followers (except
@@ -27,33 +24,13 @@ export const notifyNewEvent: CollectionAfterChangeHook<Event> = async ({ doc, op
   )
   const link = place ? `/neighbourhood/${place.slug}/events#event-${doc.id}` : '/event'
   const message = `${actorName(req)} posted a new event in ${place?.name ?? 'your neighbourhood'}: "${doc.title}".`
-  const told = await query<{ id: number; user_id: number; created_at: string }>(
-    req,
-    sql`INSERT INTO notifications
-          (user_id, type, reference_id, link, message, is_read, mail_due, updated_at, created_at)
-        SELECT f.user_id, 'new-event', ${String(doc.id)}, ${link}, ${message}, false,
-               ${sql.raw(deliveryOfSql('newEvents', 'u'))} = 'email' AND u.email_confirmed_at IS NOT NULL, now(), now()
-          FROM follows f JOIN users u ON u.id = f.user_id
-         WHERE f.neighbourhood_id = ${neighbourhood} AND f.user_id IS DISTINCT FROM ${author}
-           AND ${sql.raw(deliveryOfSql('newEvents', 'u'))} <> 'off'
-        RETURNING id, user_id, created_at`,
-  )
-  if (told.length === 0) return doc
-  afterCommit(req, () =>
-    publishMany(
-      told.map((row) => ({
-        channel: channels.userPrivate(row.user_id),
-        name: 'notification.created',
-        data: {
-          id: row.id,
-          type: 'new-event',
-          message,
-          link,
-          isRead: false,
-          createdAt: new Date(row.created_at).toISOString(),
-        },
-      })),
-    ),
-  )
+  await notifyAll(req, {
+    type: 'new-event',
+    referenceId: doc.id,
+    link,
+    message,
+    recipients: sql`SELECT user_id FROM follows WHERE neighbourhood_id = ${neighbourhood}
+                     AND user_id IS DISTINCT FROM ${author}`,
+  })
   return doc
 }

@@ -52,6 +52,8 @@ export const RATE_LIMITS = {
    * then every code is refused until the oldest failure leaves the window.
    */
   twoFactorCode: { max: 5, windowSeconds: 300 },
+  /** Look-ups of the @mention picker per account (about one a keystroke, while typing a name). */
+  memberSearch: { max: 60, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS
@@ -256,4 +258,11 @@ export async function countTwoFactorFailure(pool: Pool, account: number): Promis
   const settings = rateLimitSettings(process.env)
   if (!settings.enabled) return
   await countHit(pool, `twoFactorCode:${account}`, settings.limits.twoFactorCode)
+}
+
+/** Counts one @mention look-up of an account: seconds to wait, or 0. */
+export async function memberSearchWait(pool: Pool, account: number | string): Promise<number> {
+  const settings = rateLimitSettings(process.env)
+  if (!settings.enabled) return 0
+  return countHit(pool, `memberSearch:user-${account}`, settings.limits.memberSearch)
 }
