@@ -1,4 +1,4 @@
-import { readClaims, signClaims } from '@collections/shared/signedToken'
+import { readClaims, signClaims } from '@/server/config/signedToken'
 
 /** An address as accounts are matched by it: trimmed, lower case. */
 export const normalEmail = (email: string) => email.trim().toLowerCase()

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 
 import { MAIL_KINDS, type MailKind } from '@/rules/notificationPrefs'
 import { env } from '@/server/config/env'
-import { hmac, sameSignature } from '@collections/shared/signedToken'
+import { hmac, sameSignature } from '@/server/config/signedToken'
 
 /** An unsubscribe link works this long after its mail was sent. */
 const VALID_DAYS = 180

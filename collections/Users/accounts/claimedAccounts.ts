@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { LRUCache } from 'lru-cache'
 import { JWT_AUTH_VERSION } from 'payload'
 
-import { hmac, parseJsonBody, sameSignature } from '@collections/shared/signedToken'
+import { hmac, parseJsonBody, sameSignature } from '@/server/config/signedToken'
 
 /** More than this many tokens in one request is not a browser's or a client's: left to Payload. */
 const MAX_TOKENS = 4

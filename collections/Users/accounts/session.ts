@@ -10,7 +10,7 @@ import { addSessionToUser, generateCookie } from 'payload/shared'
 import type { Pool } from 'pg'
 
 import { REMEMBER_ME_SECONDS } from '@/rules/accounts'
-import { parseJsonBody } from '@collections/shared/signedToken'
+import { parseJsonBody } from '@/server/config/signedToken'
 
 import type { ClaimedSession } from './claimedAccounts'
 

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 import { generateCookie } from 'payload/shared'
 
-import { hmac, jsonBody, parseJsonBody, sameSignature } from '@collections/shared/signedToken'
+import { hmac, jsonBody, parseJsonBody, sameSignature } from '@/server/config/signedToken'
 
 /**
  * What the callback must check against (state, nonce, PKCE verifier) and where to go after,

@@ -8,7 +8,7 @@ import {
 import { CHALLENGE_COOKIE, CHALLENGE_SECONDS, TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { pgPool } from '@/server/database/db'
 import type { Remember } from '@collections/Users/accounts/session'
-import { readClaims, signClaims } from '@collections/shared/signedToken'
+import { readClaims, signClaims } from '@/server/config/signedToken'
 
 /**
  * A right password (or external sign-in) for an account with two-factor on: no session yet.
