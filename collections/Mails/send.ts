@@ -10,7 +10,7 @@ import { env } from '@/server/config/env'
 import { pgPool } from '@/server/database/db'
 import { mailItems } from './content'
 import { NotificationMail } from './templates/NotificationMail'
-import { unsubscribeToken } from './unsubscribe/token'
+import { unsubscribeToken } from '@/data/unsubscribeToken'
 
 interface OutboxRow {
   id: number

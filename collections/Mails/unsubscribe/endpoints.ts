@@ -2,8 +2,8 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { MAIL_TEXT } from '@/rules/notificationPrefs'
 import { readJson, refuse } from '@/server/http/requests'
-import { setMailChoice } from './mailChoice'
-import { readUnsubscribeToken } from './token'
+import { setMailChoice } from '@/data/mailChoice'
+import { readUnsubscribeToken } from '@/data/unsubscribeToken'
 
 /** The token from the query (the List-Unsubscribe URL) or a JSON body {token}. */
 async function tokenAndChoice(req: PayloadRequest): Promise<{ token: string; on: boolean }> {
