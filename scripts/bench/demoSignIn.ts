@@ -1,7 +1,7 @@
 import { handleEndpoints, type Payload } from 'payload'
 
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '@/seed'
-import { currentCode } from '@collections/Users/twoFactor/totp'
+import { currentCode } from '@/data/twoFactor'
 
 /**
  * A session cookie for a demo account through the site's sign-in (POST /api/accounts/login),

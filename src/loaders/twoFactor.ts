@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { enrolmentPicture, recoveryLeft, twoFactorRow } from '@collections/Users/twoFactor/totp'
+import { enrolmentPicture, recoveryLeft, twoFactorRow } from '@/data/twoFactor'
 
 export interface TwoFactorState {
   since: Date | null

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
-import { enrol } from '@collections/Users/twoFactor/totp'
+import { enrol } from '@/data/twoFactor'
 import { reindexAll } from '@collections/Search/reindex'
 
 import {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest'
 import type { ApiCall } from '@/forms/types'
 import type { Neighbourhood } from '@/payload-types'
 import type { Target } from '@tests/realtime/helpers'
-import { currentCode, enrol, newTotpSecret } from '@collections/Users/twoFactor/totp'
+import { currentCode, enrol, newTotpSecret } from '@/data/twoFactor'
 
 export interface ApiResult<T = Record<string, unknown>> {
   status: number

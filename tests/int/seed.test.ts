@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { DEMO_TOTP_SECRET } from '@/seed'
 import { seedDatabase } from '@/seed/store'
-import { currentCode } from '@collections/Users/twoFactor/totp'
+import { currentCode } from '@/data/twoFactor'
 import { testSiteForFile } from './harness'
 
 const { site } = testSiteForFile({})

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { pgPool } from '@/server/database/db'
-import { currentCode, enrol } from '@collections/Users/twoFactor/totp'
+import { currentCode, enrol } from '@/data/twoFactor'
 import { TWO_FACTOR_OFF_SUBJECT, TWO_FACTOR_ON_SUBJECT } from '@collections/Users/twoFactor/mail'
 import { makeUser, testSiteForFile, type TestUser } from './harness'
 

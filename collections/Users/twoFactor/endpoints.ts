@@ -25,7 +25,7 @@ import {
   startEnrolment,
   twoFactorRow,
   type CodeCheck,
-} from './totp'
+} from '@/data/twoFactor'
 
 /**
  * Two-factor sign-in (issue 45). In Settings, for the signed-in account only (no id is read from
