@@ -16,11 +16,12 @@ import {
 
 /**
  * The account's two-factor state, kept in hidden columns of `users` that no API reads or writes
- * (collections/Users/index.ts); the two-factor endpoints and the Settings page's loader share them: the authenticator key encrypted (AES-256-GCM under a key derived
+ * (collections/Users/index.ts): the authenticator key encrypted (AES-256-GCM under a key derived
  * from PAYLOAD_SECRET), a key waiting for its first code, the last time step a code was used
  * (a code is never accepted twice), and the recovery codes' HMACs. `two_factor_since` is the one
  * readable column: whether it is on. Reads and writes are single SQL statements, so two requests
- * racing with the same code cannot both win.
+ * racing with the same code cannot both win. The two-factor endpoints and the Settings page's
+ * loader share them.
  */
 
 const keyOf = (secret: string) =>
