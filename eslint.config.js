@@ -8,12 +8,24 @@ import tseslint from 'typescript-eslint'
  * The layering of docs/architecture.md, as a lint rule: each group of files names what it may not
  * import. Type-only imports count too, except where a rule says otherwise.
  */
-const SERVER = ['@/server/*', '@/loaders/*', '@/seed/*', '@payload-config', '@migrations']
+const SERVER = [
+  '@/server/*',
+  '@/data/*',
+  '@/loaders/*',
+  '@/seed/*',
+  '@payload-config',
+  '@migrations',
+]
 const COLLECTIONS = ['@collections', '@collections/*']
 const PAGES = ['@/pages/*', '@/components/*', '@/layouts/*']
+/** The server's folders a page may not use: it reads through its loader (settings and the clock are fine). */
+const SERVER_BUT_CONFIG = ['process', 'site', 'services', 'http', 'database', 'observability'].map(
+  (folder) => `@/server/${folder}/*`,
+)
 const PAYLOAD_RUNTIME = ['payload', 'payload/*', '@payloadcms/*', 'pg', 'pusher', 'sharp']
 const APP = [
   '@/server/*',
+  '@/data/*',
   '@/loaders/*',
   '@/seed/*',
   '@/realtime/*',
@@ -38,8 +50,22 @@ const boundary = (files, groups, message, { typesOfPayload = false } = {}) => ({
   },
 })
 
-/** What no server file imports: collections, pages, page loaders and islands. */
-const SERVER_OUTSIDE = [...PAGES, '@/loaders/*', '@widgets/*', ...COLLECTIONS]
+/** What no server file imports: collections, pages, page loaders, shared reads and islands. */
+const SERVER_OUTSIDE = [...PAGES, '@/loaders/*', '@/data/*', '@widgets/*', ...COLLECTIONS]
+
+/**
+ * An Astro file's frontmatter (between its `---` lines) linted as TypeScript, so the layers hold
+ * for pages and components too; the blank first line keeps the line numbers. Only the import
+ * rules run on it (below): what the markup uses looks unused to a linter that cannot see it.
+ */
+const astroFrontmatter = {
+  meta: { name: 'astro-frontmatter' },
+  preprocess: (text) => {
+    const match = /^---\r?\n([\s\S]*?)^---/m.exec(text)
+    return match ? [{ text: `\n${match[1]}`, filename: 'frontmatter.ts' }] : []
+  },
+  postprocess: (messages) => messages.flat(),
+}
 const serverFolder = (folder, forbidden, why) =>
   boundary(
     [`src/server/${folder}/**`],
@@ -66,6 +92,7 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['**/*.astro'], processor: astroFrontmatter },
   {
     files: ['**/*.{ts,tsx,mjs,js}'],
     languageOptions: {
@@ -126,7 +153,32 @@ export default tseslint.config(
   boundary(
     ['collections/**', 'payload.config.ts'],
     [...PAGES, '@/loaders/*', '@widgets/*'],
-    'Collections never import pages, page loaders or islands.',
+    'Collections never import pages, page loaders or islands; a read a page needs too lives in src/data.',
+  ),
+  // One rule for reads (docs/architecture.md): a query an endpoint and a page both need lives in
+  // src/data, which both call; loaders read through it and the Local API; pages read only
+  // through their loaders.
+  boundary(
+    ['src/data/**'],
+    [...COLLECTIONS, ...PAGES, '@/loaders/*', '@widgets/*', '@/forms/*', '@/seed/*'],
+    'src/data is shared by collections and page loaders: server, views, rules and schemas only.',
+  ),
+  boundary(
+    ['src/loaders/**'],
+    [...COLLECTIONS, ...PAGES, '@/forms/*'],
+    "Loaders read through src/data and the Local API, never a collection's files (move a read both need to src/data).",
+  ),
+  boundary(
+    ['src/pages/**', 'src/components/**', 'src/layouts/**'],
+    [
+      ...COLLECTIONS,
+      '@/data/*',
+      ...SERVER_BUT_CONFIG,
+      '@/seed/*',
+      '@payload-config',
+      '@migrations',
+    ],
+    'Pages and components read only through src/loaders.',
   ),
   boundary(
     ['src/server/**', 'src/realtime/**'],
@@ -165,5 +217,16 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Frontmatter: only the boundaries above (see astroFrontmatter).
+  {
+    files: ['**/*.astro/*.ts'],
+    rules: Object.fromEntries(
+      [
+        ...Object.keys(js.configs.recommended.rules),
+        ...tseslint.configs.recommended.flatMap((c) => Object.keys(c.rules ?? {})),
+        'import-x/no-cycle',
+      ].map((rule) => [rule, 'off']),
+    ),
   },
 )
