@@ -18,6 +18,7 @@ import { installAfterCommit } from '@/server/database/afterCommit'
 import { installReadRouting } from '@/server/database/replicas'
 import { emailAdapter } from '@/server/services/email'
 import { logger } from '@/server/observability/logger'
+import { traceJobs } from '@/server/observability/jobTracing'
 import { env } from '@/server/config/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
 import { accountLogin } from '@collections/Users/accounts/endpoints'
@@ -66,8 +67,16 @@ export default buildConfig({
           Component: '/cms/components/ModerationView#ModerationView',
           path: '/moderation',
         },
+        // Admins' view of the live figures (cms/components/SiteHealthView.tsx).
+        siteHealth: {
+          Component: '/cms/components/SiteHealthView#SiteHealthView',
+          path: '/site-health',
+        },
       },
-      beforeNavLinks: ['/cms/components/ModerationLink#ModerationLink'],
+      beforeNavLinks: [
+        '/cms/components/ModerationLink#ModerationLink',
+        '/cms/components/SiteHealthLink#SiteHealthLink',
+      ],
     },
   },
   collections,
@@ -141,6 +150,8 @@ export default buildConfig({
     // A session signed out on another instance must fail here at once, replica or not.
     checkSessionsOnPrimary(payload)
     installAfterCommit(payload)
+    // Jobs queued by a request carry its id; every run is counted and logged by task.
+    traceJobs(payload)
     // GET /api/users/me reuses the account it read while the rows behind it are unchanged.
     keepMeAnswers(payload)
     // Members' searches from the kept answers: the readers', or (with private entries) their own.

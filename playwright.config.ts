@@ -26,6 +26,8 @@ function drawPort(): number {
 const port = Number(process.env.E2E_PORT ?? drawPort())
 process.env.E2E_PORT = String(port)
 const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `belong-e2e-${Date.now()}`))
+// Everything the server writes, checked for secrets by the global teardown (tests/e2e/teardown.ts).
+const serverLog = (process.env.E2E_SERVER_LOG ??= `${dataDir}.server.log`)
 // The test identity provider (tests/support/oidcProvider.ts), started by tests/e2e/oidc.e2e.ts.
 const oidcPort = Number((process.env.E2E_OIDC_PORT ??= String(port + 1000)))
 // The stand-in for Nominatim and the population service (tests/support/fakeGeocoder.ts).
@@ -72,7 +74,7 @@ export default defineConfig({
       env: { FAKE_GEOCODER_PORT: String(geocoderPort) },
     },
     {
-      command: 'node --import tsx scripts/start.ts',
+      command: 'node --import tsx tests/support/serverLog.ts',
       url: `http://127.0.0.1:${port}/healthz`,
       timeout: 420_000,
       reuseExistingServer: false,
@@ -84,6 +86,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        SERVER_LOG_FILE: serverLog,
         SITE_REGEN_DELAY_MS: '500',
         OIDC_ISSUER: oidcIssuer(oidcPort),
         OIDC_CLIENT_ID: OIDC_CLIENT.id,

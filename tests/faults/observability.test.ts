@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process'
 import http from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import WebSocket from 'ws'
 
 import { freePort } from '@/server/database/postgres'
+import { mailCatcher } from '@tests/support/smtp'
 import {
   freshDataDir,
   member,
@@ -24,6 +26,7 @@ const hasPromtool = spawnSync('promtool', ['--version']).status === 0
 let dataDir = ''
 let site: Site | undefined
 let metricsPort = 0
+const smtp = mailCatcher()
 
 beforeAll(async () => {
   dataDir = freshDataDir(inject('faultsTemplate'), 'observability')
@@ -33,11 +36,16 @@ beforeAll(async () => {
     METRICS_LISTEN: `127.0.0.1:${metricsPort}`,
     LOG_FORMAT: 'json',
     LOG_LEVEL: 'info',
+    SMTP_URL: `smtp://127.0.0.1:${await smtp.listen()}`,
+    MAIL_CRON: '* * * * * *',
+    // Pages rewritten soon after a write, as in production.
+    SITE_REGEN_DELAY_MS: '100',
   })
 })
 
 afterAll(async () => {
   await site?.stop()
+  await smtp.close()
   if (dataDir) await removeDataDir(dataDir)
 })
 
@@ -56,6 +64,18 @@ const logLines = () =>
       return []
     }
   })
+
+/** The sum of a metric's series whose labels include `labels` (0 when there is none). */
+function valueOf(body: string, name: string, labels: Record<string, string> = {}): number {
+  let sum = 0
+  for (const line of body.split('\n')) {
+    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line)
+    if (match?.[1] !== name) continue
+    const has = Object.entries(labels).every(([k, v]) => match[2]?.includes(`${k}="${v}"`))
+    if (has) sum += Number(match[3])
+  }
+  return sum
+}
 
 /** A GET with a raw X-Request-Id (node:http, which sends what fetch would refuse to). */
 const getWithId = (path: string, id: string) =>
@@ -200,6 +220,92 @@ describe('request ids and the request log', () => {
     expect(output).not.toContain('fault-member-password')
     expect(output).not.toContain(token)
     expect(output).not.toMatch(/@faults\.test/)
+  })
+})
+
+describe('what members do moves the figures', () => {
+  test('a write, its page, a live message and a mail each move their metrics', async () => {
+    const before = (await scrape()).body
+    const writer = await member(site!.url)
+    // A reader's page listening on the neighbourhood's channel, as pusher-js would.
+    const socket = new WebSocket(`ws://127.0.0.1:${site!.port}/app/belong-key?protocol=7`)
+    const events: string[] = []
+    socket.on('message', (data: Buffer) =>
+      events.push(String((JSON.parse(String(data)) as { event: string }).event)),
+    )
+    await waitFor(() => events.includes('pusher:connection_established'), 10_000, 'the socket')
+    socket.send(
+      JSON.stringify({
+        event: 'pusher:subscribe',
+        data: { channel: `neighbourhood-${writer.neighbourhood}` },
+      }),
+    )
+    await waitFor(
+      () => events.includes('pusher_internal:subscription_succeeded'),
+      10_000,
+      'the subscription',
+    )
+    const written = await fetch(`${site!.url}/api/reviews`, {
+      method: 'POST',
+      headers: writer.headers,
+      body: JSON.stringify({ neighbourhood: writer.neighbourhood, rating: 4, comment: 'Figures' }),
+    })
+    expect(written.status).toBe(201)
+    await waitFor(() => events.includes('review.created'), 10_000, 'the live review')
+    socket.close()
+
+    const moved = (body: string, name: string, labels?: Record<string, string>) =>
+      valueOf(body, name, labels) > valueOf(before, name, labels)
+    let after = ''
+    await waitFor(
+      async () => {
+        after = (await scrape()).body
+        return [
+          moved(after, 'belong_http_requests_total', { route: '/api/reviews', code: '201' }),
+          moved(after, 'belong_db_query_duration_seconds_count', { statement: 'insert' }),
+          // The neighbourhood's page rewritten after the write.
+          moved(after, 'belong_site_page_delay_seconds_count'),
+          moved(after, 'belong_realtime_pushes_total', { result: 'sent' }),
+          moved(after, 'belong_realtime_messages_sent_total'),
+          // The sign-up's confirmation mail went out; the mail jobs run on their schedule.
+          moved(after, 'belong_job_runs_total', { task: 'dispatchMails', result: 'completed' }),
+        ].every(Boolean)
+      },
+      30_000,
+      'every figure to move',
+    )
+    expect(valueOf(after, 'belong_jobs_failed')).toBe(0)
+    if (hasPromtool) {
+      const check = spawnSync('promtool', ['check', 'metrics'], { input: after })
+      expect(`${check.stdout}${check.stderr}`).toBe('')
+    }
+  })
+
+  test("the request id reaches the mail the request sent, and the mail's log line", async () => {
+    const id = `obs-mail.${Date.now()}`
+    const email = `obs${Date.now()}@faults.test`
+    const created = await fetch(`${site!.url}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site!.url, 'x-request-id': id },
+      body: JSON.stringify({
+        email,
+        password: 'fault-member-password',
+        userName: `obsmail${Date.now().toString(36)}`,
+      }),
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('x-request-id')).toBe(id)
+    const mail = await waitFor(
+      () => smtp.received.some((m) => m.to.includes(email)),
+      30_000,
+      'the confirmation mail',
+    ).then(() => smtp.received.find((m) => m.to.includes(email))!)
+    expect(mail.raw).toMatch(new RegExp(`^X-Request-Id: ${id.replace('.', '\\.')}\r?$`, 'im'))
+    await waitFor(
+      () => logLines().some((l) => l.reqId === id && l.msg === 'mail sent'),
+      10_000,
+      "the mail's log line under the request's id",
+    )
   })
 })
 

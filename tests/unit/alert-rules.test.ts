@@ -5,6 +5,7 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 
 import '@/server/observability/figures'
+import '@/server/observability/jobTracing'
 import { registry } from '@/server/observability/metrics'
 
 /** The committed alert rules and dashboard: they load, and name only figures the site exports. */

@@ -224,6 +224,14 @@ export const env = {
   get metricsToken() {
     return process.env.METRICS_TOKEN || undefined
   },
+  /**
+   * METRICS=off keeps no figures: /metrics answers 404 and nothing is counted per request or
+   * query (the request log still follows LOG_LEVEL). For a site nobody scrapes, and to measure
+   * what the figures cost (scripts/bench/metrics.ts).
+   */
+  get metricsOff() {
+    return process.env.METRICS === 'off'
+  },
   /** A separate address for /metrics alone (`127.0.0.1:9464`, `:9464` or `9464`), no token. */
   get metricsListen(): { host: string; port: number } | undefined {
     const value = process.env.METRICS_LISTEN?.trim()

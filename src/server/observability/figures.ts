@@ -1,7 +1,9 @@
 import type { Pool } from 'pg'
 import client from 'prom-client'
 
+import { env } from '@/server/config/env'
 import { registry } from './metrics'
+import { timePoolQueries } from './queryTimes'
 import { timedQuery } from './timedQuery'
 
 /**
@@ -23,6 +25,7 @@ let sources: SiteFigureSources | undefined
 /** Called once the site's pool and realtime server exist (boot, or the realtime role). */
 export function watchSite(site: SiteFigureSources) {
   sources = site
+  if (site.pool && !env.metricsOff) timePoolQueries(site.pool)
 }
 
 /** One scrape reads the database once, however many gauges ask. */
@@ -30,7 +33,7 @@ const QUERY_TIMEOUT_MS = 2000
 /** Mails older than this are no longer retried by the dispatch job (collections/Mails/dispatch.ts). */
 const MAIL_RETRY_WINDOW = '2 days'
 
-interface QueueFigures {
+export interface QueueFigures {
   stalePages: number
   oldestStalePage: number
   jobs: { task: string; waiting: number; oldest: number; failed: number; retrying: number }[]
@@ -218,3 +221,18 @@ new client.Counter({
     if (sent !== undefined) this.inc(sent)
   },
 })
+
+/** The same figures a scrape reads, for the admin's site health (siteHealth.ts). */
+export async function liveFigures() {
+  const held = sources
+  return {
+    queues: await queues(),
+    pool: held?.pool && {
+      connections: held.pool.totalCount,
+      idle: held.pool.idleCount,
+      waiting: held.pool.waitingCount,
+    },
+    realtimeUp: held?.realtimeUp(),
+    realtime: held?.realtime?.(),
+  }
+}

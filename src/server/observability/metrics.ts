@@ -1,5 +1,6 @@
 import client from 'prom-client'
 
+import { RecentCounts } from './recent'
 import type { RouteOf } from './routes'
 
 /**
@@ -52,6 +53,13 @@ const pushes = new client.Counter({
   registers: [registry],
 })
 
+/** The last 15 minutes on this instance, for the admin's site health (siteHealth.ts). */
+export const recent = {
+  requests: new RecentCounts<'answered' | 'failed'>(15),
+  pages: new RecentCounts<'written'>(15),
+  pushes: new RecentCounts<'sent' | 'failed'>(15),
+}
+
 /** One answered request (called when its answer ended, or the client left). */
 export function countRequest(
   { kind, route }: RouteOf,
@@ -64,13 +72,19 @@ export function countRequest(
   requests.labels(kind, route, m, String(status)).inc()
   durations.labels(kind, route, m).observe(seconds)
   if (cache === 'hit' || cache === 'miss' || cache === 'bypass') readCache.labels(cache).inc()
+  // Probes and scrapes are not what members see.
+  if (kind !== 'internal') recent.requests.add(status >= 500 ? 'failed' : 'answered')
 }
 
 /** Static pages rewritten, each this many seconds after its write (src/server/site/siteRegen.ts). */
 export function countPagesWritten(delaysSeconds: number[]) {
-  for (const seconds of delaysSeconds) pageDelay.observe(seconds)
+  for (const seconds of delaysSeconds) {
+    pageDelay.observe(seconds)
+    recent.pages.add('written', 1, seconds)
+  }
 }
 
 export function countPush(result: 'sent' | 'failed', events = 1) {
   pushes.labels(result).inc(events)
+  recent.pushes.add(result, events)
 }

@@ -11,7 +11,7 @@ import { registry } from './metrics'
  */
 export async function serveMetrics(req: IncomingMessage, res: ServerResponse, open = false) {
   const token = env.metricsToken
-  if (!open && !token) return refuse(res, 404, 'Not found')
+  if (env.metricsOff || (!open && !token)) return refuse(res, 404, 'Not found')
   if (!open && !bearerMatches(req.headers.authorization, token!)) {
     res.setHeader('www-authenticate', 'Bearer realm="metrics"')
     return refuse(res, 401, 'A bearer token is needed.')

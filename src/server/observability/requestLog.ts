@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
+import { env } from '@/server/config/env'
 import { currentRequest, logger } from './logger'
 import { countRequest } from './metrics'
 import type { RouteTemplates } from './routes'
@@ -17,9 +18,13 @@ const notes = new WeakMap<IncomingMessage, Notes>()
 /** An incoming id is kept only if it could not smuggle anything into a log line or a header. */
 const WELL_FORMED_ID = /^[A-Za-z0-9._-]{1,64}$/
 export const REQUEST_ID_HEADER = 'x-request-id'
+const counting = !env.metricsOff
+
+export const wellFormedRequestId = (id: unknown): id is string =>
+  typeof id === 'string' && WELL_FORMED_ID.test(id)
 
 export function requestIdOf(incoming: string | string[] | undefined): string {
-  return typeof incoming === 'string' && WELL_FORMED_ID.test(incoming) ? incoming : randomUUID()
+  return wellFormedRequestId(incoming) ? incoming : randomUUID()
 }
 
 /** The signed-in member of the request, when something read it anyway (never an e-mail). */
@@ -53,13 +58,16 @@ export function withRequestLog(
     const seconds = (performance.now() - started) / 1000
     // 499 as nginx logs it: the client went away before the answer was complete.
     const status = res.writableFinished ? res.statusCode : 499
+    const failed = status >= 500 || note.error !== undefined
+    const logging = logger.isLevelEnabled(failed ? 'error' : 'info')
+    if (!counting && !logging) return
     const method = req.method ?? 'GET'
     const rendered = res.getHeader('x-belong-render')
     const route = routes.of(method, req.url ?? '/', typeof rendered === 'string' ? rendered : '')
     const cache = res.getHeader('x-belong-cache')
-    countRequest(route, method, status, seconds, typeof cache === 'string' ? cache : undefined)
-    const failed = status >= 500 || note.error !== undefined
-    if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return
+    if (counting)
+      countRequest(route, method, status, seconds, typeof cache === 'string' ? cache : undefined)
+    if (!logging) return
     const line = {
       reqId: note.id,
       method,

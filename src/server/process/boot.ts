@@ -38,6 +38,7 @@ import { watchSite } from '@/server/observability/figures'
 import { countPagesWritten } from '@/server/observability/metrics'
 import { listenForMetrics } from '@/server/observability/metricsEndpoint'
 import { Readiness } from '@/server/observability/readiness'
+import { serveSiteHealth } from '@/server/observability/siteHealth'
 
 export interface BootOptions {
   projectRoot: string
@@ -244,6 +245,8 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       realtime: realtime && (() => realtime.stats()),
       realtimeUp: () => (realtime ? listening : undefined),
     })
+    // The admin's site health reads the same figures (cms/components/SiteHealthView.tsx).
+    serveSiteHealth()
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(port, env.host, () => resolve())

@@ -3,8 +3,9 @@ import path from 'node:path'
 
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer from 'nodemailer'
+import type { EmailAdapter, SendEmailOptions } from 'payload'
 
-import { logger } from '@/server/observability/logger'
+import { currentRequest, logger } from '@/server/observability/logger'
 import { env } from '@/server/config/env'
 
 /**
@@ -17,7 +18,44 @@ export function emailAdapter() {
   const defaultFromName = match?.[1]?.trim() || 'Belong'
   const defaultFromAddress = match?.[2]?.trim() || from
   const transport = env.smtpUrl ? nodemailer.createTransport(env.smtpUrl) : outboxTransport()
-  return nodemailerAdapter({ defaultFromAddress, defaultFromName, transport, skipVerify: true })
+  return withRequestIds(
+    nodemailerAdapter({ defaultFromAddress, defaultFromName, transport, skipVerify: true }),
+  )
+}
+
+const REQUEST_ID_HEADER = 'X-Request-Id'
+
+/** The message with the id of the request (or of the job a request queued) that caused it. */
+function stampRequestId(message: SendEmailOptions): SendEmailOptions {
+  const id = currentRequest.getStore()?.id
+  if (!id) return message
+  const headers = message.headers
+  return {
+    ...message,
+    headers: Array.isArray(headers)
+      ? [...headers, { key: REQUEST_ID_HEADER, value: id }]
+      : { ...headers, [REQUEST_ID_HEADER]: id },
+  }
+}
+
+/**
+ * Every mail carries the request id in a header, and its sending is logged under that id: a
+ * member's 'I never got the mail' leads from the request's log line to the mail's.
+ */
+async function withRequestIds(adapter: Promise<EmailAdapter>): Promise<EmailAdapter> {
+  const make = await adapter
+  return (args) => {
+    const inner = make(args)
+    return {
+      ...inner,
+      sendEmail: async (message) => {
+        const sent = await inner.sendEmail(stampRequestId(message))
+        // The outbox logs its own line with the file; the subject, never the address.
+        if (env.smtpUrl) logger.info({ subject: message.subject }, 'mail sent')
+        return sent
+      },
+    }
+  }
 }
 
 function outboxTransport() {

@@ -27,8 +27,10 @@ import { Icon as Icon_bc64442ee066953691f85c8dc29a6959 } from '../../../../cms/c
 import { Logo as Logo_bc64442ee066953691f85c8dc29a6959 } from '../../../../cms/components/Brand'
 import { Dashboard as Dashboard_758cc56c4b18c5339e55ed707c830b18 } from '../../../../cms/components/Dashboard'
 import { ModerationLink as ModerationLink_98042b7cc58bf84e0cf593002d3655d7 } from '../../../../cms/components/ModerationLink'
+import { SiteHealthLink as SiteHealthLink_18c943605048f8f8e0896f3ca3e132fb } from '../../../../cms/components/SiteHealthLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { ModerationView as ModerationView_36114f7ff3f7fa36b5bf51fae9bfea9f } from '../../../../cms/components/ModerationView'
+import { SiteHealthView as SiteHealthView_3d44b60981de2630427578562fc1a3bb } from '../../../../cms/components/SiteHealthView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -62,7 +64,9 @@ export const importMap = {
   "/cms/components/Brand#Logo": Logo_bc64442ee066953691f85c8dc29a6959,
   "/cms/components/Dashboard#Dashboard": Dashboard_758cc56c4b18c5339e55ed707c830b18,
   "/cms/components/ModerationLink#ModerationLink": ModerationLink_98042b7cc58bf84e0cf593002d3655d7,
+  "/cms/components/SiteHealthLink#SiteHealthLink": SiteHealthLink_18c943605048f8f8e0896f3ca3e132fb,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "/cms/components/ModerationView#ModerationView": ModerationView_36114f7ff3f7fa36b5bf51fae9bfea9f,
+  "/cms/components/SiteHealthView#SiteHealthView": SiteHealthView_3d44b60981de2630427578562fc1a3bb,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
