@@ -51,6 +51,11 @@ export function mentionParts(
   return parts
 }
 
+/** The stored `mentions` of a post (a JSON field) as user names; anything else is none. */
+export function mentionsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+
 /** Where a mention leads. */
 export const profilePath = (userName: string) => `/profile/${encodeURIComponent(userName)}`
 

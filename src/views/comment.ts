@@ -1,4 +1,5 @@
 import type { ThreadComment } from '@/rules/commentTree'
+import { mentionsOf } from '@/rules/mentions'
 import type { CommentTargetKind } from '@/rules/targets'
 
 /**
@@ -10,6 +11,8 @@ export interface CommentView extends ThreadComment {
   targetKind: CommentTargetKind
   targetId: number
   content: string
+  /** The members it mentions, linked when shown. */
+  mentions: string[]
   author: {
     id: number
     userName: string | null
@@ -25,6 +28,7 @@ export interface CommentDoc {
   targetId: number
   parent?: number | { id: number } | null
   content: string
+  mentions?: unknown
   createdAt: string
   hidden?: boolean | null
   author?:
@@ -58,6 +62,7 @@ export function toCommentView(doc: CommentDoc): CommentView {
     targetId: Number(doc.targetId),
     parent: parent ?? null,
     content: doc.content,
+    mentions: mentionsOf(doc.mentions),
     createdAt: doc.createdAt,
     author,
   }

@@ -1,5 +1,6 @@
 import type { Discussion, Media, User } from '@/payload-types'
 import { previewDescription } from '@/rules/localSpots'
+import { mentionsOf } from '@/rules/mentions'
 import { parsePage } from '@/rules/paging'
 
 import { mediaUrl, populated, type Rel } from './media'
@@ -75,6 +76,8 @@ export interface DiscussionListView extends DiscussionListQuery {
 
 export interface DiscussionView extends DiscussionSummary {
   content: string
+  /** The members it mentions, linked when shown. */
+  mentions: string[]
   updatedAt: string
 }
 
@@ -158,6 +161,7 @@ export function toDiscussionView(doc: Discussion): DiscussionView {
     id: doc.id,
     title: doc.title,
     content: doc.content,
+    mentions: mentionsOf(doc.mentions),
     tags: doc.tags ?? [],
     neighbourhoodSlug: n?.slug ?? null,
     neighbourhoodName: n?.name ?? null,

@@ -1,5 +1,6 @@
 import type { Review, UserBadge } from '@/payload-types'
 
+import { mentionsOf } from '@/rules/mentions'
 import { populated, relId } from './media'
 
 /**
@@ -34,6 +35,8 @@ export interface ReviewView {
   author: { id: number; userName: string | null } | null
   rating: number
   comment: string
+  /** The members its text mentions, linked when shown. */
+  mentions: string[]
   photo: PhotoView | null
   createdAt: string
   badges: BadgeView[]
@@ -92,6 +95,7 @@ export function toReviewView(
           },
     rating: doc.rating,
     comment: doc.comment,
+    mentions: mentionsOf(doc.mentions),
     photo: photoOf(doc.photo),
     createdAt: doc.createdAt,
     badges: authorId === null ? [] : (badges.get(authorId) ?? []),

@@ -1,5 +1,6 @@
 import type { Story } from '@/payload-types'
 import { previewDescription } from '@/rules/localSpots'
+import { mentionsOf } from '@/rules/mentions'
 import { STORY_TAG_FILTERS } from '@/rules/tags'
 
 import { CARD_TEXT_LENGTH } from './home'
@@ -42,6 +43,8 @@ export interface StoryCardView {
 
 export interface StoryView extends Omit<StoryCardView, 'excerpt'> {
   description: string
+  /** The members it mentions, linked when shown. */
+  mentions: string[]
   /** WebP widths of the image for `srcset` ('' without sizes). */
   imageSrcset: string
   isPublic: boolean
@@ -158,6 +161,7 @@ export function toStoryView(doc: Story, reactions: Record<string, number> = {}):
     id: doc.id,
     title: doc.title,
     description: doc.description,
+    mentions: mentionsOf(doc.mentions),
     isPublic: doc.isPublic !== false,
     imageUrl: mediaUrl(doc.image ?? null, 'hero'),
     imageSrcset: responsiveImage(doc.image ?? null, 'hero')?.srcset ?? '',

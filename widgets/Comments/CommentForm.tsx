@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 
 import { formAction, keptValue, type FormState } from '@/views/forms'
+import { useMentionPicker } from '@widgets/lib/mentions/useMentionPicker'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 
 /** What a new comment or reply is about: sent as hidden fields when posted without JavaScript. */
@@ -46,6 +47,7 @@ export default function CommentForm({
   const box = useRef<HTMLTextAreaElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
   useTypedBeforeHydration(formRef, { content: setText })
+  const picker = useMentionPicker(box, text, setText)
 
   useEffect(() => {
     if (autoFocus) box.current?.focus()
@@ -98,6 +100,7 @@ export default function CommentForm({
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
+      {picker}
       {form && (
         <p id={`${id}-error`} className="form-error" role="alert">
           {form.error}

@@ -10,6 +10,7 @@ import { deleteHref } from '@/views/deletion'
 import type { CommentView } from '@/views/comment'
 import { DELETED_MEMBER } from '@/rules/settings'
 import ReportButton from '@widgets/Reports/ReportButton'
+import { MentionText } from '@widgets/lib/MentionText'
 
 /** What every comment of one thread shares: who is looking, what is open, what to call. */
 export interface ThreadContext {
@@ -139,7 +140,9 @@ export default function CommentItem({
             onCancel={() => ctx.startEdit(null)}
           />
         ) : (
-          <p className="comment-text">{c.content}</p>
+          <p className="comment-text">
+            <MentionText text={c.content} mentions={c.mentions} />
+          </p>
         )}
         <div className="comment-actions">
           <Reactions

@@ -75,8 +75,8 @@ export async function saveComment(
     return true
   }
   try {
-    await updateComment(comment.id, text)
-    upsertComment(t, { ...comment, content: text })
+    const mentions = await updateComment(comment.id, text)
+    upsertComment(t, { ...comment, content: text, mentions })
     startEdit(t, null)
     return true
   } catch (e) {

@@ -61,8 +61,13 @@ export async function postComment(input: {
   return toView(answer.doc)
 }
 
-export async function updateComment(id: number, content: string): Promise<void> {
-  await api(`/api/comments/${id}?depth=0`, { method: 'PATCH', json: { content } })
+/** Saves an edit; answers the members the new text mentions (as the server found them). */
+export async function updateComment(id: number, content: string): Promise<string[]> {
+  const answer = await api<{ doc: CommentDoc }>(`/api/comments/${id}?depth=0`, {
+    method: 'PATCH',
+    json: { content },
+  })
+  return toView(answer.doc).mentions
 }
 
 export async function deleteComment(id: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { map } from 'nanostores'
 
 import { withReplies } from '@/rules/commentTree'
+import { mentionsOf } from '@/rules/mentions'
 import type { CommentTargetKind } from '@/rules/targets'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import {
@@ -169,6 +170,7 @@ interface LiveComment {
   targetId: number | string
   parent?: number | null
   content?: string
+  mentions?: unknown
   hidden?: boolean
 }
 
@@ -193,7 +195,12 @@ export function watchThread(t: ThreadTarget, channel: string): () => void {
         if (!loaded()) return void recountThread(t)
         if (d.hidden) return removeComment(t, d.id)
         const known = threadOf(t)?.comments?.find((c) => c.id === d.id)
-        if (known) upsertComment(t, { ...known, content: d.content ?? known.content })
+        if (known)
+          upsertComment(t, {
+            ...known,
+            content: d.content ?? known.content,
+            mentions: d.mentions ? mentionsOf(d.mentions) : known.mentions,
+          })
         // A moderator showed a hidden comment again: read it with its author.
         else void loadComment(d.id).then((c) => c && upsertComment(t, c))
       },

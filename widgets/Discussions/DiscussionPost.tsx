@@ -31,6 +31,7 @@ import {
   watchPost,
 } from './store'
 import ReportButton from '@widgets/Reports/ReportButton'
+import { MentionText } from '@widgets/lib/MentionText'
 
 interface Props {
   initial: DiscussionView
@@ -141,7 +142,9 @@ export default function DiscussionPost({
               ))}
             </ul>
           )}
-          <div className="discussion-content">{view.content}</div>
+          <div className="discussion-content">
+            <MentionText text={view.content} mentions={view.mentions} />
+          </div>
         </>
       )}
       <div className="discussion-actions">

@@ -1,6 +1,7 @@
 import { atom, map } from 'nanostores'
 
 import type { Discussion } from '@/payload-types'
+import { mentionsOf } from '@/rules/mentions'
 import { normaliseTags } from '@/rules/tags'
 import { DISCUSSION_TEXT, discussionHref, type DiscussionView } from '@/views/discussion'
 import { api, ApiError } from '@widgets/lib/api'
@@ -207,6 +208,7 @@ export async function savePost(): Promise<boolean> {
         ...p.view,
         title: answer.doc.title,
         content: answer.doc.content,
+        mentions: mentionsOf(answer.doc.mentions),
         updatedAt: answer.doc.updatedAt,
       },
     })
@@ -244,6 +246,7 @@ interface LiveDiscussion {
   id: number
   title?: string
   content?: string
+  mentions?: unknown
   hidden?: boolean
 }
 
@@ -253,7 +256,9 @@ async function rereadPost(id: number) {
     const d = await api<Discussion>(`/api/discussions/${id}?depth=0`)
     const p = $post.get()
     if (!p || p.view.id !== id || p.editing) return
-    patchPost({ view: { ...p.view, title: d.title, content: d.content } })
+    patchPost({
+      view: { ...p.view, title: d.title, content: d.content, mentions: mentionsOf(d.mentions) },
+    })
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) patchPost({ gone: true })
   }
@@ -270,7 +275,12 @@ export function watchPost(id: number): () => void {
         if (!p || Number(d.id) !== id || p.editing) return
         if (d.hidden) return patchPost({ gone: true })
         patchPost({
-          view: { ...p.view, title: d.title ?? p.view.title, content: d.content ?? p.view.content },
+          view: {
+            ...p.view,
+            title: d.title ?? p.view.title,
+            content: d.content ?? p.view.content,
+            mentions: d.mentions ? mentionsOf(d.mentions) : p.view.mentions,
+          },
         })
       },
       'discussion.deleted': (data) => {

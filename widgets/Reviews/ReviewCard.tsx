@@ -8,6 +8,7 @@ import { Stars } from './Stars'
 import { REVIEW_EMOJIS, type BadgeView, type ReviewView } from '@/views/review'
 import ReportButton from '@widgets/Reports/ReportButton'
 import { DELETED_MEMBER } from '@/rules/settings'
+import { MentionText } from '@widgets/lib/MentionText'
 
 interface Props {
   review: ReviewView
@@ -84,7 +85,9 @@ export const ReviewCard = memo(function ReviewCard({
         </time>
       </div>
       <Stars rating={review.rating} />
-      <p className="review-text">{review.comment}</p>
+      <p className="review-text">
+        <MentionText text={review.comment} mentions={review.mentions} />
+      </p>
       {review.photo && (
         <button
           type="button"
