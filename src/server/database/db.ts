@@ -5,7 +5,7 @@
  * connection shared by every instance (changes) and which read replica a read goes to
  * (replicas). It imports no other server folder.
  */
-import { sql } from '@payloadcms/db-postgres'
+import { sql, type PostgresAdapter } from '@payloadcms/db-postgres'
 import {
   commitTransaction,
   initTransaction,
@@ -19,14 +19,23 @@ export { sql }
 
 type SQL = ReturnType<typeof sql>
 
-type Executor = { execute: (query: SQL) => Promise<{ rows: Record<string, unknown>[] }> }
+/**
+ * Payload's database adapter as the postgres adapter it is (payload.config.ts), with its pool,
+ * drizzle and transaction sessions typed. This file and replicas.ts are the places that use
+ * the adapter's internals.
+ *
+ * The tree's one double cast: Payload types `payload.db` as the generic DatabaseAdapter whatever
+ * the config chose (its transaction sessions hold `unknown`, and it lacks the postgres adapter's
+ * own members), so no single cast reaches PostgresAdapter; the config is what says it is one.
+ */
+export const postgresAdapter = (payload: Payload) => payload.db as unknown as PostgresAdapter
 
 /**
  * The adapter's pg pool (the primary's), for reads outside any request (page loaders at build,
- * benchmarks). This file and replicas.ts are the places that know the adapter's internals.
+ * benchmarks).
  */
 export function pgPool(payload: Payload): Pool {
-  return (payload.db as unknown as { pool: Pool }).pool
+  return postgresAdapter(payload).pool
 }
 
 /** Raw SQL inside the request's transaction (or on the pool when there is none). */
@@ -34,12 +43,9 @@ export async function query<T = Record<string, unknown>>(
   req: PayloadRequest,
   q: SQL,
 ): Promise<T[]> {
-  const db = req.payload.db as unknown as {
-    sessions?: Record<string, { db: Executor }>
-    drizzle: Executor
-  }
+  const db = postgresAdapter(req.payload)
   const id = req.transactionID ? await req.transactionID : undefined
-  const executor = (id !== undefined && db.sessions?.[String(id)]?.db) || db.drizzle
+  const executor = (id !== undefined && db.sessions[String(id)]?.db) || db.drizzle
   const result = await executor.execute(q)
   return result.rows as T[]
 }
@@ -74,10 +80,14 @@ export async function lockRow(req: PayloadRequest, table: string, id: number): P
   await query(req, sql`SELECT id FROM ${sql.raw(`"${table}"`)} WHERE id = ${id} FOR UPDATE`)
 }
 
-type TransactionRunner = (
-  work: (tx: object) => Promise<unknown>,
-  options?: unknown,
-) => Promise<unknown>
+/** What surfaceCommitFailures wraps, as it calls it (drizzle's own types are generic over the schema). */
+interface Committing {
+  drizzle: {
+    transaction(work: (tx: object) => Promise<unknown>, options?: unknown): Promise<unknown>
+  }
+  sessions: Record<string, { db: object } | undefined>
+  commitTransaction: (id: string | number | Promise<string | number>) => Promise<void>
+}
 
 /**
  * Payload's postgres adapter swallows a failed COMMIT (its `commitTransaction` catches the
@@ -87,11 +97,7 @@ type TransactionRunner = (
  * the request fails (503 while the database is down) instead of acknowledging a lost write.
  */
 export function surfaceCommitFailures(payload: Payload): void {
-  const db = payload.db as unknown as {
-    drizzle: { transaction: TransactionRunner }
-    sessions: Record<string, { db: object } | undefined>
-    commitTransaction: (id: string | number | Promise<string | number>) => Promise<void>
-  }
+  const db: Committing = postgresAdapter(payload)
   const outcomes = new WeakMap<object, Promise<unknown>>()
   const transaction = db.drizzle.transaction.bind(db.drizzle)
   db.drizzle.transaction = (work, options) => {

@@ -4,6 +4,7 @@ import { withReplicas } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { postgresAdapter } from './db'
 import { ReplicaHealth } from './replicaHealth'
 
 /**
@@ -16,25 +17,11 @@ import { ReplicaHealth } from './replicaHealth'
  * primary as before.
  */
 
-/** A drizzle database on one pg pool, as the adapter makes them. */
-type Drizzle = { $client: Pool }
-type RoutedDrizzle = Drizzle & { $primary: Drizzle; $replicas: Drizzle[] }
+/** A drizzle database, as the adapter makes them. */
+type Drizzle = NonNullable<ReturnType<typeof postgresAdapter>['primaryDrizzle']>
 
-/** The adapter's fields this file reads and replaces (dist/connect.js of @payloadcms/db-postgres). */
-type ReplicatedAdapter = {
-  drizzle: RoutedDrizzle | Drizzle | undefined
-  /** Set by connect() only when readReplicas were given. */
-  primaryDrizzle?: Drizzle
-  readReplicaOptions?: string[]
-  destroy?: () => Promise<void>
-}
-
-// drizzle's own signature wants the schema's generic types; the adapter's databases are untyped here.
-const routeReads = withReplicas as unknown as (
-  primary: Drizzle,
-  replicas: Drizzle[],
-  choose: (replicas: Drizzle[]) => Drizzle,
-) => RoutedDrizzle
+/** The pg pool under a drizzle database (drizzle() adds `$client`; its class does not declare it). */
+const poolOf = (drizzle: Drizzle) => (drizzle as Drizzle & { $client: Pool }).$client
 
 export interface ReadRouting {
   /** How many replicas reads may go to now. */
@@ -80,17 +67,20 @@ export function installReadRouting(
   payload: Payload,
   options: ReadRoutingOptions,
 ): ReadRouting | undefined {
-  const db = payload.db as unknown as ReplicatedAdapter
+  // primaryDrizzle is set by connect() only when readReplicas were given.
+  const db = postgresAdapter(payload)
   const known = routings.get(db)
   if (known) return known
   const primary = db.primaryDrizzle
   const current = db.drizzle
   if (!primary || !current || !('$replicas' in current)) return undefined
-  const replicas = current.$replicas
+  const replicas: Drizzle[] = current.$replicas
+  const [first, ...rest] = replicas
+  if (!first) return undefined
   const names = replicas.map((_, i) => hostOf(db.readReplicaOptions?.[i], i))
   const health = new ReplicaHealth({
-    primary: primary.$client,
-    replicas: replicas.map((r) => r.$client),
+    primary: poolOf(primary),
+    replicas: replicas.map(poolOf),
     maxLagMs: options.maxLagMs,
     intervalMs: options.intervalMs,
     names,
@@ -99,11 +89,11 @@ export function installReadRouting(
   // An idle connection that dies (replica restarted) is an 'error' on its pool: without a
   // listener it would end the process. It also means: read elsewhere until checked again.
   replicas.forEach((replica, i) => {
-    replica.$client.on('error', (error) =>
+    poolOf(replica).on('error', (error) =>
       health.markDown(i, `lost a connection (${error.message})`),
     )
   })
-  db.drizzle = routeReads(primary, replicas, (all) => {
+  db.drizzle = withReplicas(primary, [first, ...rest], (all) => {
     if (primaryReads.getStore()) return primary
     const usable = all.filter((_, i) => health.isUsable(i))
     return usable[Math.floor(Math.random() * usable.length)] ?? primary
