@@ -5,7 +5,12 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { boot, PortInUseError } from '@/server/process/boot'
+// tsx turns on node's source maps, which then keeps every loaded module's map in memory (Next's,
+// Payload's and the site's: tens of MB). A production server does without them (stack traces
+// name the compiled lines); SOURCE_MAPS=1 keeps them. Before any other module loads.
+if (process.env.NODE_ENV === 'production' && process.env.SOURCE_MAPS !== '1')
+  process.setSourceMapsEnabled(false)
+const { boot, PortInUseError } = await import('@/server/process/boot')
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const buildOnly = process.argv.includes('--build-only')

@@ -3,7 +3,8 @@
  * process (public site, API and admin), ROUNDS rounds of ROUND_S seconds each of
  *  - readers on a static page, an on-demand page and an API list (autocannon, 20 connections),
  *  - members writing comments and toggling reactions (4 at a time, one write after another),
- *  - the admin's sign-in screen once per round (so the admin's own server is loaded),
+ *  - an editor opening the admin's dashboard and reviews list once per round (the admin's own
+ *    server loaded and rendering),
  * printing the instance's RSS (and its render processes') at the end of each round and the most
  * it reached. Budget: ≤ 512 MB for the instance. Fresh data folder; ADMIN=false to leave the
  * admin out, KEEP=1 to leave the folder.
@@ -17,6 +18,8 @@ import autocannon from 'autocannon'
 
 import { outputOf, waitFor } from './builtSite'
 import { freePort } from '@/server/database/postgres'
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '@/seed'
+import { currentCode } from '@collections/Users/twoFactor/totp'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5)
 const ROUND_S = Number(process.env.ROUND_S ?? 60)
@@ -74,15 +77,32 @@ function childrenOf(pid: number): { pid: number; command: string }[] {
     .map((m) => ({ pid: Number(m[1]), command: m[2]! }))
 }
 
+/** A session cookie through the site's sign-in, with the demo staff's second step (README). */
 async function signIn(email: string): Promise<string> {
-  const res = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: 'belong-demo' }),
-  })
-  const { token } = (await res.json()) as { token?: string }
-  if (!token) throw new Error(`login ${email}: ${res.status}`)
-  return `payload-token=${token}`
+  const send = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify(body),
+    })
+  let res = await send('/api/accounts/login', { email, password: DEMO_PASSWORD })
+  if (res.status === 202) {
+    const { challenge } = (await res.json()) as { challenge: string }
+    res = await send('/api/accounts/login/code', { challenge, code: currentCode(DEMO_TOTP_SECRET) })
+  }
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('payload-token='))
+  if (!cookie) throw new Error(`login ${email}: ${res.status}`)
+  return cookie.split(';')[0]!
+}
+
+/** An editor's visit to the admin: its dashboard and a list, rendered by the admin's server. */
+async function adminVisit(cookie: string): Promise<void> {
+  for (const path of ['/admin', '/admin/collections/reviews']) {
+    const res = await fetch(`${base}${path}`, { headers: { cookie } })
+    const html = await res.text()
+    if (res.status !== 200 || !html.includes('<html'))
+      throw new Error(`${path} answered ${res.status}`)
+  }
 }
 
 const post = (cookie: string, url: string, body: unknown) =>
@@ -126,6 +146,9 @@ try {
   const members = await Promise.all(
     ['sofia', 'priya', 'olly', 'kwame'].map((name) => signIn(`${name}@belong.local`)),
   )
+  // The site answers first; the admin once its server has started (503 until then).
+  if (process.env.ADMIN !== 'false') await waitFor(`${base}/admin`, site, log)
+  const editor = process.env.ADMIN === 'false' ? undefined : await signIn('tom@belong.local')
   const list = (await (
     await fetch(`${base}/api/reviews?where[neighbourhood][equals]=1&limit=10&depth=0`)
   ).json()) as { docs: { id: number }[] }
@@ -142,9 +165,7 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const until = Date.now() + ROUND_S * 1000
     const counts = { ok: 0, bad: 0 }
-    // The admin's own server answers (its sign-in screen: staff sign in with a second factor).
-    const admin = await fetch(`${base}/admin/login`)
-    await admin.arrayBuffer()
+    if (editor) await adminVisit(editor)
     const readers = autocannon({
       url: base,
       connections: 20,
@@ -167,7 +188,9 @@ try {
   clearInterval(sampler)
   console.log(`peak instance RSS: ${peak.toFixed(0)} MB (budget 512)`)
 } finally {
-  site.kill('SIGTERM')
-  await new Promise((resolve) => site.on('exit', resolve))
+  if (site.exitCode === null && site.signalCode === null) {
+    site.kill('SIGTERM')
+    await new Promise((resolve) => site.on('exit', resolve))
+  }
   if (process.env.KEEP !== '1') fs.rmSync(dataDir, { recursive: true, force: true })
 }

@@ -25,7 +25,12 @@ export function adminBuildNeeded(projectRoot: string): boolean {
   return !fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== current
 }
 
-export function buildAdmin(projectRoot: string, env: NodeJS.ProcessEnv, progress: boolean) {
+export function buildAdmin(
+  projectRoot: string,
+  env: NodeJS.ProcessEnv,
+  progress: boolean,
+  signal?: AbortSignal,
+) {
   const hash = hashSources(projectRoot, ADMIN_SOURCES)
   const nextBin = path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next')
   const payloadBin = path.join(projectRoot, 'node_modules', 'payload', 'bin.js')
@@ -40,6 +45,7 @@ export function buildAdmin(projectRoot: string, env: NodeJS.ProcessEnv, progress
           PAYLOAD_CONFIG_PATH: 'payload.config.ts',
         },
         stdio: progress ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+        signal,
       })
       let output = ''
       child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-6000)))
@@ -54,6 +60,46 @@ export function buildAdmin(projectRoot: string, env: NodeJS.ProcessEnv, progress
     await run([nextBin, 'build', 'cms'])
     fs.writeFileSync(path.join(projectRoot, 'cms', '.next', 'belong-source-hash'), hash)
   })()
+}
+
+/**
+ * The admin as the site calls it from the start: until its build and Next's start are done (the
+ * first build takes a minute or more), its pages answer that it is being prepared and refresh
+ * themselves, so the public site is served without waiting for the editors' screen.
+ */
+export function lateAdmin(
+  start: () => Promise<AdminHandler>,
+  log: (line: string) => void,
+): AdminHandler {
+  let handler: AdminHandler | undefined
+  let failed = false
+  const started = Date.now()
+  start().then(
+    (h) => {
+      handler = h
+      log(`admin: ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    },
+    (error: unknown) => {
+      failed = true
+      log(`admin: could not start: ${error instanceof Error ? error.message : String(error)}`)
+    },
+  )
+  return async (req, res) => {
+    if (handler) return handler(req, res)
+    res.writeHead(503, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': '10',
+    })
+    res.end(preparingPage(failed))
+  }
+}
+
+function preparingPage(failed: boolean): string {
+  const text = failed
+    ? 'The admin could not be started. The server’s log says why.'
+    : 'The admin is being prepared (the first start builds it, about a minute). This page reloads by itself.'
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${failed ? '' : '<meta http-equiv="refresh" content="10">'}<title>Admin · Belong</title><style>body{font:1rem/1.5 system-ui,sans-serif;margin:3rem auto;max-width:34rem;padding:0 1rem;color:#1c1b1f;background:#fff}@media (prefers-color-scheme:dark){body{color:#eee;background:#161618}}a{color:inherit}</style></head><body><h1>Admin</h1><p>${text}</p><p><a href="/">Go to the site</a></p></body></html>`
 }
 
 export async function startAdmin(projectRoot: string, dev = false): Promise<AdminHandler> {

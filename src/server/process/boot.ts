@@ -11,7 +11,7 @@ import type { Pool } from 'pg'
 
 import { createRealtimeServer, type RealtimeServer } from '@/realtime/server'
 import type { AdminHandler } from '@/server/site/site'
-import { adminBuildNeeded, buildAdmin, startAdmin } from './admin'
+import { adminBuildNeeded, buildAdmin, lateAdmin, startAdmin } from './admin'
 import { pgPool, surfaceCommitFailures } from '@/server/database/db'
 import { readFromPrimary } from '@/server/database/replicas'
 import { env } from '@/server/config/env'
@@ -103,13 +103,15 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     await postgres?.stop()
   }
 
+  // Stopping while the admin still builds in the background stops its build too.
+  const adminBuildAbort = new AbortController()
   try {
     const wantAdmin = !options.withoutAdmin
     const dev = Boolean(options.dev)
     const adminBuild =
       wantAdmin && !dev && adminBuildNeeded(projectRoot)
         ? (log('       building the admin in the background (about 90 s the first time)'),
-          buildAdmin(projectRoot, process.env, false))
+          buildAdmin(projectRoot, process.env, false, adminBuildAbort.signal))
         : undefined
     adminBuild?.catch(() => {})
 
@@ -215,14 +217,19 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       if (!bucket) await pool.query('DELETE FROM site_stale_pages WHERE since < $1', [rows[0]!.t])
     }
 
-    step(5, wantAdmin ? 'Preparing the admin' : 'Admin skipped')
-    if (adminBuild) await adminBuild
     if (options.buildOnly) {
+      step(5, wantAdmin ? 'Building the admin' : 'Admin skipped')
+      if (adminBuild) await adminBuild
       await stopDatabase()
       return undefined
     }
+    // The public site does not wait for the admin: /admin says it is being prepared meanwhile.
+    step(5, wantAdmin ? 'Starting the admin in the background' : 'Admin skipped')
     const admin: AdminHandler | undefined = wantAdmin
-      ? await startAdmin(projectRoot, dev)
+      ? lateAdmin(async () => {
+          await adminBuild
+          return startAdmin(projectRoot, dev)
+        }, log)
       : undefined
 
     step(6, 'Starting the server')
@@ -372,6 +379,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const stop = () =>
       (stopping ??= (async () => {
         readiness.drain()
+        adminBuildAbort.abort()
         metricsServer?.close()
         clearInterval(safetyPass)
         clearInterval(sweeps)
@@ -398,6 +406,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       })())
     return { url, payload, builds, regenerator, stop }
   } catch (error) {
+    adminBuildAbort.abort()
     await stopDatabase()
     throw error
   }
