@@ -95,9 +95,17 @@ export type CompareSection = keyof typeof COMPARE_QUERIES
 /** The section rows of these neighbourhoods: every query at once on the pool. */
 export async function compareRows(payload: Payload, ids: number[]): Promise<CompareRows> {
   const pool = pgPool(payload)
-  const sections = Object.keys(COMPARE_QUERIES) as CompareSection[]
-  const answers = await Promise.all(sections.map((s) => pool.query(COMPARE_QUERIES[s], [ids])))
-  return Object.fromEntries(sections.map((s, i) => [s, answers[i]!.rows])) as unknown as CompareRows
+  const read = async <K extends CompareSection>(section: K) =>
+    (await pool.query<CompareRows[K][number]>(COMPARE_QUERIES[section], [ids])).rows
+  const [stars, spots, events, posts, tags, newest] = await Promise.all([
+    read('stars'),
+    read('spots'),
+    read('events'),
+    read('posts'),
+    read('tags'),
+    read('newest'),
+  ])
+  return { stars, spots, events, posts, tags, newest }
 }
 
 /** The neighbourhoods named by these slugs, as a visitor reads them (one find, images populated). */

@@ -1,5 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import type { User } from '@/payload-types'
 import { PASSKEY_MESSAGES } from '@/rules/passkeys'
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { pgPool } from '@/server/database/db'
@@ -51,8 +52,8 @@ const refused = (check: Extract<CodeCheck, { ok: false }>) =>
 
 const codeOf = (body: Record<string, unknown>) => (typeof body.code === 'string' ? body.code : '')
 
-const account = (req: PayloadRequest) =>
-  req.user as unknown as { id: number; email: string; _sid?: string }
+/** The signed-in account (signedInOnly let the request through) and its session's id. */
+const account = (req: PayloadRequest) => req.user as User & { _sid?: string }
 
 export const startTwoFactor: Endpoint = {
   path: '/me/two-factor/start',

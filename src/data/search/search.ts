@@ -1,5 +1,5 @@
 import pLimit from 'p-limit'
-import type { Pool } from 'pg'
+import type { Pool, QueryResultRow } from 'pg'
 
 import { env } from '@/server/config/env'
 
@@ -64,9 +64,10 @@ async function inTransaction<T>(
     client.release()
   }
 }
-type Run = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>
+/** Runs one statement in the search's transaction; `R` names the columns the SQL selects. */
+type Run = <R extends QueryResultRow>(text: string, values: unknown[]) => Promise<R[]>
 
-interface HitRow {
+type HitRow = {
   counts: Partial<Record<SearchKind, number>>
   kind: SearchKind | null
   doc_id: number
@@ -133,13 +134,13 @@ function searchDatabase(pool: Pool, input: SearchInput, empty: SearchPage): Prom
   const { q } = input
   return withTrigramSettings(pool, async (run) => {
     const offset = (input.page - 1) * SEARCH_PAGE_SIZE
-    const rows = (await run(SEARCH_SQL, [
+    const rows = await run<HitRow>(SEARCH_SQL, [
       q,
       input.viewerId,
       input.type,
       SEARCH_PAGE_SIZE + 1,
       offset,
-    ])) as unknown as HitRow[]
+    ])
     const counts = { ...emptyCounts(), ...rows[0]?.counts }
     const total = Object.values(counts).reduce((a, b) => a + b, 0)
     const found = rows.filter((r): r is HitRow & { kind: SearchKind } => r.kind !== null)
@@ -156,7 +157,7 @@ function searchDatabase(pool: Pool, input: SearchInput, empty: SearchPage): Prom
     }))
     const closest =
       total === 0
-        ? ((await run(CLOSEST_SQL, [q])) as { doc_id: number; title: string; slug: string }[]).map(
+        ? (await run<{ doc_id: number; title: string; slug: string }>(CLOSEST_SQL, [q])).map(
             (r): SearchSuggestion => ({
               kind: 'neighbourhood',
               id: r.doc_id,
@@ -182,11 +183,11 @@ export async function suggest(
   const own = await ownAnswersFor(pool, viewerId)
   const work = async () =>
     suggestionsOf(
-      (await withTrigramSettings(
+      await withTrigramSettings(
         pool,
-        (run) => run(SUGGEST_SQL, [q, own, prefix]),
+        (run) => run<Omit<HitRow, 'counts' | 'excerpt'>>(SUGGEST_SQL, [q, own, prefix]),
         SUGGEST_TRIGRAM_SETTINGS,
-      )) as unknown as Omit<HitRow, 'counts' | 'excerpt'>[],
+      ),
     )
   return sharedAnswer(JSON.stringify(['suggest', q, own]), work)
 }
