@@ -7,8 +7,8 @@ import { pgPool } from '@/server/database/db'
 
 /**
  * The `passkeys` and `passkey_challenges` tables (migration passkeys): plain SQL, since no API
- * reads or writes them — only the endpoints beside this file, for the signed-in account or the
- * sign-in attempt. `users.passkeys_since` follows whether an account has any passkey, in the
+ * reads or writes them — only the passkey endpoints (collections/Users/passkeys), for the
+ * signed-in account or the sign-in attempt, and the Settings page's loader. `users.passkeys_since` follows whether an account has any passkey, in the
  * same statement that adds or removes one.
  */
 

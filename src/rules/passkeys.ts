@@ -45,7 +45,7 @@ export const PASSKEY_TEXT = {
   added: (date: string) => `Added ${date}`,
   lastUsed: (date: string) => `last used ${date}`,
   neverUsed: 'not used yet',
-  signIn: 'Sign in with a passkey',
+  signIn: 'Use a passkey',
   signingIn: 'Waiting for your passkey...',
   secondStep: 'Use your passkey',
   secondStepIntro: 'Confirm it is you with your passkey.',

@@ -13,7 +13,9 @@ import {
   EmailField,
   AccountForm,
 } from './parts'
-import { CodeStep } from './CodeStep'
+import { PASSKEY_TEXT } from '@/rules/passkeys'
+import { PasskeyButton } from '@widgets/Passkeys/PasskeyButton'
+import { CodeStep, type SecondSteps } from './CodeStep'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
 
@@ -28,11 +30,13 @@ interface Props {
   form?: FormState
   /** From ?step=code: the password was right, the two-factor code is asked for. */
   step?: 'code' | null
+  /** With ?step=code: what the account's second step can be (read from the step's cookie). */
+  steps?: SecondSteps | null
 }
 
 type LoginAnswer =
   | { user: { userName?: string | null }; twoFactorRequired?: undefined }
-  | { twoFactorRequired: true; challenge: string }
+  | { twoFactorRequired: true; challenge: string; steps: SecondSteps }
 
 /** SPEC §2 Login: 'Welcome Back'. idle → signing in → home (or /register without a profile). */
 export default function LoginForm({
@@ -41,8 +45,10 @@ export default function LoginForm({
   registered = false,
   form,
   step = null,
+  steps: initialSteps = null,
 }: Props) {
   const [challenge, setChallenge] = useState<string | null>(null)
+  const [steps, setSteps] = useState<SecondSteps | null>(initialSteps)
   const [email, setEmail] = useState(keptValue(form, 'email'))
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(keptValue(form, 'remember') !== '')
@@ -73,6 +79,7 @@ export default function LoginForm({
         json: { email: email.trim(), password, remember },
       })
       if (answer.twoFactorRequired) {
+        setSteps(answer.steps)
         setChallenge(answer.challenge)
         return
       }
@@ -89,6 +96,7 @@ export default function LoginForm({
         <CodeStep
           next={safeNext}
           challenge={challenge}
+          steps={steps ?? { code: true, passkey: false }}
           form={form?.name === 'loginCode' ? form : undefined}
         />
       </div>
@@ -129,6 +137,12 @@ export default function LoginForm({
         </div>
       </AccountForm>
       <Divider />
+      <PasskeyButton
+        step={{ remember }}
+        next={safeNext}
+        label={PASSKEY_TEXT.signIn}
+        onError={setError}
+      />
       <GoogleLink href={oidcStartHref('login', { next: safeNext, remember })}>
         Continue with Google
       </GoogleLink>

@@ -12,7 +12,7 @@ import type { PayloadRequest } from 'payload'
 import { PASSKEY_CHALLENGE_COOKIE, PASSKEY_CHALLENGE_SECONDS } from '@/rules/passkeys'
 import { env } from '@/server/config/env'
 import { siteOrigins } from '@/server/http/security'
-import type { NewPasskey, PasskeyRow } from './store'
+import type { NewPasskey, PasskeyRow } from '@/data/passkeys'
 
 /**
  * The WebAuthn ceremonies through @simplewebauthn/server. The relying party is the site's
@@ -50,6 +50,9 @@ export function registrationOptions(
     })),
     // A discoverable credential: it signs in with no e-mail typed first.
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    // EdDSA, ES256, RS256 (named: the library's default probes Node for post-quantum keys,
+    // which logs an experimental-feature warning on every registration).
+    supportedAlgorithmIDs: [-8, -7, -257],
   })
 }
 

@@ -25,7 +25,7 @@ import {
   removePasskey,
   renamePasskey,
   takeChallenge,
-} from './store'
+} from '@/data/passkeys'
 
 /**
  * Passkeys in Settings, for the signed-in account only (no account id is read from the request):

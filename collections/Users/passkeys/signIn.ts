@@ -22,7 +22,7 @@ import {
   passkeysOf,
   takeChallenge,
   type StoredChallenge,
-} from './store'
+} from '@/data/passkeys'
 
 /**
  * Signing in with a passkey:

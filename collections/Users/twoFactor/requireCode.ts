@@ -1,14 +1,12 @@
-import {
-  APIError,
-  type CollectionBeforeLoginHook,
-  type Payload,
-  type PayloadRequest,
-} from 'payload'
+import { APIError, type CollectionBeforeLoginHook, type PayloadRequest } from 'payload'
 
+import { secondStepNeeded } from '@/data/secondStep'
 import { CHALLENGE_COOKIE, CHALLENGE_SECONDS, TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { pgPool } from '@/server/database/db'
-import type { Remember } from '@collections/Users/accounts/session'
-import { readClaims, signClaims } from '@/server/config/signedToken'
+
+// The step's challenge and which steps an account has live in src/data (the /login page reads
+// them too); the sign-in endpoints take them from here.
+export { readChallenge, secondStepNeeded, secondSteps, signChallenge } from '@/data/secondStep'
 
 /**
  * A right password (or external sign-in) for an account with two-factor on: no session yet.
@@ -26,33 +24,6 @@ export class SecondFactorNeeded extends APIError {
 export const SECOND_FACTOR_PASSED = 'secondFactorPassed'
 
 /**
- * Whether signing in with the password (or external sign-in) needs a second step: the
- * authenticator app is on, or an editor or admin has a passkey (src/rules/passkeys.ts).
- */
-export async function secondStepNeeded(payload: Payload, userId: number): Promise<boolean> {
-  const { rows } = await pgPool(payload).query<{ needed: boolean }>(
-    `SELECT two_factor_since IS NOT NULL
-            OR (passkeys_since IS NOT NULL AND role IN ('editor', 'admin')) AS needed
-       FROM users WHERE id = $1`,
-    [userId],
-  )
-  return rows[0]?.needed === true
-}
-
-/** Which second steps an account can take: a code (the app is on), a passkey (it has one). */
-export async function secondSteps(
-  payload: Payload,
-  userId: number,
-): Promise<{ code: boolean; passkey: boolean }> {
-  const { rows } = await pgPool(payload).query<{ code: boolean; passkey: boolean }>(
-    `SELECT two_factor_since IS NOT NULL AS code, passkeys_since IS NOT NULL AS passkey
-       FROM users WHERE id = $1`,
-    [userId],
-  )
-  return rows[0] ?? { code: false, passkey: false }
-}
-
-/**
  * beforeLogin: runs after Payload checked the password and added the session row, before any
  * token is signed. With a second step needed, that row is removed again and the sign-in stops.
  */
@@ -63,33 +34,6 @@ export const requireSecondFactor: CollectionBeforeLoginHook = async ({ req, user
   const sid = account.sessions?.at(-1)?.id
   if (sid) await pgPool(req.payload).query('DELETE FROM users_sessions WHERE id = $1', [sid])
   throw new SecondFactorNeeded(account.id)
-}
-
-const PURPOSE = 'two-factor-login'
-
-interface ChallengeClaims {
-  exp: number
-  uid: number
-  remember?: boolean
-}
-
-/** The signed, short-lived proof that the password step passed (no session, no account data). */
-export function signChallenge(req: PayloadRequest, userId: number, remember: Remember): string {
-  const claims: ChallengeClaims = { exp: Date.now() + CHALLENGE_SECONDS * 1000, uid: userId }
-  if (remember !== undefined) claims.remember = remember
-  return signClaims(req.payload.secret, PURPOSE, claims)
-}
-
-export function readChallenge(
-  req: Pick<PayloadRequest, 'payload'>,
-  token: string,
-): { userId: number; remember: Remember } | null {
-  const claims = readClaims<ChallengeClaims>(req.payload.secret, PURPOSE, token, Date.now())
-  if (!claims || typeof claims.uid !== 'number') return null
-  return {
-    userId: claims.uid,
-    remember: typeof claims.remember === 'boolean' ? claims.remember : undefined,
-  }
 }
 
 /** The challenge as an HttpOnly cookie, for the /login form's second step without JavaScript. */
