@@ -18,6 +18,8 @@ const nextConfig = {
     'pg',
     'nodemailer',
     'prom-client',
+    // The throwaway-domain list is read at run time (collections/Users/signUp/disposable.ts).
+    'disposable-email-domains',
   ],
   outputFileTracingRoot: root,
   turbopack: { root },

@@ -20,6 +20,7 @@ import { Reactions } from './Reactions'
 import { Reports } from './Reports'
 import { Reviews } from './Reviews'
 import { SearchIndex } from './Search'
+import { StaffAudit } from './StaffAudit'
 import { Stories } from './Stories'
 import { UserBadges } from './UserBadges'
 import { Users } from './Users'
@@ -30,6 +31,7 @@ const productCollections: CollectionConfig[] = [
   Reports,
   ModerationActions,
   Users,
+  StaffAudit,
   Neighbourhoods,
   Follows,
   Reviews,
@@ -67,6 +69,7 @@ const NAV_GROUPS: Record<string, string> = {
   'local-businesses': 'Places',
   'business-badges': 'Places',
   users: 'People',
+  'staff-audit': 'People',
   'user-badges': 'People',
   notifications: 'People',
   mails: 'People',

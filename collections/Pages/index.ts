@@ -5,6 +5,7 @@ import { STATIC_PAGES } from '@/rules/staticPages'
 import { markPagesStale } from '@collections/shared/stalePages'
 import { anyone, staff } from '@collections/access'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { auditStaffPageChange, auditStaffPageDelete } from '@collections/StaffAudit/pageHooks'
 
 /** The static pages of SPEC §2 (about, contact, terms, privacy, data deletion), edited in the admin. */
 export const Pages: CollectionConfig = {
@@ -35,7 +36,8 @@ export const Pages: CollectionConfig = {
     { name: 'body', type: 'richText', required: true },
   ],
   hooks: {
-    afterChange: [markPagesStale, announceApiChange],
-    afterDelete: [markPagesStale, announceApiChange],
+    // Staff's publications and changes are kept in the staff audit.
+    afterChange: [markPagesStale, announceApiChange, auditStaffPageChange],
+    afterDelete: [markPagesStale, announceApiChange, auditStaffPageDelete],
   },
 }

@@ -5,6 +5,7 @@ import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import { query, sql } from '@/server/database/db'
 import { notify } from '@collections/Notifications/notify'
 import type { ModerationAction } from '@collections/ModerationActions'
+import { auditSuspension, suspensionBefore } from '@collections/StaffAudit/suspension'
 
 /** What a case is about, read under a row lock so decisions about one item go one at a time. */
 export interface LockedTarget {
@@ -185,10 +186,12 @@ export async function suspendAuthor(
   if (member === null) return
   if (d.kind !== 'profile') await hideItem(req, d, true)
   else await closeReports(req, d, 'upheld')
+  const before = await suspensionBefore(req, member)
   await query(
     req,
     sql`UPDATE users SET suspended_until = ${until}, updated_at = now() WHERE id = ${member}`,
   )
+  await auditSuspension(req, member, before, until)
   await query(req, sql`DELETE FROM users_sessions WHERE _parent_id = ${member}`)
   const reason = leadingReason(await openReasons(req, d.kind, d.id))
   await log(req, d, 'suspended', reason ?? 'editor', { member, until })
@@ -203,12 +206,14 @@ export async function liftSuspension(
   member: number,
   editor: number,
 ): Promise<boolean> {
+  const before = await suspensionBefore(req, member)
   const lifted = await query<{ id: number }>(
     req,
     sql`UPDATE users SET suspended_until = NULL, updated_at = now()
          WHERE id = ${member} AND suspended_until > now() RETURNING id`,
   )
   if (!lifted.length) return false
+  await auditSuspension(req, member, before, null)
   const d: Decision = {
     kind: 'profile',
     id: member,

@@ -50,6 +50,13 @@ import {
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { markDeletedProfilePagesStale, markProfilePagesStale } from '@collections/shared/stalePages'
 import { indexPerson, unindexPerson } from '@collections/Search/reindex'
+import { signUpBrakes } from './signUp/brakes'
+import { signUpForm } from './signUp/endpoint'
+import {
+  auditStaffUserChange,
+  auditStaffUserDelete,
+  noteStaffPassword,
+} from '@collections/StaffAudit/userHooks'
 
 /** A field only the account itself and admins read (e-mail, inviter, confirmation). */
 const ownerOrAdmin: FieldAccess = ({ req, id }) =>
@@ -95,6 +102,7 @@ export const Users: CollectionConfig = {
     exportOwnData,
     deleteOwnAccount,
     ...twoFactorEndpoints,
+    signUpForm,
     ...passkeyEndpoints,
     mentionableEndpoint,
     ...deviceEndpoints,
@@ -222,11 +230,12 @@ export const Users: CollectionConfig = {
     })),
   ],
   hooks: {
-    beforeOperation: [passwordLength, mailLimit, loginTiming, notePasswordChange],
+    // Throwaway sign-ups are refused first (signUp/), before any mail is counted or sent.
+    beforeOperation: [signUpBrakes, passwordLength, mailLimit, loginTiming, notePasswordChange],
     // A changed password is mailed to the account's owner (devices/accountChanges.ts).
     afterOperation: [mailPasswordChange],
     beforeValidate: [validateWith(userSchema)],
-    beforeChange: [setUserNameKey, creditInviter, resetEmailConfirmation],
+    beforeChange: [setUserNameKey, creditInviter, resetEmailConfirmation, noteStaffPassword],
     // Pages showing the user name, name or avatar are rewritten when one of them changes.
     afterChange: [
       indexPerson,
@@ -235,8 +244,10 @@ export const Users: CollectionConfig = {
       markProfilePagesStale,
       endSessionsOnSuspension,
       announceApiChange,
+      // What staff changed about the account, with before and after (collections/StaffAudit).
+      auditStaffUserChange,
     ],
-    afterDelete: [unindexPerson, announceApiChange],
+    afterDelete: [unindexPerson, announceApiChange, auditStaffUserDelete],
     beforeDelete: [markDeletedProfilePagesStale, deleteAccountData],
     afterRead: [hideSessions],
     // An account with two-factor on gets no session from a password alone (twoFactor/).

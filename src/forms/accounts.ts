@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, landingAfterSignIn, passwordProblem } from '@/rules/accounts'
 import { MESSAGES } from '@/rules/messages'
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '@/rules/signUp'
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { isValidUserName } from '@/rules/userName'
 import { ok, refusal, viewer } from './calls'
@@ -41,7 +42,7 @@ export const loginCode: FormHandler = async ({ fields, page, call }) => {
   return { redirect: landingAfterSignIn(user, next) }
 }
 
-/** Sign up, then /login?registered=1 as the island does. */
+/** Sign up (with the form's issue time and its field for robots), then /login?registered=1. */
 export const register: FormHandler = async ({ fields, call }) => {
   const userName = text(fields, 'username').trim()
   const email = text(fields, 'email').trim()
@@ -56,6 +57,8 @@ export const register: FormHandler = async ({ fields, call }) => {
     email,
     password,
     ...(name ? { name } : {}),
+    [FORM_TOKEN_FIELD]: text(fields, FORM_TOKEN_FIELD),
+    [HONEYPOT_FIELD]: text(fields, HONEYPOT_FIELD),
   })
   if (!ok(answer)) return refusal(answer, ACCOUNT_MESSAGES.registrationFailed)
   return { redirect: '/login?registered=1' }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
-import { lastMailTo } from './helpers'
+import { lastMailTo, signUpFormReady } from './helpers'
 
 /** SPEC §2 account screens: sign-up, sign-in (remember me, next, errors), sign-out, reset. */
 const stamp = Date.now().toString(36)
@@ -34,6 +34,7 @@ test('register, then sign in (to ?next=) and sign out from the avatar menu', asy
   await page.getByLabel('Full name').fill('Acc Tester')
   await page.getByLabel('E-mail').fill(person.email)
   await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await signUpFormReady(page)
   await page.getByRole('button', { name: 'Sign Up' }).click()
 
   await expect(page).toHaveURL(/\/login\?registered=1$/)
@@ -45,6 +46,7 @@ test('register, then sign in (to ?next=) and sign out from the avatar menu', asy
   await page.getByLabel('Username').fill(person.userName.toUpperCase())
   await page.getByLabel('E-mail').fill(`other-${person.email}`)
   await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await signUpFormReady(page)
   await page.getByRole('button', { name: 'Sign Up' }).click()
   await expect(page.getByRole('alert')).toHaveText('That user name is already taken.')
 

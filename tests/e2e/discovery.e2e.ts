@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
-import { neighbourhoodBySlug } from './helpers'
+import { neighbourhoodBySlug, signUpForm } from './helpers'
 
 /**
  * The pages readers land on (SPEC §2 Home, All neighbourhoods, Top reviewers), in Chromium against
@@ -284,7 +284,9 @@ test('/top-reviewers follows the API, with medals for the top three, and counts 
   const email = `${userName}@discovery.test`
   expect(
     (
-      await api.post('/api/users', { data: { email, password: 'rank-e2e-pass', userName } })
+      await api.post('/api/users', {
+        data: { email, password: 'rank-e2e-pass', userName, ...(await signUpForm(api)) },
+      })
     ).status(),
   ).toBe(201)
   expect(

@@ -11,6 +11,7 @@ import {
   freshUser,
   lastMailTo,
   neighbourhoodBySlug,
+  signUpFormReady,
 } from './helpers'
 
 /**
@@ -131,6 +132,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
 
       await page.getByLabel('Username').fill(userName)
       await page.getByLabel('Password', { exact: true }).fill(FRESH_PASSWORD)
+      await signUpFormReady(page)
       await page.getByRole('button', { name: 'Sign Up' }).click()
       await expect(page).toHaveURL(/\/login\?registered=1$/)
       await expect(page.getByText('Registration successful!')).toBeVisible()

@@ -5,6 +5,8 @@ import { Secret, TOTP as Totp } from 'otpauth'
 
 import { TOTP } from '@/rules/twoFactor'
 import { DEMO_TOTP_SECRET } from '@/seed/users'
+import { FORM_TOKEN_FIELD, SIGN_UP_MIN_SECONDS } from '@/rules/signUp'
+import { issuedAt, signUpFormOf } from '@tests/support/signUpForm'
 
 import {
   expect,
@@ -30,13 +32,33 @@ export async function freshUser(request: APIRequestContext, prefix: string, with
   const email = `${userName}@e2e.test`
   const password = FRESH_PASSWORD
   const created = await request.post('/api/users', {
-    data: withName ? { email, password, userName } : { email, password },
+    data: {
+      ...(withName ? { email, password, userName } : { email, password }),
+      ...(await signUpForm(request)),
+    },
   })
   expect(created.status(), await created.text()).toBe(201)
   const login = await request.post('/api/users/login', { data: { email, password } })
   expect(login.status()).toBe(200)
   const { user } = (await login.json()) as { user: { id: number } }
   return { id: user.id, userName, email }
+}
+
+/**
+ * The sign-up form's signed issue time for sign-ups through the API, old enough to send (the
+ * first sign-up of a worker waits the form's few seconds; tests/support/signUpForm.ts).
+ */
+export const signUpForm = (request: APIRequestContext) =>
+  signUpFormOf('e2e', async () => {
+    const answer = await request.get('/api/users/sign-up-form')
+    return (await answer.json()) as Record<string, unknown>
+  })
+
+/** Waits until the sign-up form on the page may be sent: a person takes that long to fill it. */
+export async function signUpFormReady(page: Page) {
+  const token = await page.locator(`input[name="${FORM_TOKEN_FIELD}"]`).inputValue()
+  const ready = issuedAt(token) + SIGN_UP_MIN_SECONDS * 1000
+  await expect.poll(() => Date.now(), { timeout: 10_000 }).toBeGreaterThan(ready)
 }
 
 /** The demo's staff, who sign in with a code from DEMO_TOTP_SECRET as well (README). */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { startOidcProvider, type TestProvider } from '@tests/support/oidcProvider'
 import { expectNoAxeViolations } from './axe'
-import { lastMailTo } from './helpers'
+import { lastMailTo, signUpForm } from './helpers'
 
 /**
  * "Continue with Google" against a real OpenID Connect provider (oidc-provider 9) on
@@ -81,7 +81,12 @@ test('a verified e-mail signs in to the existing, confirmed password account, to
   page,
 }) => {
   const created = await page.request.post('/api/users', {
-    data: { email: linked.email, password: 'lena secret', userName: `lena_${stamp}` },
+    data: {
+      email: linked.email,
+      password: 'lena secret',
+      userName: `lena_${stamp}`,
+      ...(await signUpForm(page.request)),
+    },
   })
   expect(created.status()).toBe(201)
   const { doc } = (await created.json()) as { doc: { id: number } }
@@ -110,7 +115,12 @@ test('a verified e-mail takes over an unconfirmed account and ends its sessions'
 }) => {
   const squatter = await browser.newContext()
   const squat = await squatter.request.post('/api/users', {
-    data: { email: taken.email, password: 'squat secret', userName: `squat_${stamp}` },
+    data: {
+      email: taken.email,
+      password: 'squat secret',
+      userName: `squat_${stamp}`,
+      ...(await signUpForm(squatter.request)),
+    },
   })
   expect(squat.status()).toBe(201)
   const { doc } = (await squat.json()) as { doc: { id: number } }
@@ -138,7 +148,12 @@ test('a verified e-mail takes over an unconfirmed account and ends its sessions'
 test('failures come back to the page as "Google login failed: …"', async ({ page }) => {
   // An unverified e-mail never takes over an existing account.
   const created = await page.request.post('/api/users', {
-    data: { email: unverified.email, password: 'uma secret', userName: `uma_${stamp}` },
+    data: {
+      email: unverified.email,
+      password: 'uma secret',
+      userName: `uma_${stamp}`,
+      ...(await signUpForm(page.request)),
+    },
   })
   expect(created.status()).toBe(201)
   provider.signInAs(unverified.email)

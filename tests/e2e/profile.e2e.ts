@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { DEMO_PASSWORD } from './helpers'
+import { DEMO_PASSWORD, signUpForm } from './helpers'
 
 const PASSWORD = 'correct horse'
 const unique = (prefix: string) =>
@@ -12,7 +12,7 @@ const unique = (prefix: string) =>
 async function signUp(request: APIRequestContext, userName: string, signIn = true) {
   const email = `${userName}@example.test`
   const created = await request.post('/api/users', {
-    data: { email, password: PASSWORD, userName },
+    data: { email, password: PASSWORD, userName, ...(await signUpForm(request)) },
   })
   expect(created.status(), await created.text()).toBe(201)
   const { doc } = (await created.json()) as { doc: { id: number } }

@@ -29,6 +29,8 @@ beforeAll(async () => {
       // Small upload budgets, so a few small images reach them.
       newAccountUpload: { max: 3, windowSeconds: 86_400 },
       newAccountUploadBytes: { max: 200_000, windowSeconds: 86_400 },
+      // The unconfirmed accounts' posting budget is tested on its own (tests/int/sign-up-brakes).
+      unconfirmedPost: { max: 100_000, windowSeconds: 3600 },
     }),
   })
 })

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { freePort } from '@/server/database/postgres'
+import { signUpFormAt } from '@tests/support/signUpForm'
 
 /**
  * Fault tests start the real site (`scripts/start.ts`, production mode, no admin) on their own
@@ -71,6 +72,7 @@ export async function startSite(
       newAccountWrite: { max: 1_000_000, windowSeconds: 60 },
       accountReview: { max: 1_000_000, windowSeconds: 60 },
       newAccountReview: { max: 1_000_000, windowSeconds: 60 },
+      unconfirmedPost: { max: 1_000_000, windowSeconds: 60 },
     }),
     ...env,
   })
@@ -188,7 +190,7 @@ export async function member(url: string) {
   const created = await fetch(`${url}/api/users`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ email, password, userName }),
+    body: JSON.stringify({ email, password, userName, ...(await signUpFormAt(url)) }),
   })
   if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${await created.text()}`)
   const login = await fetch(`${url}/api/users/login`, {

@@ -3,6 +3,7 @@ import { afterAll, expect, test } from 'vitest'
 
 import { mailCatcher } from '@tests/support/smtp'
 import { faultSiteForFile } from '@tests/support/faultSite'
+import { signUpFormAt } from '@tests/support/signUpForm'
 import { member, report, waitFor } from './harness'
 
 /** Members who follow the place: each is owed exactly one new-event mail. */
@@ -23,7 +24,12 @@ async function confirmedFollower(url: string, neighbourhood: number, n: number) 
   const created = await fetch(`${url}/api/users`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ email, password, userName: `follower${n}` }),
+    body: JSON.stringify({
+      email,
+      password,
+      userName: `follower${n}`,
+      ...(await signUpFormAt(url)),
+    }),
   })
   expect(created.status).toBe(201)
   let link = ''

@@ -180,6 +180,13 @@ const EXPECTED: Record<string, Record<Op, string>> = {
     update: /*        */ '- - - - - -',
     delete: /*        */ '- - - - - -',
   },
+  // The staff audit: admins read it; only server hooks write it, and nobody changes or removes it.
+  'staff-audit': {
+    read: /*          */ '- - - - - Y',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - - -',
+    delete: /*        */ '- - - - - -',
+  },
 }
 
 const allowedBy = (row: string): Record<Role, boolean> => {

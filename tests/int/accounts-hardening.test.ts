@@ -11,6 +11,7 @@ import {
 } from '@tests/support/oidcProvider'
 import { mailCatcher } from '@tests/support/smtp'
 import { callAsBrowser, makeUser, startTestSite, type TestSite } from './harness'
+import { formOpenedEarlier } from '@tests/support/signUpForm'
 
 /**
  * Accounts that resist takeover: the sign-up confirmation e-mail and its link, external sign-in
@@ -107,7 +108,13 @@ async function signUp(prefix: string, extra: Record<string, unknown> = {}) {
   const email = `${prefix}-${counter}@example.test`
   const password = `${prefix} secret`
   const created = await call('POST', '/api/users', {
-    body: { email, password, userName: `${prefix}_${counter}`, ...extra },
+    body: {
+      email,
+      password,
+      userName: `${prefix}_${counter}`,
+      ...formOpenedEarlier(site.payload),
+      ...extra,
+    },
   })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   return { id: (created.body.doc as { id: number }).id, email, password }
@@ -229,7 +236,12 @@ describe('sign-up confirmation e-mail', () => {
   it('is not sent for a refused sign-up or an account the server makes itself', async () => {
     const before = mails.length
     const refused = await call('POST', '/api/users', {
-      body: { email: 'short-pw@example.test', password: '123', userName: 'shortpw' },
+      body: {
+        email: 'short-pw@example.test',
+        password: '123',
+        userName: 'shortpw',
+        ...formOpenedEarlier(site.payload),
+      },
     })
     expect(refused.status).toBe(400)
     await makeUser(site, 'seeded')

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { callAsBrowser, makeUser, testSiteForFile } from './harness'
+import { formOpenedEarlier } from '@tests/support/signUpForm'
 
 /** Server rules of the account screens (SPEC §2, §5, §9): remember me, passwords, lockout. */
 const { site } = testSiteForFile({})
@@ -124,12 +125,22 @@ describe('brute force', () => {
 describe('password length (SPEC §9: at least 6)', () => {
   it('refuses a short password at sign-up', async () => {
     const short = await call('POST', '/api/users', {
-      body: { email: 'short@example.test', password: '12345', userName: 'shorty' },
+      body: {
+        email: 'short@example.test',
+        password: '12345',
+        userName: 'shorty',
+        ...formOpenedEarlier(site.payload),
+      },
     })
     expect(short.status).toBe(400)
     expect(JSON.stringify(short.body)).toContain('Password must be at least 6 characters.')
     const ok = await call('POST', '/api/users', {
-      body: { email: 'six@example.test', password: '123456', userName: 'sixer' },
+      body: {
+        email: 'six@example.test',
+        password: '123456',
+        userName: 'sixer',
+        ...formOpenedEarlier(site.payload),
+      },
     })
     expect(ok.status).toBe(201)
   })
@@ -205,6 +216,7 @@ describe('external sign-in fields', () => {
         userName: 'mallory',
         oidcIssuer: 'https://accounts.google.com',
         oidcSubject: 'victim-sub',
+        ...formOpenedEarlier(site.payload),
       },
     })
     expect(created.status).toBe(201)

@@ -4,6 +4,7 @@ import { handleEndpoints } from 'payload'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { makeUser, testSiteForFile } from './harness'
+import { formOpenedEarlier } from '@tests/support/signUpForm'
 
 /**
  * Mails to one address are limited per address (not only per IP, so no inbox can be flooded from
@@ -39,6 +40,7 @@ const signUp = (email: string) =>
     email,
     password: 'correct horse',
     userName: `u${Date.now().toString(36)}${++counter}`,
+    ...formOpenedEarlier(site.payload),
   })
 
 function expectLimited(answer: Awaited<ReturnType<typeof call>>) {

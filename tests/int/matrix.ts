@@ -3,6 +3,7 @@ import type { CollectionSlug, File } from 'payload'
 
 import { makeUser, type ApiResult, type TestSite } from './harness'
 import { makeImage, uploadMedia } from './images'
+import { formOpenedEarlier } from '@tests/support/signUpForm'
 
 /**
  * The access matrix of SPEC §6 as data: every collection × role × operation, with the fixtures
@@ -173,9 +174,14 @@ export const SPECS: CollectionSpec[] = [
       const user = await makeUser(world.site, `account${next()}`)
       return { id: user.id, cookies: { owner: user.cookie } }
     },
-    create: () => {
+    create: (world) => {
       const n = next()
-      return { email: `signup${n}@example.test`, password: 'correct horse', userName: `signup${n}` }
+      return {
+        email: `signup${n}@example.test`,
+        password: 'correct horse',
+        userName: `signup${n}`,
+        ...formOpenedEarlier(world.site.payload),
+      }
     },
     update: { field: 'bio', value: (role) => `Bio written by ${role}` },
   },
@@ -477,6 +483,24 @@ export const SPECS: CollectionSpec[] = [
     },
     create: () => ({ action: 'hidden', targetKind: 'review', targetId: next(), reason: 'spam' }),
     update: { field: 'reason', value: () => 'abuse' },
+  },
+  {
+    slug: 'staff-audit',
+    fixture: async (world) => {
+      const doc = await local(world, 'staff-audit', {
+        action: 'role-changed',
+        actor: world.users.admin.id,
+        actorName: 'admin',
+        targetKind: 'user',
+        targetId: owner(world),
+        targetUser: owner(world),
+        summary: 'role: member → editor',
+        changes: [{ field: 'role', before: 'member', after: 'editor' }],
+      })
+      return { id: doc.id }
+    },
+    create: (world) => ({ action: 'suspended', targetKind: 'user', targetId: owner(world) }),
+    update: { field: 'summary', value: (role) => `Rewritten by ${role}` },
   },
   {
     // Site search's index: written by the searched collections' hooks; editors set a boost.

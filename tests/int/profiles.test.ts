@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 
 import { testSiteForFile } from './harness'
 import { makeImage, uploadMedia } from './images'
+import { formOpenedEarlier } from '@tests/support/signUpForm'
 
 type MediaDoc = { id: number; width: number; height: number; filename: string; mimeType: string }
 type UserDoc = { id: number; userName?: string; name?: string; bio?: string; avatar?: unknown }
@@ -24,6 +25,7 @@ const signUp = (userName: string, options: { cookie?: string; body?: object } = 
       email: `${userName}@example.test`,
       password: 'correct horse',
       userName,
+      ...formOpenedEarlier(site.payload),
       ...options.body,
     },
     cookie: options.cookie,

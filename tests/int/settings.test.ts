@@ -13,6 +13,7 @@ import {
   testSiteForFile,
   type TestUser,
 } from './harness'
+import { formOpenedEarlier } from '@tests/support/signUpForm'
 
 /**
  * Profile → Settings: notification choices (the form and PATCH /api/users/{id}), the download of
@@ -169,7 +170,12 @@ describe('download my data', () => {
 describe('user names', () => {
   it("nobody can take the user name 'settings', in any case", async () => {
     const taken = await site.api<{ errors: { message: string }[] }>('POST', '/api/users', {
-      body: { email: 'settings@example.test', password: 'correct horse', userName: 'Settings' },
+      body: {
+        email: 'settings@example.test',
+        password: 'correct horse',
+        userName: 'Settings',
+        ...formOpenedEarlier(site.payload),
+      },
     })
     expect([taken.status, taken.body.errors[0]?.message]).toEqual([400, MESSAGES.userNameTaken])
     const renamed = await site.api('PATCH', `/api/users/${alice.id}`, {

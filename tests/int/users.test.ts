@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { makeUser, testSiteForFile } from './harness'
 import { makeImage, uploadMedia } from './images'
+import { formOpenedEarlier } from '@tests/support/signUpForm'
 
 type Refused = { errors: { message: string }[] }
 type UserDoc = Record<string, unknown> & { id: number; userName?: string }
@@ -12,7 +13,9 @@ const { site, alice, bob, editor, admin } = testSiteForFile({
 })
 
 const register = (data: Record<string, unknown>) =>
-  site.api<{ doc: UserDoc } & Refused>('POST', '/api/users', { body: data })
+  site.api<{ doc: UserDoc } & Refused>('POST', '/api/users', {
+    body: { ...formOpenedEarlier(site.payload), ...data },
+  })
 const countNamed = async (userName: string) =>
   (
     await site.payload.count({

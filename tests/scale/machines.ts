@@ -6,6 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
+import { signUpFormAt } from '@tests/support/signUpForm'
 import {
   freshDataDir,
   removeDataDir,
@@ -194,7 +195,13 @@ export async function newMember(site: Site) {
   const email = `${userName}@machines.test`
   const password = 'machines-member-password'
   expectStatus(
-    await call(site, 'POST', '/api/users', {}, { email, password, userName }),
+    await call(
+      site,
+      'POST',
+      '/api/users',
+      {},
+      { email, password, userName, ...(await signUpFormAt(site.url)) },
+    ),
     201,
     'sign-up',
   )

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 
 import { freshDataDir, type Site } from '@tests/faults/harness'
+import { signUpFormAt } from '@tests/support/signUpForm'
 import { startCluster, type Cluster } from './cluster'
 
 /**
@@ -62,7 +63,7 @@ async function newMember(base: string, name: string) {
   const created = await fetch(`${base}/api/users`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ email, password, userName }),
+    body: JSON.stringify({ email, password, userName, ...(await signUpFormAt(base)) }),
   })
   expect(created.status, await created.clone().text()).toBe(201)
   const login = await fetch(`${base}/api/users/login`, {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, passwordProblem } from '@/rules/accounts'
 import { MESSAGES } from '@/rules/messages'
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '@/rules/signUp'
 import { isValidUserName } from '@/rules/userName'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { api } from '@widgets/lib/api'
@@ -9,7 +10,15 @@ import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { loadSession } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
 import { toast } from '@widgets/lib/toast'
-import { Divider, ErrorBox, GoogleLink, oidcStartHref, EmailField, AccountForm } from './parts'
+import {
+  Divider,
+  ErrorBox,
+  GoogleLink,
+  oidcStartHref,
+  EmailField,
+  AccountForm,
+  HoneypotField,
+} from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
 
@@ -20,6 +29,8 @@ interface Props {
   form?: FormState
   /** The server knows the visitor is signed in without a user name: 'Create Profile'. */
   completing?: boolean
+  /** When the page issued this form, signed by the server (sent back with the sign-up). */
+  formToken?: string
 }
 
 /** How long the success toast shows before the next page. */
@@ -61,6 +72,7 @@ export default function RegisterForm({
   error: initialError = null,
   form,
   completing: signedInWithoutName = false,
+  formToken = '',
 }: Props) {
   const session = useSession()
   const [userName, setUserName] = useState(keptValue(form, 'username'))
@@ -120,6 +132,11 @@ export default function RegisterForm({
     if (problem) return setError(problem)
     setBusy(true)
     setError(null)
+    // The form's own hidden fields, as it sends them without script: its issue time, and the
+    // field a person never sees nor fills in (a robot does).
+    const sent = new FormData(formRef.current ?? undefined)
+    const stamp = sent.get(FORM_TOKEN_FIELD)
+    const honeypot = sent.get(HONEYPOT_FIELD)
     try {
       await api('/api/users', {
         method: 'POST',
@@ -128,6 +145,8 @@ export default function RegisterForm({
           email: email.trim(),
           password,
           ...(name.trim() ? { name: name.trim() } : {}),
+          [FORM_TOKEN_FIELD]: typeof stamp === 'string' ? stamp : formToken,
+          [HONEYPOT_FIELD]: typeof honeypot === 'string' ? honeypot : '',
         },
       })
       location.assign('/login?registered=1')
@@ -197,6 +216,8 @@ export default function RegisterForm({
           onChange={setPassword}
           autoComplete="new-password"
         />
+        <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={formToken} />
+        <HoneypotField id="register-website" name={HONEYPOT_FIELD} />
       </AccountForm>
       <Divider />
       <GoogleLink href={oidcStartHref('register')}>Sign up with Google</GoogleLink>

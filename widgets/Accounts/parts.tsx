@@ -1,5 +1,7 @@
 import type { FormEvent, ReactNode, Ref } from 'react'
 
+import { SIGN_UP_MESSAGES } from '@/rules/signUp'
+
 /** A failure in the red box (SPEC §8 "The server's message in a red box"). */
 export function ErrorBox({ message, id }: { message: string | null; id?: string }) {
   return (
@@ -89,6 +91,19 @@ export function EmailField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
+    </div>
+  )
+}
+
+/**
+ * A field people never see nor hear (off-screen, hidden from screen readers, out of the tab
+ * order, never autofilled): only a robot filling in every field writes in it.
+ */
+export function HoneypotField({ id, name }: { id: string; name: string }) {
+  return (
+    <div className="hp-field" aria-hidden="true">
+      <label htmlFor={id}>{SIGN_UP_MESSAGES.honeypotLabel}</label>
+      <input id={id} name={name} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   )
 }

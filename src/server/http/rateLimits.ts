@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { unconfirmedPostMessage } from '@/rules/signUp'
 import { serverNow } from '@/server/config/clock'
 import { fetchHeaders, UPLOAD_BODY_LIMIT } from './nodeFetch'
 
@@ -52,6 +53,11 @@ export const RATE_LIMITS = {
    * then every code is refused until the oldest failure leaves the window.
    */
   twoFactorCode: { max: 5, windowSeconds: 300 },
+  /**
+   * Posts (reviews, comments, discussions, stories, events, polls, local spots, neighbourhoods)
+   * of an account whose e-mail is not confirmed yet: a throwaway sign-up cannot flood the site.
+   */
+  unconfirmedPost: { max: 5, windowSeconds: 3600 },
   /** Look-ups of the @mention picker per account (about one a keystroke, while typing a name). */
   memberSearch: { max: 60, windowSeconds: 60 },
 } satisfies Record<string, RateLimit>
@@ -149,10 +155,31 @@ export async function countHit(
 export const tooManyRequestsMessage = (retryAfter: number) =>
   `Too many requests. Try again in ${retryAfter} seconds.`
 
-/** The one answer every limit gives. */
-export const tooManyRequestsResponse = (retryAfter: number) =>
+/** Which limit refused a request, for its answer's words. */
+export interface LimitRefusal {
+  name: RateLimitName
+  limit: RateLimit
+}
+
+/** Limits whose answer says more than 'too many': what the member can do about it. */
+const LIMIT_MESSAGES: Partial<
+  Record<RateLimitName, (retryAfter: number, limit: RateLimit) => string>
+> = {
+  unconfirmedPost: (retryAfter, limit) => unconfirmedPostMessage(limit.max, retryAfter),
+}
+
+/** The one answer every limit gives (429 with Retry-After), in its own words where it has them. */
+export const tooManyRequestsResponse = (retryAfter: number, refused?: LimitRefusal | null) =>
   Response.json(
-    { errors: [{ message: tooManyRequestsMessage(retryAfter) }] },
+    {
+      errors: [
+        {
+          message:
+            (refused && LIMIT_MESSAGES[refused.name]?.(retryAfter, refused.limit)) ??
+            tooManyRequestsMessage(retryAfter),
+        },
+      ],
+    },
     { status: 429, headers: { 'retry-after': String(retryAfter) } },
   )
 
@@ -160,6 +187,8 @@ export const tooManyRequestsResponse = (retryAfter: number) =>
 export interface LimitedAccount {
   id: number | string
   createdAt: string
+  /** A member whose e-mail is not confirmed yet: their posts have a budget of their own. */
+  unconfirmed?: boolean
 }
 
 /** The account of a request's session (cookie or token), read by Payload's own auth. */
@@ -170,8 +199,15 @@ export async function accountOfRequest(
   const headers = fetchHeaders(req)
   if (!headers.has('cookie') && !headers.has('authorization')) return null
   const { user } = await payload.auth({ headers, canSetHeaders: false })
-  return user ? { id: user.id, createdAt: user.createdAt } : null
+  if (!user) return null
+  const staff = ['editor', 'admin'].includes(String((user as { role?: unknown }).role))
+  const confirmed = Boolean((user as { emailConfirmedAt?: unknown }).emailConfirmedAt)
+  return { id: user.id, createdAt: user.createdAt, unconfirmed: !confirmed && !staff }
 }
+
+/** What members post (one document each), as RATE_LIMITS.unconfirmedPost counts them. */
+const POSTS =
+  /^\/api\/(reviews|comments|discussions|stories|events|polls|local-businesses|neighbourhoods)$/
 
 /**
  * Which per-account limits a request counts against, with the weight of each hit: every write,
@@ -181,6 +217,8 @@ export function accountLimitsFor(
   name: RateLimitName,
   req: IncomingMessage,
   account: LimitedAccount,
+  /** The API path asked (a form posted to a page asks the API for it); else the request's. */
+  apiPath?: string,
 ): { name: RateLimitName; weight: number }[] {
   const young =
     serverNow().getTime() - new Date(account.createdAt).getTime() < NEW_ACCOUNT_SECONDS * 1000
@@ -194,37 +232,56 @@ export function accountLimitsFor(
     ]
   }
   if (name !== 'write') return []
-  const path = new URL(req.url ?? '/', 'http://site').pathname
+  const path = apiPath ?? new URL(req.url ?? '/', 'http://site').pathname
   // Marking one's own notifications read writes nothing anyone else sees.
   if (path === '/api/notifications' || path.startsWith('/api/notifications/')) return []
   const review = req.method === 'POST' && path === '/api/reviews'
+  const post = req.method === 'POST' && POSTS.test(path) && account.unconfirmed === true
   return [
     ...(review ? [{ name: pick('accountReview', 'newAccountReview'), weight: 1 }] : []),
     { name: pick('accountWrite', 'newAccountWrite'), weight: 1 },
+    ...(post ? [{ name: 'unconfirmedPost' as const, weight: 1 }] : []),
   ]
 }
 
+/** Seconds to wait (0: go on), and the limit that asked for them. */
+export interface LimitWait {
+  seconds: number
+  refused: LimitRefusal | null
+}
+
 /**
- * A limiter bound to the pool and settings: resolves to 0 (go on) or the seconds to wait. With
- * the request and a way to read its account, writes and uploads count per account too.
+ * A limiter bound to the pool and settings: resolves to 0 seconds (go on) or the seconds to
+ * wait. With the request and a way to read its account, writes and uploads count per account
+ * too (`apiPath`: the API path a form post asks for).
  */
 export function createRateLimiter(
   pool: () => Pool,
   settings: RateLimitSettings,
   accountOf?: (req: IncomingMessage) => Promise<LimitedAccount | null>,
 ) {
-  return async (name: RateLimitName, address: string, req?: IncomingMessage): Promise<number> => {
-    if (!settings.enabled || settings.exempt.has(address)) return 0
-    const wait = await countHit(pool(), `${name}:${address}`, settings.limits[name])
-    if (wait || !req || !accountOf || (name !== 'write' && name !== 'upload')) return wait
+  const go: LimitWait = { seconds: 0, refused: null }
+  const hit = async (key: string, name: RateLimitName, weight = 1): Promise<LimitWait> => {
+    const limit = settings.limits[name]
+    const seconds = await countHit(pool(), key, limit, weight)
+    return seconds ? { seconds, refused: { name, limit } } : go
+  }
+  return async (
+    name: RateLimitName,
+    address: string,
+    req?: IncomingMessage,
+    apiPath?: string,
+  ): Promise<LimitWait> => {
+    if (!settings.enabled || settings.exempt.has(address)) return go
+    const wait = await hit(`${name}:${address}`, name)
+    if (wait.seconds || !req || !accountOf || (name !== 'write' && name !== 'upload')) return wait
     const account = await accountOf(req)
-    if (!account) return 0
-    for (const limit of accountLimitsFor(name, req, account)) {
-      const key = `${limit.name}:user-${account.id}`
-      const accountWait = await countHit(pool(), key, settings.limits[limit.name], limit.weight)
-      if (accountWait) return accountWait
+    if (!account) return go
+    for (const limit of accountLimitsFor(name, req, account, apiPath)) {
+      const accountWait = await hit(`${limit.name}:user-${account.id}`, limit.name, limit.weight)
+      if (accountWait.seconds) return accountWait
     }
-    return 0
+    return go
   }
 }
 

@@ -254,12 +254,12 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
    */
   const callApi = async (request: Request, req: IncomingMessage): Promise<Response> => {
     const wait = await limitWait(request.method, new URL(request.url).pathname, req)
-    return wait ? tooManyRequestsResponse(wait) : dispatchApi(request)
+    return wait.seconds ? tooManyRequestsResponse(wait.seconds, wait.refused) : dispatchApi(request)
   }
-  /** Seconds the client must wait before this write (0: go on). */
+  /** Seconds the client must wait before this write (0: go on), and which limit says so. */
   const limitWait = async (method: string, pathname: string, req: IncomingMessage) => {
     const limited = limitFor(method, pathname)
-    return limited ? limit(limited, addressOf(req), req) : 0
+    return limited ? limit(limited, addressOf(req), req, pathname) : { seconds: 0, refused: null }
   }
   const dispatchApi = async (request: Request): Promise<Response> => {
     const response = await handleEndpoints({ config, request })
@@ -330,7 +330,8 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
       if (url.startsWith('/api/') || url === '/api') {
         // The limit before the body is read: a client over it sends nothing more for us to read.
         const wait = await limitWait(req.method ?? 'GET', new URL(url, 'http://site').pathname, req)
-        if (wait) return sendFetchResponse(res, tooManyRequestsResponse(wait))
+        if (wait.seconds)
+          return sendFetchResponse(res, tooManyRequestsResponse(wait.seconds, wait.refused))
         // Signed-out public reads from memory (src/server/http/readCache.ts), and the signed-in
         // ones whose route knows whose answer they get.
         await apiReadCache().sortSignedIn(req)
@@ -389,7 +390,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
   server.on('upgrade', (req, socket, head) => {
     if (!realtime || !origins.allowsHost(req.headers.host ?? '')) return socket.destroy()
     limit('socket', addressOf(req)).then(
-      (wait) => {
+      ({ seconds: wait }) => {
         if (wait) {
           socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${wait}\r\n\r\n`)
         } else if (!realtime.handleUpgrade(req, socket, head)) socket.destroy()
