@@ -7,7 +7,6 @@
  * Usage: npm run bench:mail   (SEED_SIZE=small, SCALE=, FOLLOWERS=10000)
  */
 import { handleEndpoints } from 'payload'
-import pg from 'pg'
 
 import { mailCatcher } from '@tests/support/smtp'
 
@@ -183,7 +182,7 @@ console.log(`200 replies within ten minutes: ${replyMails} mail(s) of that kind 
 moveTestClock(0)
 
 await db.end()
-;(payload.db as unknown as { pool?: pg.Pool }).pool?.on('error', () => {})
+payload.db.pool.on('error', () => {})
 await payload.db.destroy?.()
 await server.stop()
 await smtp.close()

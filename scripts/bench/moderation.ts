@@ -126,7 +126,7 @@ pg.Client.prototype.query = original
 
 await db.end()
 // The server stops under the pools' idle connections: that is the end, not an error.
-;(payload.db as unknown as { pool?: pg.Pool }).pool?.on('error', () => {})
+payload.db.pool.on('error', () => {})
 await payload.db.destroy?.()
 await server.stop()
 process.exit(0)

@@ -19,7 +19,7 @@ import autocannon from 'autocannon'
 import { outputOf, waitFor } from './builtSite'
 import { freePort } from '@/server/database/postgres'
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '@/seed'
-import { currentCode } from '@collections/Users/twoFactor/totp'
+import { currentCode } from '@/data/twoFactor'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5)
 const ROUND_S = Number(process.env.ROUND_S ?? 60)
