@@ -19,7 +19,7 @@ export function HealthLines({ report }: { report: HealthReport }) {
     <>
       <p style={{ fontSize: '1.1rem', margin: '0 0 .25rem' }}>
         {troubled
-          ? `${troubled} of ${report.lines.length} need attention.`
+          ? `${troubled} of ${report.lines.length} ${troubled === 1 ? 'needs' : 'need'} attention.`
           : 'Everything is working as it should.'}
       </p>
       <p style={{ margin: '0 0 1.5rem', color: 'var(--theme-elevation-650)' }}>

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import WebSocket from 'ws'
 
 import { freePort } from '@/server/database/postgres'
+import { signUpFormAt } from '@tests/support/signUpForm'
 import { mailCatcher } from '@tests/support/smtp'
 import {
   freshDataDir,
@@ -291,6 +292,7 @@ describe('what members do moves the figures', () => {
         email,
         password: 'fault-member-password',
         userName: `obsmail${Date.now().toString(36)}`,
+        ...(await signUpFormAt(site!.url)),
       }),
     })
     expect(created.status).toBe(201)
