@@ -225,7 +225,7 @@ describe('request ids and the request log', () => {
 })
 
 describe('what members do moves the figures', () => {
-  test('a write, its page, a live message and a mail each move their metrics', async () => {
+  test('a write, its page, a live message and the mail jobs each move their metrics', async () => {
     const before = (await scrape()).body
     const writer = await member(site!.url)
     // A reader's page listening on the neighbourhood's channel, as pusher-js would.
