@@ -61,7 +61,7 @@ test('the site is installable: its manifest, icons and Chromium’s check', asyn
     short_name: string
     display: string
     start_url: string
-    icons: { sizes: string; purpose?: string }[]
+    icons: { src: string; sizes: string; purpose?: string }[]
   }
   expect(manifest).toMatchObject({ short_name: 'Belong', display: 'standalone', start_url: '/' })
   expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(
@@ -70,8 +70,7 @@ test('the site is installable: its manifest, icons and Chromium’s check', asyn
   await expect
     .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors)
     .toEqual([])
-  for (const icon of manifest.icons) {
-    const src = (icon as unknown as { src: string }).src
+  for (const { src } of manifest.icons) {
     const res = await page.request.get(src)
     expect(res.headers()['content-type'], src).toBe('image/png')
   }

@@ -16,7 +16,7 @@ export async function countQueries<T>(
   payload: Payload,
   read: () => Promise<T>,
 ): Promise<{ result: T; count: number }> {
-  const pool = pgPool(payload) as unknown as { query: (...args: unknown[]) => unknown }
+  const pool: { query: (...args: unknown[]) => unknown } = pgPool(payload)
   if (!watched.has(pool)) {
     const original = pool.query.bind(pool)
     pool.query = (...args: unknown[]) => {

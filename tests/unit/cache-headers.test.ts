@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ServerResponse, type IncomingMessage } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -78,12 +78,13 @@ describe('cache headers', () => {
       fs.writeFileSync(path.join(client, '_astro', 'island.abc123.js'), 'export {}')
       const headersOf = (site: StaticSite, url: string) => {
         let sent: string[] = []
-        const res = {
+        // A response that keeps the headers it is given (Object.create: no socket needed).
+        const res: ServerResponse = Object.assign(Object.create(ServerResponse.prototype), {
           writeHead: (_status: number, headers: string[]) => (sent = headers),
           end: () => undefined,
-        }
+        })
         const req = { method: 'GET', headers: {} }
-        site.serve(req as IncomingMessage, res as unknown as ServerResponse, url)
+        site.serve(req as IncomingMessage, res, url)
         const named = new Map<string, string>()
         for (let i = 0; i < sent.length; i += 2) named.set(sent[i]!, sent[i + 1]!)
         return named

@@ -7,7 +7,7 @@ import { MAX_AGE_MS, ReadCache } from '@/server/http/readCache'
 
 /** The smallest request and response the cache looks at. */
 const request = (url: string, headers: Record<string, string> = {}) =>
-  ({ method: 'GET', url, headers }) as unknown as IncomingMessage
+  ({ method: 'GET', url, headers }) as IncomingMessage
 
 const response = () => {
   const sent: { status?: number; headers: Record<string, unknown>; body?: unknown } = {
@@ -20,7 +20,7 @@ const response = () => {
       Object.assign(sent.headers, headers)
     },
     end: (body?: unknown) => (sent.body = body),
-  } as unknown as ServerResponse
+  } as ServerResponse
   return { res, sent }
 }
 
@@ -147,7 +147,7 @@ describe('ReadCache', () => {
     })
     const signedIn = async (method: string, url: string, authorization: string) => {
       const req = { method, url, headers: { authorization, cookie: 'payload-token=y' } }
-      await cache.sortSignedIn(req as unknown as IncomingMessage)
+      await cache.sortSignedIn(req as IncomingMessage)
       return Object.keys(req.headers)
     }
     expect(await signedIn('GET', '/api/search/suggest?q=br', 'JWT reader-alike')).toEqual([])
