@@ -11,7 +11,7 @@ import { VOLATILE } from '@/server/database/backup'
  * A streaming standby of an embedded primary, made without pg_basebackup (the packaged client
  * refuses PostgreSQL 18): a replication slot, then an online copy of the primary's folder
  * between pg_backup_start and pg_backup_stop, then the same binaries started on the copy in
- * standby mode. About 1.5 s for a small cluster (docs/plans/several-machines.md, part 1).
+ * standby mode. About 1.5 s for a small cluster; what bites is in docs/testing.md.
  */
 
 const isRoot = process.getuid?.() === 0
