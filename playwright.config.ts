@@ -33,6 +33,8 @@ const oidcPort = Number((process.env.E2E_OIDC_PORT ??= String(port + 1000)))
 // The stand-in for Nominatim and the population service (tests/support/fakeGeocoder.ts).
 const geocoderPort = Number((process.env.E2E_GEOCODER_PORT ??= String(port + 2000)))
 const geocoderUrl = `http://127.0.0.1:${geocoderPort}`
+// The stand-in for browsers' push services (tests/support/pushService.ts), started by push.e2e.ts.
+const pushPort = Number((process.env.E2E_PUSH_PORT ??= String(port + 3000)))
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -96,6 +98,7 @@ export default defineConfig({
         OIDC_ALLOW_INSECURE: 'true',
         GEOCODER_URL: geocoderUrl,
         POPULATION_URL: geocoderUrl,
+        PUSH_ENDPOINT_ALLOW: `http://127.0.0.1:${pushPort}`,
         // The server's clock offset (ms) for tests of time rules (src/server/config/clock.ts).
         BELONG_TEST_CLOCK_FILE: path.join(dataDir, 'test-clock-offset'),
         // The suite's own traffic comes from 127.0.0.1; tests/e2e/security.e2e.ts is limited

@@ -24,6 +24,12 @@ interface DuePush {
   auth: string
 }
 
+/** A link's path, query and fragment, whichever public address built it. */
+const sitePath = (url: string) => {
+  const { pathname, search, hash } = new URL(url)
+  return pathname + search + hash
+}
+
 export type PushOutcome = 'sent' | 'skipped' | 'dropped' | 'gone'
 
 /** The outbox row as still due, with its device; null when it no longer is. */
@@ -84,9 +90,11 @@ export async function sendPush(req: PayloadRequest, id: number): Promise<PushOut
       return (await db.query('COMMIT'), 'dropped')
     }
     const status = await deliver(push, {
-      title: item.message,
+      // The bell's sentence, as a title (no full stop).
+      title: item.message.replace(/\.$/, ''),
       body: pushBody(item.excerpt ?? KIND_LABELS[push.kind]),
-      url: item.url,
+      // The page on this site: the service worker opens it on its own origin.
+      url: sitePath(item.url),
       tag: `notification-${push.notification}`,
     })
     if (status === 404 || status === 410) {

@@ -15,6 +15,7 @@ import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 
 import { offlineNotice } from '@/rules/offline'
+import { handlePushes } from './push'
 import { isKeptPath, isPublicAnswer, OFFLINE_PAGE, savedPagesList, withNotice } from './savedPages'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
@@ -98,3 +99,6 @@ self.addEventListener('activate', (event) => {
       ),
   )
 })
+
+// Push notifications (./push.ts): shown, and opened when tapped.
+handlePushes()
