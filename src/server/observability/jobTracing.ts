@@ -39,8 +39,12 @@ function metaOf(args: RunArgs) {
   return { requestId, scheduled: 'scheduled' in meta && meta.scheduled === true }
 }
 
+/** Handlers already wrapped: a second init in one process must not count every run twice. */
+const wrapped = new WeakSet<object>()
+
 function traced<A extends RunArgs, R>(task: string, handler: (args: A) => R | Promise<R>) {
-  return async (args: A): Promise<R> => {
+  if (wrapped.has(handler)) return handler
+  const tracedHandler = async (args: A): Promise<R> => {
     const { requestId, scheduled } = metaOf(args)
     const end = durations.startTimer({ task })
     const run = () => Promise.resolve(handler(args))
@@ -62,6 +66,8 @@ function traced<A extends RunArgs, R>(task: string, handler: (args: A) => R | Pr
       throw error
     }
   }
+  wrapped.add(tracedHandler)
+  return tracedHandler
 }
 
 /** Installed once at init (payload.config.ts onInit), before the runner takes a job. */
