@@ -21,7 +21,6 @@ import EditForm from './EditForm'
 import './Discussions.css'
 import {
   $post,
-  type FieldErrors,
   type PostState,
   askDeletePost,
   deletePost,
@@ -29,7 +28,8 @@ import {
   seedPost,
   startEditPost,
   watchPost,
-} from './store'
+} from './postStore'
+import type { FieldErrors } from './store'
 import ReportButton from '@widgets/Reports/ReportButton'
 import { MentionText } from '@widgets/lib/MentionText'
 

@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react'
 
 import { discussionHref } from '@/views/discussion'
 import { formAction } from '@/views/forms'
-import { cancelEditPost, savePost, setEditField } from './store'
+import { cancelEditPost, savePost, setEditField } from './postStore'
 
 /** The author's inline edit of the post (SPEC §4): title and content, Cancel and Save. */
 export default function EditForm({
