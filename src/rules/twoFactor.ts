@@ -36,6 +36,14 @@ export const normalCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCa
 /** Six digits (an authenticator code); anything else is tried as a recovery code. */
 export const isTotpCode = (code: string) => /^\d{6}$/.test(normalCode(code))
 
+/** A field for an authenticator code: six digits, a space allowed between the threes. */
+export const TOTP_CODE_INPUT = {
+  inputmode: 'numeric',
+  autocomplete: 'one-time-code',
+  pattern: '[0-9 ]{6,7}',
+  maxlength: 7,
+} as const
+
 export const TWO_FACTOR_TEXT = {
   title: 'Two-factor sign-in',
   intro:
