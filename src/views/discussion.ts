@@ -108,7 +108,7 @@ export function parseListQuery(
   }
 }
 
-/** One row of the list query (collections/Discussions/discussionList.ts) to its card. */
+/** One row of the list query (src/data/discussions.ts) to its card. */
 export function discussionCard(row: {
   id: number
   title: string
