@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
 import { toDeviceViews, type DeviceView } from '@/views/devices'
-import { liveSessions } from '@collections/Users/devices/sessions'
+import { liveSessions } from '@/data/sessions'
 
 /**
  * Settings → Your devices: the viewer's own live sessions (the id and the current session are the

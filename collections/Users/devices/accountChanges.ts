@@ -8,7 +8,7 @@ import type {
 import { afterCommit } from '@/server/database/afterCommit'
 import { pgPool } from '@/server/database/db'
 import { sendAccountChangeMail } from '@collections/Users/twoFactor/mail'
-import { endSessions } from './sessions'
+import { endSessions } from '@/data/sessions'
 
 export const PASSWORD_CHANGED_SUBJECT = 'The password of your Belong account was changed'
 

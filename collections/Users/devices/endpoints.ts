@@ -6,7 +6,7 @@ import { inTransaction, pgPool } from '@/server/database/db'
 import { refuse } from '@/server/http/requests'
 import { describeUserAgent, toDeviceViews } from '@/views/devices'
 import { signedInOnly } from '@collections/shared/memberWrite'
-import { endSessions, liveSessions } from './sessions'
+import { endSessions, liveSessions } from '@/data/sessions'
 
 /**
  * Settings → Your devices, for the signed-in account only (the account is the session's; the only

@@ -11,7 +11,7 @@ import { describeUserAgent } from '@/views/devices'
 import { tokenClaims } from '@collections/Users/accounts/session'
 import { sendAccountChangeMail } from '@collections/Users/twoFactor/mail'
 import { siteOrigin } from '@collections/Users/siteOrigin'
-import { forgetEndedDetails } from './sessions'
+import { forgetEndedDetails } from '@/data/sessions'
 
 export const NEW_DEVICE_SUBJECT = 'A new sign-in to your Belong account'
 
