@@ -42,6 +42,8 @@ describe('notification settings', () => {
     newEvents: 'email',
     reactions: 'off',
     pollVotes: 'email',
+    mentions: 'bell',
+    eventReminders: 'off',
     emailTiming: 'daily',
   }
 

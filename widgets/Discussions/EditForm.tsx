@@ -1,7 +1,8 @@
-import { useId, type FormEvent } from 'react'
+import { useId, useRef, type FormEvent } from 'react'
 
 import { discussionHref } from '@/views/discussion'
 import { formAction } from '@/views/forms'
+import { useMentionPicker } from '@widgets/lib/mentions/useMentionPicker'
 import { cancelEditPost, savePost, setEditField } from './postStore'
 
 /** The author's inline edit of the post (SPEC §4): title and content, Cancel and Save. */
@@ -17,6 +18,8 @@ export default function EditForm({
   errors: Partial<Record<string, string>>
 }) {
   const id = useId()
+  const box = useRef<HTMLTextAreaElement>(null)
+  const picker = useMentionPicker(box, edit.content, (text) => setEditField('content', text))
   const submit = (e: FormEvent) => {
     e.preventDefault()
     void savePost()
@@ -51,6 +54,7 @@ export default function EditForm({
       <label htmlFor={`${id}-content`}>Content</label>
       <textarea
         id={`${id}-content`}
+        ref={box}
         name="content"
         rows={6}
         value={edit.content}
@@ -62,6 +66,7 @@ export default function EditForm({
           if (e.key === 'Escape') cancelEditPost()
         }}
       />
+      {picker}
       {errors.content && (
         <p id={`${id}-content-error`} className="field-error" role="alert">
           {errors.content}

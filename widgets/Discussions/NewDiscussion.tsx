@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 
 import { DISCUSSION_TEXT } from '@/views/discussion'
 import { formAction, keptValue, type FormState } from '@/views/forms'
+import { useMentionPicker } from '@widgets/lib/mentions/useMentionPicker'
 import { loadSession } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
 import './Discussions.css'
@@ -49,6 +50,8 @@ export default function NewDiscussion({ neighbourhoodId, form }: Props) {
   const session = useSession()
   const id = useId()
   const formId = 'new-discussion'
+  const box = useRef<HTMLTextAreaElement>(null)
+  const picker = useMentionPicker(box, draft.content, (text) => setDraftField('content', text))
 
   useEffect(() => {
     void loadSession()
@@ -117,7 +120,8 @@ export default function NewDiscussion({ neighbourhoodId, form }: Props) {
         <input {...field('title')} type="text" maxLength={200} required autoComplete="off" />
         {error('title')}
         <label htmlFor={`${id}-content`}>What would you like to discuss?</label>
-        <textarea {...field('content')} rows={5} maxLength={10_000} required />
+        <textarea {...field('content')} ref={box} rows={5} maxLength={10_000} required />
+        {picker}
         {error('content')}
         <label htmlFor={`${id}-tags`}>
           Tags <span className="muted">(comma-separated, optional)</span>

@@ -4,6 +4,7 @@ import { MESSAGES } from '@/rules/messages'
 import { DEFAULT_RATING } from '@/rules/ratingSummary'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import type { ReviewView } from '@/views/review'
+import { useMentionPicker } from '@widgets/lib/mentions/useMentionPicker'
 import { toast } from '@widgets/lib/toast'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { reviewPhotoProblem } from './uploadPhoto'
@@ -32,6 +33,8 @@ export function ReviewForm({ neighbourhood, path, onCreated, form }: Props) {
     keptRating >= 1 && keptRating <= 5 ? keptRating : DEFAULT_RATING,
   )
   const [comment, setComment] = useState(keptValue(form, 'comment'))
+  const box = useRef<HTMLTextAreaElement>(null)
+  const picker = useMentionPicker(box, comment, setComment)
   const [name, setName] = useState(keptValue(form, 'authorName'))
   const [photo, setPhoto] = useState<File | null>(null)
   const [preview, setPreview] = useState<string | null>(null)
@@ -157,6 +160,7 @@ export function ReviewForm({ neighbourhood, path, onCreated, form }: Props) {
       <label className="field">
         <span>Your review</span>
         <textarea
+          ref={box}
           name="comment"
           required
           rows={4}
@@ -166,6 +170,7 @@ export function ReviewForm({ neighbourhood, path, onCreated, form }: Props) {
           placeholder={`What is it like to live in ${neighbourhood.name}?`}
         />
       </label>
+      {picker}
       {user && !user.userName && (
         <label className="field">
           <span>Your name (optional)</span>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 
 import { formAction, keptValue, type FormState } from '@/views/forms'
+import { useMentionPicker } from '@widgets/lib/mentions/useMentionPicker'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 
@@ -115,6 +116,10 @@ export default function StoryForm({ neighbourhoods, selected = null, form }: Pro
       </p>
     ) : null
   /** What the select and the text boxes are wired with: id and name, value, error, edits. */
+  const box = useRef<HTMLTextAreaElement>(null)
+  const picker = useMentionPicker(box, draft.description, (text) =>
+    setDraftField('description', text),
+  )
   const textField = (field: 'neighbourhood' | 'title' | 'description') => ({
     id: `story-${field}`,
     name: field,
@@ -154,7 +159,8 @@ export default function StoryForm({ neighbourhoods, selected = null, form }: Pro
       </div>
       <div className="field">
         <label htmlFor="story-description">Your story</label>
-        <textarea {...textField('description')} rows={7} maxLength={10_000} />
+        <textarea {...textField('description')} ref={box} rows={7} maxLength={10_000} />
+        {picker}
         {fieldError('description')}
       </div>
       <div className="field">
