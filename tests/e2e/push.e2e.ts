@@ -30,20 +30,21 @@ async function deviceSubscribes(page: Page) {
   const subscription = service.device(DEVICE)
   await page.addInitScript((json) => {
     const kept = () => localStorage.getItem('test-push') === 'on'
-    const made = {
+    // A subscription as the browser's, but for its keys (getKey), which the site never asks.
+    const made: Omit<PushSubscription, 'getKey'> = {
       endpoint: json.endpoint,
       expirationTime: null,
-      options: { userVisibleOnly: true },
+      options: { applicationServerKey: null, userVisibleOnly: true },
       toJSON: () => json,
       unsubscribe: async () => (localStorage.removeItem('test-push'), true),
     }
     PushManager.prototype.subscribe = async function () {
       if (Notification.permission !== 'granted') throw new DOMException('denied', 'NotAllowedError')
       localStorage.setItem('test-push', 'on')
-      return made as unknown as PushSubscription
+      return made as PushSubscription
     }
     PushManager.prototype.getSubscription = async () =>
-      (kept() ? made : null) as unknown as PushSubscription | null
+      (kept() ? made : null) as PushSubscription | null
   }, subscription)
 }
 
@@ -141,7 +142,8 @@ test('push to this device: turned on in settings, a comment arrives as a notific
   // handler runs with the notification it showed, and the open window goes to the comment.
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
   await worker.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope
+    // The worker's global scope: the test's types know a page's, which has no registration.
+    const scope = self as typeof self & { registration: ServiceWorkerRegistration }
     const [notification] = await scope.registration.getNotifications()
     scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }))
   })
