@@ -59,14 +59,18 @@ export async function setPushKind(kind: NotificationKind, on: boolean, vapidKey:
   const state = $push.get()
   $push.set({ ...state, busy: true })
   try {
-    const registration = await worker()
-    let subscription = await registration.pushManager.getSubscription()
-    const kinds = on ? [...new Set([...state.kinds, kind])] : state.kinds.filter((k) => k !== kind)
-    if (on && !subscription) {
+    // Asked first, while the press that turned it on still counts as the person's (browsers
+    // ask only then).
+    if (on && Notification.permission !== 'granted') {
       if ((await Notification.requestPermission()) !== 'granted') {
         $push.set({ ...state, support: 'blocked', busy: false })
         throw new ApiError(PUSH_TEXT.blocked, 403)
       }
+    }
+    const registration = await worker()
+    let subscription = await registration.pushManager.getSubscription()
+    const kinds = on ? [...new Set([...state.kinds, kind])] : state.kinds.filter((k) => k !== kind)
+    if (on && !subscription) {
       subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(vapidKey),
