@@ -1,9 +1,8 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
-import { pgPool } from '@/server/database/db'
-
 import { LAST_USED_EVERY_MS } from '@/rules/devices'
+import { pgPool } from '@/server/database/db'
 
 const MAX_REMEMBERED = 50_000
 
