@@ -20,9 +20,10 @@ test("an admin reaches Site health from the navigation and reads each promise's 
 }) => {
   test.setTimeout(90_000)
   await signInToAdmin(page, 'amara')
-  // The navigation may start folded away (Payload keeps its state per user).
-  const openMenu = page.getByRole('button', { name: 'Open Menu' })
-  if (await openMenu.isVisible()) await openMenu.click()
+  // The navigation may start folded away (Payload keeps its state per user): open it.
+  const toggle = page.getByRole('button', { name: /^(Open|Close) Menu$/ })
+  await expect(toggle).toBeVisible()
+  if ((await toggle.getAttribute('aria-label')) === 'Open Menu') await toggle.click()
   await page.getByRole('link', { name: 'Site health', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/site-health$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Site health' })).toBeVisible()
