@@ -1,3 +1,4 @@
+import { env } from '@/server/config/env'
 import { liveFigures, type QueueFigures } from './figures'
 import { recent } from './metrics'
 import { offerSiteHealth, type HealthLine, type HealthReport } from './siteHealthReport'
@@ -112,6 +113,13 @@ function jobsLine(queues: QueueFigures | undefined): HealthLine {
 }
 
 function errorsLine(): HealthLine {
+  if (env.metricsOff)
+    return {
+      title: 'Errors',
+      state: 'unknown',
+      summary: 'Not counted: this instance runs with METRICS=off.',
+      hint: 'Fewer than 1 in 100 answers is a server error.',
+    }
   const { counts } = recent.requests.read()
   const failed = counts.failed ?? 0
   const all = failed + (counts.answered ?? 0)
