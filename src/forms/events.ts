@@ -21,6 +21,7 @@ export const event: FormHandler = async ({ fields, page, call }) => {
     location: text(fields, 'location'),
     tags: text(fields, 'tags'),
     isPublic: fields.has('isPublic'),
+    ...(editing ? { cancelled: fields.has('cancelled') } : {}),
   }
   const parsed = eventSchema.safeParse(input)
   if (!parsed.success) return { error: parsed.error.issues[0]!.message }

@@ -51,7 +51,7 @@ async function eventRows(
   const all = [...params, viewerId, limit, offset]
   const n = params.length
   const { rows } = await pgPool(payload).query<EventRow & { total: string }>(
-    `SELECT e.id, e.title, e.description, e.event_date, e.location, e.is_public, e.image_id,
+    `SELECT e.id, e.title, e.description, e.event_date, e.location, e.is_public, e.cancelled, e.image_id,
             coalesce(im.sizes_card_filename, im.filename) AS image_file,
             n.slug AS neighbourhood_slug, n.name AS neighbourhood_name, e.author_id, u.user_name,
             coalesce(av.sizes_thumbnail_filename, av.filename) AS avatar_file,

@@ -14,6 +14,8 @@ export const eventSchema = z.object({
   eventDate: requiredDate('Date and time are required.'),
   location: requiredText('Location is required.', 300, 'Locations are limited to 300 characters.'),
   isPublic: flag,
+  /** Only on edit: the author calls it off (its attendees are told once). */
+  cancelled: flag,
   image: imageRef,
   tags: tagsInput,
   neighbourhood: relationId('Could not find neighbourhood.').nullish(),

@@ -20,6 +20,8 @@ export interface EventView {
   eventDate: string
   location: string
   isPublic: boolean
+  /** Called off by its author: kept, and shown as cancelled. */
+  cancelled: boolean
   imageId: number | null
   imageUrl: string | null
   tags: string[]
@@ -54,6 +56,7 @@ export interface EventRow {
   event_date: string | Date
   location: string
   is_public: boolean | null
+  cancelled: boolean | null
   image_id: number | null
   image_file: string | null
   neighbourhood_slug: string | null
@@ -94,6 +97,7 @@ export function toEventView(row: EventRow): EventView {
     eventDate: iso(row.event_date),
     location: row.location,
     isPublic: row.is_public !== false,
+    cancelled: row.cancelled === true,
     imageId: row.image_id === null ? null : Number(row.image_id),
     imageUrl: mediaFileUrl(row.image_file),
     tags: row.tags ?? [],

@@ -68,6 +68,7 @@ export default memo(function EventCard({
       ) : null}
       <div className="event-body">
         <h2 id={titleId}>{event.title}</h2>
+        {event.cancelled && <p className="event-cancelled">Cancelled</p>}
         <EventWhen eventDate={event.eventDate} />
         <p className="event-where">
           <Pin />

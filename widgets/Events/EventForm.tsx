@@ -18,9 +18,10 @@ interface Fields {
   location: string
   tags: string
   isPublic: boolean
+  cancelled: boolean
 }
 
-type TextField = Exclude<keyof Fields, 'isPublic'>
+type TextField = Exclude<keyof Fields, 'isPublic' | 'cancelled'>
 
 const empty: Fields = {
   title: '',
@@ -29,6 +30,7 @@ const empty: Fields = {
   location: '',
   tags: '',
   isPublic: true,
+  cancelled: false,
 }
 
 const fromEvent = (e: EventView): Fields => ({
@@ -38,6 +40,7 @@ const fromEvent = (e: EventView): Fields => ({
   location: e.location,
   tags: e.tags.join(', '),
   isPublic: e.isPublic,
+  cancelled: e.cancelled,
 })
 
 const present = (values: Record<string, string | null>) =>
@@ -65,6 +68,7 @@ const fromForm = (form: FormState): Fields => ({
   location: keptValue(form, 'location'),
   tags: keptValue(form, 'tags'),
   isPublic: keptValue(form, 'isPublic') !== '',
+  cancelled: keptValue(form, 'cancelled') !== '',
 })
 
 export default function EventForm({
@@ -118,6 +122,7 @@ export default function EventForm({
       location: fields.location,
       tags: fields.tags,
       isPublic: fields.isPublic,
+      ...(editing ? { cancelled: fields.cancelled } : {}),
     }
     // Busy while the check's schema may still be loading: a second click sends nothing twice.
     setBusy(true)
@@ -220,6 +225,17 @@ export default function EventForm({
         />{' '}
         Public (listed for everyone)
       </label>
+      {editing && (
+        <label className="event-public">
+          <input
+            type="checkbox"
+            name="cancelled"
+            checked={fields.cancelled}
+            onChange={(e) => set('cancelled', e.currentTarget.checked)}
+          />{' '}
+          Cancelled (those going are told)
+        </label>
+      )}
       <p className="event-form-error" role="alert">
         {error}
       </p>
