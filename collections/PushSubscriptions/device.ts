@@ -12,7 +12,9 @@ import { parsedBody, signedInOnly, type Writer } from '@collections/shared/membe
 /** Whether the browser's public key is a point on P-256 (anything else cannot be encrypted to). */
 function isCurvePoint(p256dh: string): boolean {
   try {
-    crypto.createECDH('prime256v1').computeSecret(Buffer.from(p256dh, 'base64url'))
+    const ecdh = crypto.createECDH('prime256v1')
+    ecdh.generateKeys()
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'))
     return true
   } catch {
     return false

@@ -58,7 +58,7 @@ export const PUSH_TEXT = {
   unconfirmed: 'Pushes go to members with a confirmed address. Confirm your e-mail first.',
   explainTitle: 'Push notifications on this device',
   explain: (kind: NotificationKind) =>
-    `This device will show a notification for “${KIND_LABELS[kind]}”: who did what, in one line, and tapping it opens the page. Nothing else is kept on the device, and you can turn it off here at any time. Your browser asks you next.`,
+    `This device will show a notification for “${KIND_LABELS[kind]}”: who did what, with a line of what they wrote, and tapping it opens the page. Nothing else is kept on the device, and you can turn it off here at any time. Your browser asks you next.`,
   turnOn: 'Turn on',
   cancel: 'Not now',
   turnedOn: (kind: NotificationKind) => `Pushes on this device: ${KIND_LABELS[kind]}.`,
