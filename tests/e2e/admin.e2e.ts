@@ -81,6 +81,12 @@ test("an editor's day: since the last visit, a review on its page, a vandalised 
   // Said in words on the page, not only in a tooltip or to a screen reader.
   const viewOnSite = page.getByRole('link', { name: 'View on site', exact: true })
   await expect(viewOnSite).toHaveText('View on site')
+  await page.screenshot({ path: '.tmp/shots/admin-view-on-site-1280.png' })
+  const desktop = page.viewportSize()!
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(viewOnSite).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/admin-view-on-site-390.png' })
+  await page.setViewportSize(desktop)
   await viewOnSite.click()
   const site = await popup
   await expect(site).toHaveURL(new RegExp(`/neighbourhood/[a-z0-9-]+#review-${reviewId}$`))
