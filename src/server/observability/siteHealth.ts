@@ -17,10 +17,10 @@ const QUEUE_LATE_S = 600
 /** A larger share of 5xx answers is an incident (BelongHighErrorRate). */
 const ERROR_SHARE = 0.01
 /**
- * An instance's memory budget and BelongMemoryNearLimit's 90% of it: npm start caps V8's heap at
- * 384 MB, and code, malloc and the caches add ~250 MB (bench:soak peaks at 560 MB).
+ * An instance's memory budget and BelongMemoryNearLimit's 90% of it: npm start caps V8's heap
+ * (bench:soak peaks at about 400 MB; full static and API caches add up to about 110 MB).
  */
-const MEMORY_LIMIT_BYTES = 768 * 1024 * 1024
+const MEMORY_LIMIT_BYTES = 512 * 1024 * 1024
 const MEMORY_NEAR = 0.9
 
 const count = (n: number, one: string, many = `${one}s`) =>
