@@ -40,6 +40,7 @@ import { twoFactorEndpoints } from './twoFactor/endpoints'
 import { mentionableEndpoint } from './mentionable'
 import { passkeyFields } from './passkeys/fields'
 import { passkeyEndpoints } from './passkeys/endpoints'
+import { endPasswordSessionsOnPromotion } from './passkeys/promotion'
 import { deviceEndpoints } from './devices/endpoints'
 import { recordSignIn } from './devices/signIn'
 import {
@@ -243,6 +244,7 @@ export const Users: CollectionConfig = {
       sendEmailConfirmation,
       markProfilePagesStale,
       endSessionsOnSuspension,
+      endPasswordSessionsOnPromotion,
       announceApiChange,
       // What staff changed about the account, with before and after (collections/StaffAudit).
       auditStaffUserChange,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type CDPSession, type Page } from '@playwright/test'
 
 import type { PushPayload } from '@/rules/push'
 import { pushService } from '@tests/support/pushService'
@@ -49,8 +49,7 @@ async function deviceSubscribes(page: Page) {
 }
 
 /** The id Chromium gives the site's service worker registration (for CDP's push delivery). */
-async function registrationId(page: Page): Promise<string> {
-  const cdp = await page.context().newCDPSession(page)
+async function registrationId(cdp: CDPSession): Promise<string> {
   const ids: string[] = []
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
     for (const r of e.registrations) if (!r.isDeleted) ids.push(r.registrationId)
@@ -66,6 +65,8 @@ test('push to this device: turned on in settings, a comment arrives as a notific
   baseURL,
   browser,
 }) => {
+  // Settings twice, a push through the job queue (every few seconds) and a page opened from it.
+  test.setTimeout(180_000)
   await context.grantPermissions(['notifications'], { origin: baseURL })
   await deviceSubscribes(page)
   const priya = await signedInApi(page.request, 'priya')
@@ -123,7 +124,7 @@ test('push to this device: turned on in settings, a comment arrives as a notific
   const cdp = await context.newCDPSession(page)
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: baseURL!,
-    registrationId: await registrationId(page),
+    registrationId: await registrationId(cdp),
     data: JSON.stringify(push),
   })
   const shown = () =>
@@ -154,6 +155,8 @@ test('push to this device: turned on in settings, a comment arrives as a notific
   // Off for this device: the server forgets it, and pushes stop.
   await page.goto('/profile/settings')
   await hydrated(page)
+  await expect(commentsToggle(page)).toBeEnabled()
+  await expect(commentsToggle(page)).toBeChecked()
   await commentsToggle(page).click()
   await expect(toast(page, 'No more pushes on this device: Comments on my posts.')).toBeVisible()
   await expect(commentsToggle(page)).not.toBeChecked()

@@ -105,7 +105,7 @@ class Browser {
 
 const message = (answer: Answer<unknown>) => answer.body.errors?.[0]?.message
 
-async function person(role: 'member' | 'editor' = 'member') {
+async function person(role: 'member' | 'editor' | 'admin' = 'member') {
   const userName = `pk${++serial}x${Date.now().toString(36)}`
   const email = `${userName}@example.test`
   const password = 'correct horse'
@@ -297,6 +297,25 @@ describe('signing in with a passkey', () => {
     expect(replayFresh.status).toBe(400)
     expect(message(replayFresh)).toBe(PASSKEY_MESSAGES.refused)
     expect(await thief.me()).toBeNull()
+
+    // A signature counter that did not move on (a cloned authenticator), or a user handle that
+    // names another account: refused.
+    const options = await thief.post<PublicKeyCredentialRequestOptionsJSON>(
+      '/api/accounts/passkey/options',
+    )
+    const cloned = p.device.assert(options.body, undefined, { counter: 1 })
+    expect((await thief.post('/api/accounts/passkey', { response: cloned })).status).toBe(400)
+    const again = await thief.post<PublicKeyCredentialRequestOptionsJSON>(
+      '/api/accounts/passkey/options',
+    )
+    const good = p.device.assert(again.body)
+    const otherHandle = Buffer.from(String(p.id + 1)).toString('base64url')
+    const renamed = await thief.post('/api/accounts/passkey', {
+      response: { ...good, response: { ...good.response, userHandle: otherHandle } },
+    })
+    expect(renamed.status).toBe(400)
+    expect(message(renamed)).toBe(PASSKEY_MESSAGES.refused)
+    expect(await thief.me()).toBeNull()
   })
 
   it('refuses an unknown passkey, another site’s answer and garbage with a 4xx', async () => {
@@ -451,6 +470,22 @@ describe('a passkey as the staff second factor', () => {
     const none = await new Browser().post('/api/accounts/login/passkey/options')
     expect(none.status).toBe(401)
     expect(message(none)).toBe(TWO_FACTOR_MESSAGES.challengeExpired)
+  })
+
+  it('ends a member’s password-only sessions when one with a passkey is made an editor', async () => {
+    const p = await person()
+    await addPasskey(p)
+    // An admin whose second factor is a passkey too.
+    const admin = await person('admin')
+    await addPasskey(admin)
+    const promoted = await admin.browser.call('PATCH', `/api/users/${p.id}`, { role: 'editor' })
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200)
+    expect(await p.browser.me()).toBeNull()
+    const again = await new Browser().post('/api/accounts/login', {
+      email: p.email,
+      password: p.password,
+    })
+    expect(again.status).toBe(202)
   })
 
   it('keeps a member’s password sign-in one step with a passkey', async () => {

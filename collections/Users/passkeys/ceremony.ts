@@ -27,6 +27,12 @@ export function relyingParty() {
 /** The user handle a passkey carries: the account id, which names nothing else. */
 export const userHandleOf = (userId: number) => Buffer.from(String(userId), 'utf8')
 
+/**
+ * EdDSA, ES256, RS256, named: the library's default probes Node for post-quantum keys, which
+ * logs an experimental-feature warning on every registration.
+ */
+const ALGORITHMS = [-8, -7, -257]
+
 const TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])
 const transportsOf = (list: string[]) =>
   list.filter((t): t is AuthenticatorTransport => TRANSPORTS.has(t))
@@ -50,9 +56,7 @@ export function registrationOptions(
     })),
     // A discoverable credential: it signs in with no e-mail typed first.
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-    // EdDSA, ES256, RS256 (named: the library's default probes Node for post-quantum keys,
-    // which logs an experimental-feature warning on every registration).
-    supportedAlgorithmIDs: [-8, -7, -257],
+    supportedAlgorithmIDs: ALGORITHMS,
   })
 }
 
@@ -82,6 +86,7 @@ export async function checkRegistration(
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
     })
     if (!result.verified) return null
     const info = result.registrationInfo
