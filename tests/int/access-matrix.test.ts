@@ -187,6 +187,21 @@ const EXPECTED: Record<string, Record<Op, string>> = {
     update: /*        */ '- - - - - -',
     delete: /*        */ '- - - - - -',
   },
+  // A member's push devices: only the member (and admins) read or forget one; the device
+  // endpoint and the push job write them.
+  'push-subscriptions': {
+    read: /*          */ '- - Y - - Y',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - - -',
+    delete: /*        */ '- - Y - - Y',
+  },
+  // The push outbox: written by the dispatch job, read and cleared by admins only.
+  'push-messages': {
+    read: /*          */ '- - - - - Y',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - - -',
+    delete: /*        */ '- - - - - Y',
+  },
 }
 
 const allowedBy = (row: string): Record<Role, boolean> => {

@@ -167,6 +167,19 @@ export const pngFile = (world: World): File => ({
   size: world.png.length,
 })
 
+/** A push subscription as a browser makes one (its endpoint unique per device). */
+function pushDevice(user: number) {
+  return {
+    user,
+    endpoint: `https://push.example.test/send/${next()}`,
+    p256dh:
+      'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+    kinds: ['replies'],
+    device: 'Chrome on Android',
+  }
+}
+
 export const SPECS: CollectionSpec[] = [
   {
     slug: 'users',
@@ -501,6 +514,25 @@ export const SPECS: CollectionSpec[] = [
     },
     create: (world) => ({ action: 'suspended', targetKind: 'user', targetId: owner(world) }),
     update: { field: 'summary', value: (role) => `Rewritten by ${role}` },
+  },
+  {
+    slug: 'push-subscriptions',
+    fixture: async (world) => {
+      const doc = await local(world, 'push-subscriptions', pushDevice(owner(world)))
+      return { id: doc.id }
+    },
+    create: (world) => pushDevice(owner(world)),
+    update: { field: 'device', value: (role) => `Renamed by ${role}` },
+  },
+  {
+    slug: 'push-messages',
+    fixture: async (world) => {
+      const device = await local(world, 'push-subscriptions', pushDevice(owner(world)))
+      const doc = await local(world, 'push-messages', { subscription: device.id })
+      return { id: doc.id }
+    },
+    create: () => ({ sentAt: new Date().toISOString() }),
+    update: { field: 'sentAt', value: () => new Date().toISOString() },
   },
   {
     // Site search's index: written by the searched collections' hooks; editors set a boost.
