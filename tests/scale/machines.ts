@@ -6,7 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
-import { signUpFormAt } from '@tests/support/signUpForm'
+import { signUpFormOf } from '@tests/support/signUpForm'
 import {
   freshDataDir,
   removeDataDir,
@@ -189,6 +189,13 @@ function expectStatus(reply: Reply, status: number, what: string): Reply {
   return reply
 }
 
+/** The sign-up form's signed issue time, asked of the machine under the public name. */
+const signUpForm = (site: Site) =>
+  signUpFormOf(site.url, async () => {
+    const reply = expectStatus(await call(site, 'GET', '/api/users/sign-up-form'), 200, 'form')
+    return JSON.parse(reply.body) as Record<string, unknown>
+  })
+
 /** A new member signed in on `site`, with the headers that act as them. */
 export async function newMember(site: Site) {
   const userName = `machine${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
@@ -200,7 +207,7 @@ export async function newMember(site: Site) {
       'POST',
       '/api/users',
       {},
-      { email, password, userName, ...(await signUpFormAt(site.url)) },
+      { email, password, userName, ...(await signUpForm(site)) },
     ),
     201,
     'sign-up',
