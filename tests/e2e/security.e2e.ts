@@ -87,7 +87,7 @@ test('islands hydrate under the script policy with no violation', async ({ page 
       ),
     )
   })
-  for (const url of ['/', '/neighbourhood/shoreditch', '/map']) {
+  for (const url of ['/', '/neighbourhood/shoreditch', '/map', '/register', '/login']) {
     await page.goto(url)
     // The session menu hydrates at load on every page: Astro's inline island scripts ran.
     await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached()
