@@ -1,7 +1,7 @@
 import type { AdminViewServerProps } from 'payload'
-import { DefaultTemplate } from '@payloadcms/next/templates'
-import { Gutter } from '@payloadcms/ui'
 import React from 'react'
+
+import { AdminPage } from './AdminPage'
 
 import { isStaffUser } from '@collections/access'
 import { openCases, suspendedMembers } from '@/data/moderationQueue'
@@ -15,43 +15,26 @@ import { SuspendedMembers } from './SuspendedMembers'
  * several at once (POST /api/reports/decide); and the members suspended now, each with 'Lift
  * suspension'.
  */
-export async function ModerationView({
-  initPageResult,
-  params,
-  searchParams,
-}: AdminViewServerProps) {
-  const { req, permissions, visibleEntities, locale } = initPageResult
+export async function ModerationView(view: AdminViewServerProps) {
+  const { req } = view.initPageResult
   const staff = isStaffUser(req.user)
   const cases = staff ? await openCases(req.payload) : []
   const suspended = staff ? await suspendedMembers(req.payload) : []
   return (
-    <DefaultTemplate
-      i18n={req.i18n}
-      locale={locale}
-      params={params}
-      payload={req.payload}
-      permissions={permissions}
-      searchParams={searchParams}
-      user={req.user ?? undefined}
-      visibleEntities={visibleEntities}
-    >
-      <Gutter>
-        <h1>Moderation</h1>
-        {staff ? (
-          <>
-            <p>
-              Open cases, oldest first. An item is hidden pending review once its reports weigh{' '}
-              {REPORT_THRESHOLD} (an established member counts 1, a new one 0.5, an editor hides at
-              once). Every decision is logged in the public <a href="/moderation">moderation log</a>
-              .
-            </p>
-            <CaseList cases={cases} />
-            <SuspendedMembers members={suspended} />
-          </>
-        ) : (
-          <p>Only editors and admins moderate.</p>
-        )}
-      </Gutter>
-    </DefaultTemplate>
+    <AdminPage view={view} title="Moderation">
+      {staff ? (
+        <>
+          <p>
+            Open cases, oldest first. An item is hidden pending review once its reports weigh{' '}
+            {REPORT_THRESHOLD} (an established member counts 1, a new one 0.5, an editor hides at
+            once). Every decision is logged in the public <a href="/moderation">moderation log</a>.
+          </p>
+          <CaseList cases={cases} />
+          <SuspendedMembers members={suspended} />
+        </>
+      ) : (
+        <p>Only editors and admins moderate.</p>
+      )}
+    </AdminPage>
   )
 }

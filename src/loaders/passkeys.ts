@@ -4,6 +4,7 @@ import { CHALLENGE_COOKIE } from '@/rules/twoFactor'
 import { passkeysOf } from '@/data/passkeys'
 import { readChallenge, secondSteps } from '@/data/secondStep'
 import { formatSince } from './twoFactor'
+import { ownAccount } from './settings'
 
 export interface PasskeyView {
   id: number
@@ -23,13 +24,7 @@ export interface PasskeysState {
 export async function passkeysState(payload: Payload, viewerId: number): Promise<PasskeysState> {
   const [keys, user] = await Promise.all([
     passkeysOf(payload, viewerId),
-    payload.findByID({
-      collection: 'users',
-      id: viewerId,
-      depth: 0,
-      overrideAccess: true,
-      disableErrors: true,
-    }),
+    ownAccount(payload, viewerId),
   ])
   return {
     role: user?.role ?? null,

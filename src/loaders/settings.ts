@@ -12,12 +12,17 @@ export async function loadSettings(
   payload: Payload,
   viewerId: number,
 ): Promise<SettingsView | null> {
-  const user = (await payload.findByID({
+  const user = await ownAccount(payload, viewerId)
+  return user ? toSettingsView(user) : null
+}
+
+/** The viewer's own account row (the Settings pages' loaders), null once it is gone. */
+export async function ownAccount(payload: Payload, viewerId: number): Promise<User | null> {
+  return (await payload.findByID({
     collection: 'users',
     id: viewerId,
     depth: 0,
     overrideAccess: true,
     disableErrors: true,
   })) as User | null
-  return user ? toSettingsView(user) : null
 }

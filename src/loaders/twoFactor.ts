@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { enrolmentPicture, recoveryLeft, twoFactorRow } from '@/data/twoFactor'
+import { ownAccount } from './settings'
 
 export interface TwoFactorState {
   since: Date | null
@@ -18,13 +19,7 @@ export interface TwoFactorState {
 export async function twoFactorState(payload: Payload, viewerId: number): Promise<TwoFactorState> {
   const [row, user] = await Promise.all([
     twoFactorRow(payload, viewerId),
-    payload.findByID({
-      collection: 'users',
-      id: viewerId,
-      depth: 0,
-      overrideAccess: true,
-      disableErrors: true,
-    }),
+    ownAccount(payload, viewerId),
   ])
   const email = user?.email ?? ''
   const pending =

@@ -98,7 +98,7 @@ export function lateAdmin(
 function preparingPage(failed: boolean): string {
   const text = failed
     ? 'The admin could not be started. The server’s log says why.'
-    : 'The admin is being prepared (the first start builds it, about a minute). This page reloads by itself.'
+    : 'The admin is being prepared (a first start builds it, about 90 seconds). This page reloads by itself.'
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${failed ? '' : '<meta http-equiv="refresh" content="10">'}<title>Admin · Belong</title><style>body{font:1rem/1.5 system-ui,sans-serif;margin:3rem auto;max-width:34rem;padding:0 1rem;color:#1c1b1f;background:#fff}@media (prefers-color-scheme:dark){body{color:#eee;background:#161618}}a{color:inherit}</style></head><body><h1>Admin</h1><p>${text}</p><p><a href="/">Go to the site</a></p></body></html>`
 }
 
