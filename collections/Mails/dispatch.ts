@@ -3,13 +3,10 @@ import crypto from 'node:crypto'
 import type { PayloadRequest, TaskHandler } from 'payload'
 
 import { env } from '@/server/config/env'
-import { inTransaction, query, sql } from '@/server/database/db'
-import { MAIL_QUEUE } from './queue'
+import { query, sql } from '@/server/database/db'
+import { dispatchOutbox } from '@collections/shared/outbox'
 import { intArray, planMails, type MailDraft } from './owed'
 import { mailSubject } from './subjects'
-
-/** Mails per send job: a crash re-runs at most this many checks, and sends only the unsent. */
-export const MAILS_PER_JOB = 50
 
 /** A Message-ID fixed when the mail is written: every retry of it carries the same one. */
 export function newMessageId(): string {
@@ -52,23 +49,6 @@ async function writeMails(req: PayloadRequest, drafts: MailDraft[]): Promise<num
 }
 
 /**
- * Send jobs whose process died mid-run stay marked as processing; after MAIL_STALE_MS they are
- * released to run again (their mails or pushes not yet marked sent go out; a mail with the same
- * Message-ID).
- */
-export async function releaseStaleSends(
-  req: PayloadRequest,
-  task: 'sendMails' | 'sendPushes',
-): Promise<void> {
-  await query(
-    req,
-    sql`UPDATE payload_jobs SET processing = false
-         WHERE processing AND completed_at IS NULL AND task_slug = ${task}
-           AND updated_at < now() - make_interval(secs => ${env.mailStaleMs / 1000})`,
-  )
-}
-
-/**
  * Unsent mails of the last two days that no pending send job holds (a digest batch that died
  * between its commit and its queueing, a job removed by hand): queued again.
  */
@@ -87,37 +67,16 @@ async function unqueuedMails(req: PayloadRequest): Promise<number[]> {
 }
 
 /**
- * The dispatch job: in one transaction (one instance at a time, by an advisory lock), owed
- * notifications become outbox mails and their send jobs are queued, so a crash leaves either
- * nothing done or everything queued.
+ * The dispatch job (collections/shared/outbox.ts): owed notifications become outbox mails, by
+ * member and kind as each member chose; unsent mails no job holds go again.
  */
-export const dispatchMails: TaskHandler<'dispatchMails'> = async ({ req }) => {
-  const queued = await inTransaction(req, async () => {
-    const [lock] = await query<{ got: boolean }>(
-      req,
-      sql`SELECT pg_try_advisory_xact_lock(hashtext('belong:mail-dispatch')) AS got`,
-    )
-    if (!lock?.got) return 0
-    await releaseStaleSends(req, 'sendMails')
+export const dispatchMails: TaskHandler<'dispatchMails'> = ({ req }) =>
+  dispatchOutbox(req, 'sendMails', async () => {
     const { drafts, cancelled } = await planMails(req)
     if (cancelled.length)
       await query(
         req,
         sql`UPDATE notifications SET mail_due = false WHERE id = ANY(${intArray(cancelled)})`,
       )
-    const ids = [
-      ...(await unqueuedMails(req)),
-      ...(drafts.length ? await writeMails(req, drafts) : []),
-    ]
-    for (let i = 0; i < ids.length; i += MAILS_PER_JOB) {
-      await req.payload.jobs.queue({
-        task: 'sendMails',
-        input: { mails: ids.slice(i, i + MAILS_PER_JOB) },
-        queue: MAIL_QUEUE,
-        req,
-      })
-    }
-    return ids.length
+    return [...(await unqueuedMails(req)), ...(drafts.length ? await writeMails(req, drafts) : [])]
   })
-  return { output: { queued } }
-}

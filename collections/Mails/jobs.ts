@@ -7,6 +7,7 @@ import { MAIL_QUEUE } from './queue'
 import { sendMails } from './send'
 import { weeklyDigest } from './digest/weeklyDigest'
 import { pushTasks } from '@collections/PushSubscriptions/jobs'
+import { SEND_RETRIES, outboxTasks } from '@collections/shared/outbox'
 import { sendEventReminder } from '@collections/Events/reminders'
 
 /** Jobs the queue runs at once (Payload runs a batch concurrently). */
@@ -26,19 +27,14 @@ const isAdmin = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user)
  */
 export const mailJobs: JobsConfig = {
   tasks: [
-    {
-      slug: 'dispatchMails',
-      label: 'Gather owed notifications into mails',
-      handler: dispatchMails,
-      schedule: [{ cron: env.mailCron, queue: MAIL_QUEUE }],
-    },
-    {
-      slug: 'sendMails',
-      label: 'Send outbox mails',
-      inputSchema: [{ name: 'mails', type: 'json', required: true }],
-      handler: sendMails,
-      retries: { attempts: 6, backoff: { type: 'exponential', delay: 10_000 } },
-    },
+    ...outboxTasks(
+      {
+        slug: 'dispatchMails',
+        label: 'Gather owed notifications into mails',
+        handler: dispatchMails,
+      },
+      { slug: 'sendMails', label: 'Send outbox mails', handler: sendMails },
+    ),
     {
       slug: 'weeklyDigest',
       label: 'Write the weekly digests',
@@ -54,7 +50,7 @@ export const mailJobs: JobsConfig = {
         { name: 'at', type: 'text', required: true },
       ],
       handler: sendEventReminder,
-      retries: { attempts: 6, backoff: { type: 'exponential', delay: 10_000 } },
+      retries: SEND_RETRIES,
     },
     ...pushTasks,
   ],

@@ -1,5 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
-
 import { render } from '@react-email/render'
 import type { Payload, TaskHandler } from 'payload'
 import { createElement } from 'react'
@@ -7,10 +5,10 @@ import { createElement } from 'react'
 import { KIND_LABELS, type MailKind, type NotificationKind } from '@/rules/notificationPrefs'
 import { serverNow } from '@/server/config/clock'
 import { env } from '@/server/config/env'
-import { pgPool } from '@/server/database/db'
 import { mailItems } from './content'
 import { NotificationMail } from './templates/NotificationMail'
 import { unsubscribeToken } from '@/data/unsubscribeToken'
+import { sendBatch, sendOnce } from '@collections/shared/outbox'
 
 interface OutboxRow {
   id: number
@@ -54,34 +52,23 @@ async function notificationContent(row: OutboxRow, db: Parameters<typeof mailIte
 }
 
 /**
- * Sends one outbox mail unless it is already sent or another process holds it: the row stays
- * locked while the SMTP server takes it, then is marked sent in the same transaction. A process
- * killed between the two leaves it unsent, so it goes again, with the same Message-ID.
+ * Sends one outbox mail (collections/shared/outbox.ts): a process killed after the SMTP server
+ * took it and before it was marked sent leaves it unsent, so it goes again, with the same
+ * Message-ID. A mail whose every notification was hidden since is dropped, and those are not owed.
  */
-export async function sendOutboxMail(payload: Payload, id: number): Promise<'sent' | 'skipped'> {
-  const db = await pgPool(payload).connect()
-  try {
-    await db.query('BEGIN')
-    const { rows } = await db.query<OutboxRow>(
-      `SELECT id, user_id, kind::text AS kind, "to", subject, message_id, html, text FROM mails
-        WHERE id = $1 AND sent_at IS NULL FOR UPDATE SKIP LOCKED`,
-      [id],
-    )
-    const row = rows[0]
-    if (!row) return (await db.query('ROLLBACK'), 'skipped')
+export function sendOutboxMail(payload: Payload, id: number) {
+  const columns = 'id, user_id, kind::text AS kind, "to", subject, message_id, html, text'
+  return sendOnce<OutboxRow>(payload, 'sendMails', id, columns, async (db, row) => {
     const content =
       row.kind === 'digest'
         ? { html: row.html ?? '', text: row.text ?? '' }
         : await notificationContent(row, db)
     if (!content) {
-      // Everything it gathered was hidden since: no mail, and those notifications are not owed.
       await db.query(
         'UPDATE notifications SET mail_due = false, mail_id = NULL WHERE mail_id = $1',
         [id],
       )
-      await db.query('DELETE FROM mails WHERE id = $1', [id])
-      await db.query('COMMIT')
-      return 'skipped'
+      return 'dropped'
     }
     const links = unsubscribeLinks(row.user_id, row.kind)
     await payload.sendEmail({
@@ -95,28 +82,16 @@ export async function sendOutboxMail(payload: Payload, id: number): Promise<'sen
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     })
-    await db.query(
-      'UPDATE mails SET sent_at = now(), html = $2, text = $3, updated_at = now() WHERE id = $1',
-      [id, content.html, content.text],
-    )
-    await db.query('COMMIT')
+    // Kept for editors: what was sent, as it was rendered then.
+    await db.query('UPDATE mails SET html = $2, text = $3 WHERE id = $1', [
+      id,
+      content.html,
+      content.text,
+    ])
     return 'sent'
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    db.release()
-  }
+  })
 }
 
-/** The send job: its batch of outbox mails, one after another; a failure retries the job. */
-export const sendMails: TaskHandler<'sendMails'> = async ({ input, req }) => {
-  const ids = (Array.isArray(input.mails) ? input.mails : []).map(Number).filter(Number.isInteger)
-  let sent = 0
-  for (const id of ids) {
-    if ((await sendOutboxMail(req.payload, id)) === 'sent') sent++
-    // Rendering a mail is synchronous work: requests waiting meanwhile go before the next one.
-    await nextTurn()
-  }
-  return { output: { sent } }
-}
+/** The send job: its batch of outbox mails (rendering one is synchronous work). */
+export const sendMails: TaskHandler<'sendMails'> = ({ input, req }) =>
+  sendBatch(input.mails, (id) => sendOutboxMail(req.payload, id))

@@ -77,6 +77,22 @@ export function pushBody(text: string): string {
   return flat.length > PUSH_BODY_CHARS ? `${flat.slice(0, PUSH_BODY_CHARS - 1).trimEnd()}…` : flat
 }
 
+/** The title of a push whose notification has no words of its own to add. */
+export const PUSH_SITE_TITLE = 'Belong'
+
+/**
+ * A push's words, as the bell says it: the bell's sentence as the title (no full stop) over a
+ * line of what was written; a notification with nothing written to show (a mention, a reminder,
+ * a reaction) says its sentence as the body, under the site's name.
+ */
+export function pushWords(
+  message: string,
+  excerpt: string | null,
+): { title: string; body: string } {
+  if (excerpt) return { title: message.replace(/\.$/, ''), body: pushBody(excerpt) }
+  return { title: PUSH_SITE_TITLE, body: pushBody(message) }
+}
+
 /** The browser and system a user agent names, as a member would recognise the device. */
 export function deviceName(userAgent: string | null | undefined): string {
   const ua = userAgent ?? ''

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { PUSH_TEXT } from '@/rules/push'
+import { PUSH_SITE_TITLE, PUSH_TEXT } from '@/rules/push'
 import { ensureVapidKeys } from '@/server/config/secrets'
 import { pgPool } from '@/server/database/db'
 import { runMailJobs } from '@tests/support/mailJobs'
@@ -202,6 +202,44 @@ describe('pushes', () => {
     expect(service.received.slice(before).map((p) => p.payload.body)).toEqual([
       'Said with the bell only.',
     ])
+  })
+
+  it('a mention and an event reminder say what the bell says, under the site’s name', async () => {
+    await subscribe(bob, {
+      subscription: service.device('bob-phone'),
+      kinds: ['mentions', 'eventReminders'],
+    })
+    await discussionBy(alice, 'Who has a ladder, @bob')
+    const event = await createAs(site, alice, '/api/events', {
+      title: 'Seed swap',
+      description: 'Bring what you saved.',
+      location: 'The hall',
+      eventDate: new Date(Date.now() + 20 * 3600_000).toISOString(),
+      neighbourhood: place,
+    })
+    const going = await site.api('POST', `/api/events/${event}/rsvp`, {
+      body: { status: 'attending' },
+      cookie: bob.cookie,
+    })
+    expect(going.status).toBe(200)
+    // The reminder job tells the bell; the next dispatch pushes it.
+    await runPushJobs()
+    await runPushJobs()
+    const [reminder] = (
+      await sql(
+        `SELECT message FROM notifications WHERE type = 'event-reminder' AND user_id = $1`,
+        [bob.id],
+      )
+    ).rows as { message: string }[]
+    expect(reminder?.message).toMatch(/^Coming up: "Seed swap", .+\. You said you're going\.$/)
+    const words = service.to('bob-phone').map((p) => [p.payload.title, p.payload.body])
+    expect(words).toHaveLength(2)
+    expect(words).toEqual(
+      expect.arrayContaining([
+        [PUSH_SITE_TITLE, 'alice mentioned you in a discussion.'],
+        [PUSH_SITE_TITLE, reminder!.message],
+      ]),
+    )
   })
 
   it('a device the push service calls gone (410) is forgotten; the others still get theirs', async () => {

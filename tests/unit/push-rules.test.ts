@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { deviceName, isPushEndpointAllowed, pushBody } from '@/rules/push'
+import {
+  PUSH_SITE_TITLE,
+  deviceName,
+  isPushEndpointAllowed,
+  pushBody,
+  pushWords,
+} from '@/rules/push'
 import { pushDeviceSchema } from '@/schemas/push'
 
 describe('which push endpoints the server sends to', () => {
@@ -40,6 +46,17 @@ describe('push words', () => {
     const body = pushBody(`${'word '.repeat(60)}`)
     expect(body.length).toBeLessThanOrEqual(140)
     expect(body.endsWith('…')).toBe(true)
+  })
+
+  it('says what the bell says: its sentence over what was written, or the sentence itself', () => {
+    expect(pushWords('bob commented on your discussion.', 'Try the corner shop.')).toEqual({
+      title: 'bob commented on your discussion',
+      body: 'Try the corner shop.',
+    })
+    expect(pushWords('amara mentioned you in a story.', null)).toEqual({
+      title: PUSH_SITE_TITLE,
+      body: 'amara mentioned you in a story.',
+    })
   })
 
   it('a subscription needs an endpoint and keys of the right length, and known kinds', () => {

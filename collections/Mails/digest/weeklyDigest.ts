@@ -4,12 +4,12 @@ import { createElement } from 'react'
 
 import { KIND_LABELS } from '@/rules/notificationPrefs'
 import { serverNow } from '@/server/config/clock'
-import { pgPool } from '@/server/database/db'
+import { clientTransaction, pgPool } from '@/server/database/db'
 import { recentMoment } from '@/views/home'
-import { newMessageId, MAILS_PER_JOB } from '@collections/Mails/dispatch'
-import { MAIL_QUEUE } from '@collections/Mails/queue'
+import { newMessageId } from '@collections/Mails/dispatch'
 import { mailOrigin, unsubscribeLinks } from '@collections/Mails/send'
 import { DigestMail } from '@collections/Mails/templates/DigestMail'
+import { queueSends } from '@collections/shared/outbox'
 import { digestContent, isEmptyDigest } from './digestContent'
 
 /** Members taken per transaction: their digests are written and queued together. */
@@ -22,10 +22,8 @@ const BATCH = 100
  * A week with nothing new in their neighbourhoods sends nothing.
  */
 async function digestBatch(req: PayloadRequest): Promise<{ claimed: number; written: number }> {
-  const db = await pgPool(req.payload).connect()
   const now = serverNow()
-  try {
-    await db.query('BEGIN')
+  const { claimed, mails } = await clientTransaction(pgPool(req.payload), async (db) => {
     const { rows: members } = await db.query<{ id: number; email: string }>(
       `UPDATE users u SET digest_sent_at = $1
         WHERE u.id IN (
@@ -65,21 +63,11 @@ async function digestBatch(req: PayloadRequest): Promise<{ claimed: number; writ
       )
       mails.push(rows[0]!.id)
     }
-    await db.query('COMMIT')
-    // Queued after the commit: the dispatch job also queues any unsent digest it finds alone.
-    for (let i = 0; i < mails.length; i += MAILS_PER_JOB)
-      await req.payload.jobs.queue({
-        task: 'sendMails',
-        input: { mails: mails.slice(i, i + MAILS_PER_JOB) },
-        queue: MAIL_QUEUE,
-      })
-    return { claimed: members.length, written: mails.length }
-  } catch (error) {
-    await db.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    db.release()
-  }
+    return { claimed: members.length, mails }
+  })
+  // Queued after the commit: the dispatch job also queues any unsent digest it finds alone.
+  await queueSends(req.payload, 'sendMails', mails)
+  return { claimed, written: mails.length }
 }
 
 /** The weekly job: batch after batch until every member due a digest has had their turn. */

@@ -2,6 +2,7 @@ import pLimit from 'p-limit'
 import type { Pool, QueryResultRow } from 'pg'
 
 import { env } from '@/server/config/env'
+import { clientTransaction } from '@/server/database/db'
 
 import {
   cleanQuery,
@@ -43,27 +44,15 @@ function withTrigramSettings<T>(
   work: (run: Run) => Promise<T>,
   settings = TRIGRAM_SETTINGS,
 ): Promise<T> {
-  return searchTurns(() => inTransaction(pool, work, settings))
+  return searchTurns(() =>
+    clientTransaction(
+      pool,
+      (client) => work(async (text, values) => (await client.query(text, values)).rows),
+      `BEGIN READ ONLY; ${settings}`,
+    ),
+  )
 }
 
-async function inTransaction<T>(
-  pool: Pool,
-  work: (run: Run) => Promise<T>,
-  settings: string,
-): Promise<T> {
-  const client = await pool.connect()
-  try {
-    await client.query(`BEGIN READ ONLY; ${settings}`)
-    const result = await work(async (text, values) => (await client.query(text, values)).rows)
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
-}
 /** Runs one statement in the search's transaction; `R` names the columns the SQL selects. */
 type Run = <R extends QueryResultRow>(text: string, values: unknown[]) => Promise<R[]>
 

@@ -13,7 +13,7 @@ import {
   type Payload,
   type PayloadRequest,
 } from 'payload'
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 
 export { sql }
 
@@ -63,6 +63,30 @@ export async function inTransaction<T>(req: PayloadRequest, work: () => Promise<
   } catch (error) {
     if (owned) await killTransaction(req)
     throw error
+  }
+}
+
+/**
+ * Runs `work` in a transaction on a pool client of its own (outside Payload's request
+ * transactions: a job's batch, a read-only search): commit when it returns, roll back when it
+ * throws; `begin` may set the transaction's mode and settings.
+ */
+export async function clientTransaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+  begin = 'BEGIN',
+): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query(begin)
+    const result = await work(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    client.release()
   }
 }
 
