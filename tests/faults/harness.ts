@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import { freePort } from '@/server/database/postgres'
 import { signUpFormAt } from '@tests/support/signUpForm'
+import type { ReceivedMail } from '@tests/support/smtp'
 
 /**
  * Fault tests start the real site (`scripts/start.ts`, production mode, no admin) on their own
@@ -181,26 +182,37 @@ export async function waitFor(
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** A member with a token (Authorization: JWT, so no cookie and no Origin check) and a place. */
-export async function member(url: string) {
-  const userName = `fault${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+const jsonTo = (url: string) => ({ 'content-type': 'application/json', origin: url })
+
+/** Signs up through the API as `userName` (with the sign-up form's token); answers the address. */
+async function signUp(url: string, userName: string, password: string): Promise<string> {
   const email = `${userName}@faults.test`
-  const password = 'fault-member-password'
-  const json = { 'content-type': 'application/json', origin: url }
   const created = await fetch(`${url}/api/users`, {
     method: 'POST',
-    headers: json,
+    headers: jsonTo(url),
     body: JSON.stringify({ email, password, userName, ...(await signUpFormAt(url)) }),
   })
   if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${await created.text()}`)
+  return email
+}
+
+/** Signs in: JSON headers with a token (Authorization: JWT, so no cookie and no Origin check). */
+async function signIn(url: string, email: string, password: string) {
   const login = await fetch(`${url}/api/users/login`, {
     method: 'POST',
-    headers: json,
+    headers: jsonTo(url),
     body: JSON.stringify({ email, password }),
   })
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`)
   const { token } = (await login.json()) as { token: string }
-  const headers = { ...json, authorization: `JWT ${token}` }
+  return { ...jsonTo(url), authorization: `JWT ${token}` }
+}
+
+/** A member with a token and a place. */
+export async function member(url: string) {
+  const userName = `fault${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const password = 'fault-member-password'
+  const headers = await signIn(url, await signUp(url, userName, password), password)
   const place = await fetch(`${url}/api/neighbourhoods`, {
     method: 'POST',
     headers,
@@ -214,6 +226,63 @@ export async function member(url: string) {
   if (place.status !== 201) throw new Error(`neighbourhood: ${place.status} ${await place.text()}`)
   const { doc } = (await place.json()) as { doc: { id: number } }
   return { headers, neighbourhood: doc.id }
+}
+
+const quotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+
+/**
+ * Signs up, opens the confirmation link that arrived at `smtp`, signs in and follows the place:
+ * a member owed what its followers are told. Answers their address and signed-in headers.
+ */
+export async function confirmedFollower(
+  url: string,
+  smtp: { received: ReceivedMail[] },
+  neighbourhood: number,
+  userName: string,
+) {
+  const password = 'fault-follower-password'
+  const email = await signUp(url, userName, password)
+  let link = ''
+  await waitFor(
+    () => {
+      const mail = smtp.received.find((m) => m.to.includes(email))
+      const text = mail ? quotedPrintable(mail.raw) : ''
+      link = /https?:\/\/\S+confirm-email\?token=[\w.%-]+/.exec(text)?.[0] ?? ''
+      return Boolean(link)
+    },
+    30_000,
+    `the confirmation mail to ${email}`,
+  )
+  const confirmed = await fetch(link, { redirect: 'manual' })
+  if (confirmed.status >= 400) throw new Error(`confirmation: ${confirmed.status}`)
+  const headers = await signIn(url, email, password)
+  const followed = await fetch(`${url}/api/follows/toggle`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ neighbourhood }),
+  })
+  if (followed.status !== 200) throw new Error(`follow: ${followed.status}`)
+  return { email, headers }
+}
+
+/** A public event in the member's place, three days on: its followers are told of it. */
+export async function newEvent(
+  url: string,
+  author: Awaited<ReturnType<typeof member>>,
+  title: string,
+) {
+  const event = await fetch(`${url}/api/events`, {
+    method: 'POST',
+    headers: author.headers,
+    body: JSON.stringify({
+      title,
+      description: 'Meet at the gate.',
+      location: 'Park gate',
+      eventDate: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      neighbourhood: author.neighbourhood,
+    }),
+  })
+  if (event.status !== 201) throw new Error(`event: ${event.status} ${await event.text()}`)
 }
 
 export interface Answer {

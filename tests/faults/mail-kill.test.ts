@@ -3,8 +3,7 @@ import { afterAll, expect, test } from 'vitest'
 
 import { mailCatcher } from '@tests/support/smtp'
 import { faultSiteForFile } from '@tests/support/faultSite'
-import { signUpFormAt } from '@tests/support/signUpForm'
-import { member, report, waitFor } from './harness'
+import { confirmedFollower, member, newEvent, report, waitFor } from './harness'
 
 /** Members who follow the place: each is owed exactly one new-event mail. */
 const FOLLOWERS = 30
@@ -13,52 +12,6 @@ const fault = faultSiteForFile('mailkill')
 // Answers each message 300 ms after it arrived: a kill finds a mail in flight.
 const smtp = mailCatcher({ answerAfterMs: 300 })
 afterAll(() => smtp.close())
-
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-
-/** Signs up, opens the confirmation link that arrived by SMTP, follows the place. */
-async function confirmedFollower(url: string, neighbourhood: number, n: number) {
-  const email = `follower${n}@faults.test`
-  const json = { 'content-type': 'application/json', origin: url }
-  const password = 'fault-follower-password'
-  const created = await fetch(`${url}/api/users`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      email,
-      password,
-      userName: `follower${n}`,
-      ...(await signUpFormAt(url)),
-    }),
-  })
-  expect(created.status).toBe(201)
-  let link = ''
-  await waitFor(
-    () => {
-      const mail = smtp.received.find((m) => m.to.includes(email))
-      link = mail
-        ? (/https?:\/\/\S+confirm-email\?token=[\w.%-]+/.exec(textOf(mail.raw))?.[0] ?? '')
-        : ''
-      return Boolean(link)
-    },
-    30_000,
-    `the confirmation mail to ${email}`,
-  )
-  expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400)
-  const login = await fetch(`${url}/api/users/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  })
-  const { token } = (await login.json()) as { token: string }
-  const followed = await fetch(`${url}/api/follows/toggle`, {
-    method: 'POST',
-    headers: { ...json, authorization: `JWT ${token}` },
-    body: JSON.stringify({ neighbourhood }),
-  })
-  expect(followed.status).toBe(200)
-  return email
-}
 
 test('the app killed -9 mid-send and started again: every mail due arrives, a repeat only with its Message-ID', async () => {
   const port = await smtp.listen()
@@ -72,20 +25,10 @@ test('the app killed -9 mid-send and started again: every mail due arrives, a re
   const author = await member(site.url)
   const followers: string[] = []
   for (let n = 0; n < FOLLOWERS; n++)
-    followers.push(await confirmedFollower(site.url, author.neighbourhood, n))
-
-  const event = await fetch(`${site.url}/api/events`, {
-    method: 'POST',
-    headers: author.headers,
-    body: JSON.stringify({
-      title: 'Lantern walk',
-      description: 'Meet at the gate.',
-      location: 'Park gate',
-      eventDate: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      neighbourhood: author.neighbourhood,
-    }),
-  })
-  expect(event.status).toBe(201)
+    followers.push(
+      (await confirmedFollower(site.url, smtp, author.neighbourhood, `follower${n}`)).email,
+    )
+  await newEvent(site.url, author, 'Lantern walk')
   const eventMails = () => smtp.received.filter((m) => m.raw.includes('Lantern walk'))
   await waitFor(() => eventMails().length >= 3, 60_000, 'the first new-event mails')
   await site.kill()

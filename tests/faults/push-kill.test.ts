@@ -2,9 +2,8 @@ import { afterAll, expect, test } from 'vitest'
 
 import { faultSiteForFile } from '@tests/support/faultSite'
 import { pushService } from '@tests/support/pushService'
-import { signUpFormAt } from '@tests/support/signUpForm'
 import { mailCatcher } from '@tests/support/smtp'
-import { member, report, waitFor } from './harness'
+import { confirmedFollower, member, newEvent, report, waitFor } from './harness'
 
 /** Members who follow the place, each with a device that wants new events pushed. */
 const FOLLOWERS = 30
@@ -19,50 +18,9 @@ afterAll(async () => {
   await smtp.close()
 })
 
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-
-/** Signs up, confirms the address by the mailed link, follows the place, turns pushes on. */
+/** A confirmed follower of the place with a device that wants new events pushed. */
 async function followerWithDevice(url: string, neighbourhood: number, n: number) {
-  const email = `pushfollower${n}@faults.test`
-  const json = { 'content-type': 'application/json', origin: url }
-  const password = 'fault-follower-password'
-  const created = await fetch(`${url}/api/users`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      email,
-      password,
-      userName: `pushfollower${n}`,
-      ...(await signUpFormAt(url)),
-    }),
-  })
-  expect(created.status, await created.clone().text()).toBe(201)
-  let link = ''
-  await waitFor(
-    () => {
-      const mail = smtp.received.find((m) => m.to.includes(email))
-      link = mail
-        ? (/https?:\/\/\S+confirm-email\?token=[\w.%-]+/.exec(textOf(mail.raw))?.[0] ?? '')
-        : ''
-      return Boolean(link)
-    },
-    30_000,
-    `the confirmation mail to ${email}`,
-  )
-  expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400)
-  const login = await fetch(`${url}/api/users/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  })
-  const { token } = (await login.json()) as { token: string }
-  const headers = { ...json, authorization: `JWT ${token}` }
-  const followed = await fetch(`${url}/api/follows/toggle`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ neighbourhood }),
-  })
-  expect(followed.status).toBe(200)
+  const { headers } = await confirmedFollower(url, smtp, neighbourhood, `pushfollower${n}`)
   const device = `device${n}`
   const subscribed = await fetch(`${url}/api/push-subscriptions/device`, {
     method: 'PUT',
@@ -88,18 +46,7 @@ test('the app killed -9 mid-batch of pushes and started again: every push due ar
   for (let n = 0; n < FOLLOWERS; n++)
     devices.push(await followerWithDevice(site.url, author.neighbourhood, n))
 
-  const event = await fetch(`${site.url}/api/events`, {
-    method: 'POST',
-    headers: author.headers,
-    body: JSON.stringify({
-      title: 'Lantern walk',
-      description: 'Meet at the gate.',
-      location: 'Park gate',
-      eventDate: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      neighbourhood: author.neighbourhood,
-    }),
-  })
-  expect(event.status).toBe(201)
+  await newEvent(site.url, author, 'Lantern walk')
   const lantern = () => service.received.filter((p) => p.payload.title.includes('Lantern walk'))
   await waitFor(() => lantern().length >= 3, 60_000, 'the first pushes')
   await site.kill()
