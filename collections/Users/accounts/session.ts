@@ -160,6 +160,17 @@ export async function mintSession(req: PayloadRequest, userId: number, remember:
   return { token, exp, cookie: sessionCookie(req, token, remember, exp) }
 }
 
+/** The account a sign-in answers with (or leads on from), as Payload reads it. */
+export function signedInUser(req: PayloadRequest, userId: number) {
+  return req.payload.findByID({
+    collection: 'users',
+    id: userId,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+}
+
 /** The claims of the token this request was authenticated with (already verified by Payload). */
 export function requestTokenClaims(req: PayloadRequest): Record<string, unknown> | null {
   const header = req.headers.get('authorization') ?? ''

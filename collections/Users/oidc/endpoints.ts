@@ -2,7 +2,7 @@ import * as client from 'openid-client'
 import type { Endpoint } from 'payload'
 
 import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '@/rules/accounts'
-import { mintSession } from '@collections/Users/accounts/session'
+import { mintSession, signedInUser } from '@collections/Users/accounts/session'
 import {
   SecondFactorNeeded,
   challengeCookie,
@@ -157,13 +157,7 @@ export const oidcCallback: Endpoint = {
         const next = txn.next ? `&next=${encodeURIComponent(txn.next)}` : ''
         return moveOn(`/login?step=code${next}`, [cleared, challenge])
       }
-      const user = await req.payload.findByID({
-        collection: 'users',
-        id: userId,
-        depth: 0,
-        overrideAccess: true,
-        req,
-      })
+      const user = await signedInUser(req, userId)
       return moveOn(landingAfterSignIn(user, txn.next), [cleared, session.cookie])
     } catch (error) {
       const message =

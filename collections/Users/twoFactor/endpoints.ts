@@ -6,7 +6,7 @@ import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { pgPool } from '@/server/database/db'
 import { countTwoFactorFailure, twoFactorWait } from '@/server/http/rateLimits'
 import { readJson, refuse } from '@/server/http/requests'
-import { mintSession, type Remember } from '@collections/Users/accounts/session'
+import { mintSession, signedInUser, type Remember } from '@collections/Users/accounts/session'
 import { isCurrentPassword } from '@collections/Users/settings/password'
 import { signedInOnly } from '@collections/shared/memberWrite'
 import { sendTwoFactorMail } from './mail'
@@ -170,13 +170,7 @@ export async function finishSignIn(
 ) {
   req.context[SECOND_FACTOR_PASSED] = true
   const session = await mintSession(req, userId, remember)
-  const user = await req.payload.findByID({
-    collection: 'users',
-    id: userId,
-    depth: 0,
-    overrideAccess: true,
-    req,
-  })
+  const user = await signedInUser(req, userId)
   const headers = new Headers()
   headers.append('Set-Cookie', session.cookie)
   headers.append('Set-Cookie', challengeCookie(req, null))
