@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 if (process.env.NODE_ENV === 'production' && process.env.SOURCE_MAPS !== '1')
   process.setSourceMapsEnabled(false)
 const { boot, PortInUseError } = await import('@/server/process/boot')
+const { flushLog } = await import('@/server/observability/logger')
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const buildOnly = process.argv.includes('--build-only')
@@ -28,8 +29,9 @@ try {
     const shutdown = (signal: string) => {
       if (++signals > 1) process.exit(1)
       console.log(`\n${signal}: stopping…`)
+      // The request log is buffered: its last lines are written before the process goes.
       site.stop().then(
-        () => process.exit(0),
+        () => flushLog().then(() => process.exit(0)),
         (error: unknown) => {
           console.error(error)
           process.exit(1)

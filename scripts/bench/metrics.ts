@@ -2,119 +2,215 @@
  * What seeing inside the site costs (`npm run bench:metrics`): the built server's static page and
  * a cached API read, requests/s with nothing kept (METRICS=off, LOG_LEVEL=warn), with the metrics
  * (METRICS_TOKEN, LOG_LEVEL=warn) and with the metrics and the request log (LOG_LEVEL=info, JSON
- * lines into a file, as a journal takes them), in one run on one data folder. The
- * configurations take turns (ROUNDS rounds, default 3) so a machine growing busier mid-run weighs
- * on each; their medians are compared (budget: within 5%). ApacheBench (`ab -k -c 50`,
- * apache2-utils) as bench:serve.
+ * lines into a file, as a journal takes them). The three run side by side on one database and
+ * one data folder, and are measured in turns (ROUNDS rounds, default 5, each in the reverse
+ * order of the one before), so the machine's other load weighs on all of them alike; each
+ * round's rates are compared within the round, and the rounds' medians reported (budget: within
+ * 5%). ApacheBench (`ab -k -c 50`, apache2-utils) as bench:serve. At the end the servers stop
+ * by SIGTERM and the request log is checked to hold a line for every request ab sent.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-import { waitFor } from './builtSite'
+import { freePort, startEmbeddedPostgres } from '@/server/database/postgres'
+
+import { outputOf, waitFor } from './builtSite'
 import { ab } from './nginx'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
 const API = process.env.API ?? '/api/neighbourhoods?limit=5'
-const ROUNDS = Number(process.env.ROUNDS ?? 3)
+const ROUNDS = Number(process.env.ROUNDS ?? 5)
+const REQUESTS = Number(process.env.REQUESTS ?? 20000)
 const TOKEN = 'bench-metrics-token'
 
 const CONFIGS = {
   off: { METRICS: 'off', LOG_LEVEL: 'warn' },
   metrics: { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' },
-  'metrics + request log': { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+  'metrics + log': { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
 } as const
 type Config = keyof typeof CONFIGS
 const NAMES = Object.keys(CONFIGS) as Config[]
+const TARGETS = { static: PAGE, api: API } as const
+type Target = keyof typeof TARGETS
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-bench-metrics-'))
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-bench-metrics-'))
 // PostgreSQL runs as nobody when we are root: it must pass through the folder.
-fs.chmodSync(dataDir, 0o755)
-const port = 4600 + Math.floor(Math.random() * 600)
-const base = `http://127.0.0.1:${port}`
+fs.chmodSync(root, 0o755)
+const dataDir = path.join(root, 'site')
+fs.mkdirSync(dataDir, { mode: 0o755 })
+const postgres = await startEmbeddedPostgres({ dir: path.join(root, 'db'), databases: ['belong'] })
 
-const logFile = path.join(dataDir, 'server.log')
+const baseEnv = (port: number): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  ADMIN: 'false',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: postgres.url('belong'),
+  RATE_LIMIT_EXEMPT: '127.0.0.1',
+})
+
+interface Site {
+  child: ChildProcess
+  base: string
+  logFile: string
+}
 
 /**
  * Starts the site in one configuration, its output into a file: a pipe read by this process
  * would stall the server while `ab` (run synchronously) keeps this process from reading it.
  */
-async function start(config: Config): Promise<{ child: ChildProcess; logged: () => number }> {
+async function start(config: Config, index: number): Promise<Site> {
+  const port = await freePort()
+  const logFile = path.join(root, `server-${index}.log`)
   const out = fs.openSync(logFile, 'w')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ADMIN: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_EXEMPT: '127.0.0.1',
-      ...CONFIGS[config],
-    },
+  // V8's limits as npm start sets them (the young generation's size decides how often the
+  // per-request garbage is collected).
+  const flags = ['--max-old-space-size=320', '--max-semi-space-size=8']
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'scripts/start.ts'], {
+    env: { ...baseEnv(port), MALLOC_ARENA_MAX: '2', ...CONFIGS[config] },
     stdio: ['ignore', out, out],
   })
   fs.closeSync(out)
+  const base = `http://127.0.0.1:${port}`
   await waitFor(`${base}/healthz`, child, () => fs.readFileSync(logFile, 'utf8').slice(-4000))
-  return { child, logged: () => fs.statSync(logFile).size }
+  return { child, base, logFile }
 }
 
 async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
   await exited
 }
+
+/**
+ * /metrics' status on a connection of its own: a kept-alive one from the start may have been
+ * closed by the server while ab held this process (fetch then fails with "other side closed").
+ */
+const scrapeStatus = (base: string) =>
+  new Promise<number>((resolve, reject) => {
+    const req = http.get(
+      `${base}/metrics`,
+      { agent: false, headers: { authorization: `Bearer ${TOKEN}` } },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      },
+    )
+    req.on('error', reject)
+  })
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length / 2
   return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
+const range = (values: number[]) =>
+  `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`
 
-const results = {} as Record<Config, { page: number[]; api: number[] }>
-for (const name of NAMES) results[name] = { page: [], api: [] }
+const sites = new Map<Config, Site>()
+const sent = new Map<Config, number>(NAMES.map((name) => [name, 0]))
 try {
+  // The seed and the site build once, then the three servers side by side.
+  const building = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--build-only'],
+    {
+      env: { ...baseEnv(0), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  const buildLog = outputOf(building)
+  if ((await new Promise((resolve) => building.on('exit', resolve))) !== 0)
+    throw new Error(`the build failed:\n${buildLog()}`)
+  for (const [i, config] of NAMES.entries()) sites.set(config, await start(config, i))
+
+  const rates = {} as Record<Config, Record<Target, number[]>>
+  for (const name of NAMES) rates[name] = { static: [], api: [] }
+  const run = (config: Config, target: Target) => {
+    sent.set(config, sent.get(config)! + REQUESTS)
+    return ab(`${sites.get(config)!.base}${TARGETS[target]}`)
+  }
+  // Warm each (files in memory, the read cache filled, the JIT), unmeasured.
+  for (const config of NAMES) for (const target of ['static', 'api'] as const) run(config, target)
+
+  console.log(`load average before: ${load()}`)
   for (let round = 0; round < ROUNDS; round++) {
-    for (const config of NAMES) {
-      const site = await start(config)
-      try {
-        // Warm both (files in memory, the read cache filled, connections), then measure.
-        ab(`${base}${PAGE}`)
-        ab(`${base}${API}`)
-        const before = site.logged()
-        results[config].page.push(ab(`${base}${PAGE}`))
-        results[config].api.push(ab(`${base}${API}`))
-        // The figures were kept (or not) as configured.
-        const scrape = await fetch(`${base}/metrics`, {
-          headers: { authorization: `Bearer ${TOKEN}` },
-        })
-        if (scrape.ok !== (config !== 'off'))
-          throw new Error(`${config}: /metrics answered ${scrape.status}`)
-        console.log(
-          `round ${round + 1} ${config}: page ${results[config].page.at(-1)!.toFixed(0)}/s, ` +
-            `api ${results[config].api.at(-1)!.toFixed(0)}/s, ` +
-            `${((site.logged() - before) / 1024 / 1024).toFixed(1)} MB logged`,
-        )
-      } finally {
-        await stop(site.child)
-      }
-    }
+    const order = round % 2 ? [...NAMES].reverse() : NAMES
+    for (const target of ['static', 'api'] as const)
+      for (const config of order) rates[config][target].push(run(config, target))
+    console.log(
+      `round ${round + 1}: ` +
+        NAMES.map(
+          (name) =>
+            `${name} static ${rates[name].static.at(-1)!.toFixed(0)}/s api ${rates[name].api.at(-1)!.toFixed(0)}/s`,
+        ).join(', '),
+    )
   }
-  console.log(`\nab -k -c 50, requests/s (median of ${ROUNDS}), and the ratio to 'off':`)
-  console.log(`| request | ${NAMES.join(' | ')} |`)
-  console.log(`| --- | ${NAMES.map(() => '---').join(' | ')} |`)
-  for (const [what, key] of [
-    [`static ${PAGE}`, 'page'],
-    [`API ${API}`, 'api'],
-  ] as const) {
-    const off = median(results.off[key])
-    const cells = NAMES.map((name) => {
-      const rate = median(results[name][key])
-      return name === 'off' ? rate.toFixed(0) : `${rate.toFixed(0)} (${(rate / off).toFixed(3)})`
+  console.log(`load average after: ${load()}`)
+
+  // The figures were kept (or not) as configured.
+  for (const config of NAMES) {
+    const status = await scrapeStatus(sites.get(config)!.base)
+    if ((status === 200) !== (config !== 'off'))
+      throw new Error(`${config}: /metrics answered ${status}`)
+  }
+
+  /** Each round's `a` over `b` for the target: same round, same load. */
+  const ratios = (a: Config, b: Config, target: Target) =>
+    rates[a][target].map((rate, i) => rate / rates[b][target][i]!)
+  console.log(
+    `\nab -k -c 50 -n ${REQUESTS}, requests/s (median of ${ROUNDS} rounds) and the ratios ` +
+      `taken within each round (median, range):`,
+  )
+  console.log(
+    `| request | ${NAMES.join(' | ')} | metrics on/off | request log on/off | both on/off |`,
+  )
+  console.log(`| --- | ${NAMES.map(() => '---').join(' | ')} | --- | --- | --- |`)
+  const verdicts: string[] = []
+  for (const target of ['static', 'api'] as const) {
+    const cells = NAMES.map((name) => median(rates[name][target]).toFixed(0))
+    const pairs = [
+      ['metrics', 'off'],
+      ['metrics + log', 'metrics'],
+      ['metrics + log', 'off'],
+    ] as const
+    const ratioCells = pairs.map(([a, b]) => {
+      const r = ratios(a, b, target)
+      return `${median(r).toFixed(3)} (${range(r)})`
     })
-    console.log(`| ${what} | ${cells.join(' | ')} |`)
+    console.log(
+      `| ${target} ${TARGETS[target]} | ${cells.join(' | ')} | ${ratioCells.join(' | ')} |`,
+    )
+    const metricsRatio = median(ratios('metrics', 'off', target))
+    verdicts.push(`${target} ${metricsRatio >= 0.95 ? 'within' : 'NOT within'} 5%`)
   }
+  console.log(`\nmetrics on vs off: ${verdicts.join(', ')}`)
 } finally {
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  for (const site of sites.values()) await stop(site.child)
+  // Every request ab sent to the logging server has its line, the last ones too (the log is
+  // buffered and written out when the server stops).
+  const logging = sites.get('metrics + log')
+  if (logging) {
+    const lines = fs
+      .readFileSync(logging.logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request"')).length
+    const expected = sent.get('metrics + log')!
+    console.log(`request log: ${lines} request lines for ${expected} requests sent by ab`)
+    if (lines < expected) process.exitCode = 1
+  }
+  await postgres.stop()
+  fs.rmSync(root, { recursive: true, force: true })
 }

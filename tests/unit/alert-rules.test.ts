@@ -20,6 +20,21 @@ test.skipIf(!hasPromtool)('promtool check rules accepts ops/prometheus/alerts.ym
   expect(check.status).toBe(0)
 })
 
+test.skipIf(!hasPromtool)(
+  'promtool test rules: planned 503s do not raise the error alert, 500s do',
+  () => {
+    const check = spawnSync(
+      'promtool',
+      ['test', 'rules', path.join(ops, 'prometheus', 'alerts.test.yml')],
+      {
+        encoding: 'utf8',
+      },
+    )
+    expect(check.stdout + check.stderr).toMatch(/SUCCESS/)
+    expect(check.status).toBe(0)
+  },
+)
+
 test.runIf(!hasPromtool)('promtool check rules (skipped: promtool is not installed)', () => {
   console.warn('promtool is not installed (apt-get install prometheus): alert rules not checked')
 })

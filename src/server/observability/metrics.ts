@@ -19,8 +19,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 
 const requests = new client.Counter({
   name: 'belong_http_requests_total',
-  help: 'HTTP requests answered, by kind, route template, method and status code (499: the client left first).',
-  labelNames: ['kind', 'route', 'method', 'code'] as const,
+  help: 'HTTP requests answered, by kind, route template, method, status code (499: the client left first) and class (2xx…5xx, or planned: a 503 answered on purpose).',
+  labelNames: ['kind', 'route', 'method', 'code', 'class'] as const,
   registers: [registry],
 })
 
@@ -55,25 +55,33 @@ const pushes = new client.Counter({
 
 /** The last 15 minutes on this instance, for the admin's site health (siteHealth.ts). */
 export const recent = {
-  requests: new RecentCounts<'answered' | 'failed'>(15),
+  requests: new RecentCounts<'answered' | 'failed' | 'planned'>(15),
   pages: new RecentCounts<'written'>(15),
   pushes: new RecentCounts<'sent' | 'failed'>(15),
 }
 
-/** One answered request (called when its answer ended, or the client left). */
+const CLASSES = ['other', '1xx', '2xx', '3xx', '4xx', '5xx']
+
+/**
+ * One answered request (called when its answer ended, or the client left). `planned`: a 503
+ * answered on purpose (requestLog.ts), in its own class so that failures alone count as errors.
+ */
 export function countRequest(
   { kind, route }: RouteOf,
   method: string,
   status: number,
   seconds: number,
   cache?: string,
+  planned = false,
 ) {
   const m = METHODS.has(method) ? method : 'OTHER'
-  requests.labels(kind, route, m, String(status)).inc()
+  const statusClass = planned ? 'planned' : (CLASSES[Math.floor(status / 100)] ?? 'other')
+  requests.labels(kind, route, m, String(status), statusClass).inc()
   durations.labels(kind, route, m).observe(seconds)
   if (cache === 'hit' || cache === 'miss' || cache === 'bypass') readCache.labels(cache).inc()
   // Probes and scrapes are not what members see.
-  if (kind !== 'internal') recent.requests.add(status >= 500 ? 'failed' : 'answered')
+  if (kind !== 'internal')
+    recent.requests.add(planned ? 'planned' : status >= 500 ? 'failed' : 'answered')
 }
 
 /** Static pages rewritten, each this many seconds after its write (src/server/site/siteRegen.ts). */

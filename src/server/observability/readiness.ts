@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 
+import { notePlanned } from './requestLog'
 import { timedQuery, type Queryable } from './timedQuery'
 
 /**
@@ -54,6 +55,9 @@ export class Readiness {
 
   async serve(res: ServerResponse) {
     const reason = await this.reason()
+    // Not ready is this answer's purpose: the failure behind it has its own figures and alerts.
+    if (reason)
+      notePlanned(res, reason === 'starting' || reason === 'draining' ? reason : 'not ready')
     res.writeHead(reason ? 503 : 200, {
       'content-type': 'application/json',
       'cache-control': 'no-store',

@@ -2,15 +2,23 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { env } from '@/server/config/env'
-import { currentRequest, logger } from './logger'
+import { currentRequest, requestLogger } from './logger'
 import { countRequest } from './metrics'
 import type { RouteTemplates } from './routes'
+
+/**
+ * Why a 503 was answered on purpose: the admin still being prepared, or /readyz telling a load
+ * balancer to send nothing here (starting, draining after SIGTERM, a dependency down). Such an
+ * answer is counted and logged apart from failures (docs/operations.md, Monitoring).
+ */
+export type PlannedReason = 'admin preparing' | 'starting' | 'draining' | 'not ready'
 
 /** What the request log learns while a request is served. */
 interface Notes {
   id: string
   member?: number | string
   error?: unknown
+  planned?: PlannedReason
 }
 
 const notes = new WeakMap<IncomingMessage, Notes>()
@@ -39,6 +47,12 @@ export function noteError(req: IncomingMessage, error: unknown) {
   if (note) note.error = error
 }
 
+/** A 503 answered on purpose (before its head is written), not a failure of the site. */
+export function notePlanned(res: ServerResponse, reason: PlannedReason) {
+  const note = res.req && notes.get(res.req)
+  if (note) note.planned = reason
+}
+
 /**
  * Serves one request under its id: the id is answered in X-Request-Id and carried by every log
  * line written while serving it; when the answer ends (or the client leaves) the request is
@@ -58,31 +72,36 @@ export function withRequestLog(
     const seconds = (performance.now() - started) / 1000
     // 499 as nginx logs it: the client went away before the answer was complete.
     const status = res.writableFinished ? res.statusCode : 499
-    const failed = status >= 500 || note.error !== undefined
-    const logging = logger.isLevelEnabled(failed ? 'error' : 'info')
+    const planned = status === 503 ? note.planned : undefined
+    const failed = (status >= 500 && !planned) || note.error !== undefined
+    const logging = requestLogger.isLevelEnabled(failed ? 'error' : 'info')
     if (!counting && !logging) return
     const method = req.method ?? 'GET'
+    const url = req.url ?? '/'
     const rendered = res.getHeader('x-belong-render')
-    const route = routes.of(method, req.url ?? '/', typeof rendered === 'string' ? rendered : '')
-    const cache = res.getHeader('x-belong-cache')
-    if (counting)
-      countRequest(route, method, status, seconds, typeof cache === 'string' ? cache : undefined)
+    const route = routes.of(method, url, typeof rendered === 'string' ? rendered : '')
+    const header = res.getHeader('x-belong-cache')
+    const cache = typeof header === 'string' ? header : undefined
+    if (counting) countRequest(route, method, status, seconds, cache, planned !== undefined)
     if (!logging) return
-    const line = {
+    const query = url.indexOf('?')
+    // Built in one go (fields in a fixed order): this runs for every request.
+    const line: Record<string, unknown> = {
       reqId: note.id,
       method,
       // The path without its query (which may hold a token: reset links, unsubscribe links).
-      path: (req.url ?? '/').split('?')[0],
+      path: query === -1 ? url : url.slice(0, query),
       route: route.route,
       kind: route.kind,
       status,
       ms: Math.round(seconds * 10_000) / 10,
-      ...(typeof cache === 'string' && { cache }),
-      ...(note.member !== undefined && { member: note.member }),
-      ...(note.error !== undefined && { err: note.error }),
     }
-    if (failed) logger.error(line, 'request failed')
-    else logger.info(line, 'request')
+    if (cache !== undefined) line.cache = cache
+    if (note.member !== undefined) line.member = note.member
+    if (planned) line.planned = planned
+    if (note.error !== undefined) line.err = note.error
+    if (failed) requestLogger.error(line, 'request failed')
+    else requestLogger.info(line, 'request')
   })
   currentRequest.run({ id: note.id }, serve)
 }

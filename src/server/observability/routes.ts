@@ -9,8 +9,8 @@ import path from 'node:path'
 export type RequestKind = 'static' | 'page' | 'form' | 'api' | 'admin' | 'realtime' | 'internal'
 
 export interface RouteOf {
-  kind: RequestKind
-  route: string
+  readonly kind: RequestKind
+  readonly route: string
 }
 
 /** One file route of src/pages: literal segments, `:name` for [name], `*` for [...rest]. */
@@ -140,13 +140,16 @@ function apiRoute(parts: string[], words: Set<string>): string {
 }
 
 const INTERNAL = new Set(['/healthz', '/readyz', '/metrics'])
-/** Page paths seen lately and their templates: static pages repeat, matching is skipped. */
+/** Paths seen lately and their templates: most requests repeat one, so matching is skipped. */
 const MAX_REMEMBERED = 5000
+
+/** A path's answer: the same for every request of the API, admin or realtime; by kind for pages. */
+type Remembered = RouteOf | { form: RouteOf; static: RouteOf; page: RouteOf }
 
 export class RouteTemplates {
   private readonly pages: { segments: Segment[]; template: string }[]
   private readonly words: Set<string>
-  private readonly remembered = new Map<string, string>()
+  private readonly remembered = new Map<string, Remembered>()
 
   constructor(api: ApiWords, pageFiles: string[] = listPageFiles()) {
     this.pages = pageRoutesOf(pageFiles).map((segments) => ({
@@ -156,32 +159,45 @@ export class RouteTemplates {
     this.words = wordsOf(api)
   }
 
-  /** `rendered`: the site's x-belong-render answer header ('static' or 'on-demand'), if any. */
+  /**
+   * `rendered`: the site's x-belong-render answer header ('static' or 'on-demand'), if any. The
+   * answer is shared between requests of a path (it runs for every request): never change it.
+   */
   of(method: string, url: string, rendered?: string): RouteOf {
     const query = url.indexOf('?')
     const pathname = query === -1 ? url : url.slice(0, query)
+    let known = this.remembered.get(pathname)
+    if (!known) {
+      known = this.templateOf(pathname)
+      if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear()
+      this.remembered.set(pathname, known)
+    }
+    if ('kind' in known) return known
+    return method === 'POST' ? known.form : rendered === 'static' ? known.static : known.page
+  }
+
+  private templateOf(pathname: string): Remembered {
     if (INTERNAL.has(pathname)) return { kind: 'internal', route: pathname }
     const parts = pathname.split('/').filter(Boolean)
     const first = parts[0]
     if (first === 'api') return { kind: 'api', route: apiRoute(parts, this.words) }
     if (first === 'admin' || first === '_next') return { kind: 'admin', route: `/${first}/*` }
     if (first === 'apps' || first === 'app') return { kind: 'realtime', route: `/${first}/*` }
-    const kind = method === 'POST' ? 'form' : rendered === 'static' ? 'static' : 'page'
-    return { kind, route: this.pageRoute(pathname, parts) }
+    const route = this.pageRoute(parts)
+    return {
+      form: { kind: 'form', route },
+      static: { kind: 'static', route },
+      page: { kind: 'page', route },
+    }
   }
 
-  private pageRoute(pathname: string, parts: string[]): string {
-    let route = this.remembered.get(pathname)
-    if (route) return route
+  private pageRoute(parts: string[]): string {
     const page = this.pages.find((p) => matches(p.segments, parts))
     // A file (a script, an image) that only a catch-all or a bare [param] matched is named by
     // its folder or extension.
     const last = page?.segments.at(-1)
     const loose = !last || 'rest' in last || ('param' in last && !last.after)
-    route = (loose ? assetRoute(parts) : undefined) ?? page?.template ?? 'unmatched'
-    if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear()
-    this.remembered.set(pathname, route)
-    return route
+    return (loose ? assetRoute(parts) : undefined) ?? page?.template ?? 'unmatched'
   }
 }
 

@@ -125,10 +125,14 @@ function errorsLine(): HealthLine {
   const all = failed + (counts.answered ?? 0)
   const share = all ? failed / all : 0
   const percent = `${Math.round(share * 1000) / 10}%`
+  // 503s answered on purpose (the admin being prepared) are not failures, but are said.
+  const planned = counts.planned
+    ? ` Besides, ${count(counts.planned, 'planned 503')} (the admin being prepared), not counted as errors.`
+    : ''
   return {
     title: 'Errors',
     state: share > ERROR_SHARE ? 'attention' : 'ok',
-    summary: `${count(failed, 'request')} of ${all.toLocaleString('en-GB')} failed (${percent}) here in the last ${MINUTES} minutes.`,
+    summary: `${count(failed, 'request')} of ${all.toLocaleString('en-GB')} failed (${percent}) here in the last ${MINUTES} minutes.${planned}`,
     hint:
       share > ERROR_SHARE
         ? "Over 1% of answers were server errors: the server log's failed requests carry the cause."

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { notePlanned } from '@/server/observability/requestLog'
 import { hashSources } from '@/server/site/sourceHash'
 import type { AdminHandler } from '@/server/site/site'
 
@@ -86,6 +87,8 @@ export function lateAdmin(
   )
   return async (req, res) => {
     if (handler) return handler(req, res)
+    // Being prepared is expected (a first start); an admin that could not start is a failure.
+    if (!failed) notePlanned(res, 'admin preparing')
     res.writeHead(503, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
