@@ -24,7 +24,7 @@ export function Notice({ children }: { children: ReactNode }) {
 /** "Continue with Google": a plain link to the OIDC start endpoint. */
 export function GoogleLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <a className="google-link" href={href}>
+    <a className="sign-in-option" href={href}>
       <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48" focusable="false">
         <path
           fill="#EA4335"

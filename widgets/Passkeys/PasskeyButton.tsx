@@ -19,7 +19,8 @@ interface Props {
 /**
  * Sign-in with a passkey on /login. The WebAuthn code (widgets/Passkeys/ceremony.ts and
  * @simplewebauthn/browser) is its own chunk, fetched once the page is live, so the sign-in
- * page's first scripts do not grow; without JavaScript the page says passkeys need it.
+ * page's first scripts do not grow; without JavaScript the page says passkeys need it. It looks
+ * like the forms' other ways to sign in (`.sign-in-option`, widgets/Accounts/Accounts.css).
  */
 export function PasskeyButton({ step, next, label, onError }: Props) {
   const live = useHydrated()
@@ -53,7 +54,7 @@ export function PasskeyButton({ step, next, label, onError }: Props) {
   return (
     <button
       type="button"
-      className="passkey-button"
+      className="sign-in-option"
       onClick={() => void onClick()}
       disabled={!ceremony || busy}
     >
