@@ -107,6 +107,13 @@ export default function EventForm({
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       set(key, e.currentTarget.value),
   })
+  /** A checkbox of the form, wired the same way. */
+  const checkField = (key: 'isPublic' | 'cancelled') => ({
+    type: 'checkbox',
+    name: key,
+    checked: fields[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.checked),
+  })
   const failed = editing ? 'Failed to update event.' : 'Failed to post event.'
 
   async function submit() {
@@ -217,23 +224,11 @@ export default function EventForm({
         }}
       />
       <label className="event-public">
-        <input
-          type="checkbox"
-          name="isPublic"
-          checked={fields.isPublic}
-          onChange={(e) => set('isPublic', e.currentTarget.checked)}
-        />{' '}
-        Public (listed for everyone)
+        <input {...checkField('isPublic')} /> Public (listed for everyone)
       </label>
       {editing && (
         <label className="event-public">
-          <input
-            type="checkbox"
-            name="cancelled"
-            checked={fields.cancelled}
-            onChange={(e) => set('cancelled', e.currentTarget.checked)}
-          />{' '}
-          Cancelled (those going are told)
+          <input {...checkField('cancelled')} /> Cancelled (those going are told)
         </label>
       )}
       <p className="event-form-error" role="alert">
