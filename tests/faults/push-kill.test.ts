@@ -48,10 +48,8 @@ test('the app killed -9 mid-batch of pushes and started again: every push due ar
 
   await newEvent(site.url, author, 'Lantern walk')
   const lantern = () => service.received.filter((p) => p.payload.title.includes('Lantern walk'))
-  await waitFor(() => lantern().length >= 3, 60_000, 'the first pushes')
-  await site.kill()
-  const atKill = lantern().length
-  site = await fault.start(env, site.port)
+  const restarted = await fault.killMidway(env, () => lantern().length, 'the first pushes')
+  site = restarted.site
 
   const arrived = (device: string) => lantern().filter((p) => p.device === device)
   await waitFor(() => devices.every((d) => arrived(d).length > 0), 90_000, 'a push to every device')
@@ -66,7 +64,7 @@ test('the app killed -9 mid-batch of pushes and started again: every push due ar
     acknowledged: lantern().length,
     lost: devices.filter((d) => arrived(d).length === 0).length,
     recoveryMs: 0,
-    notes: `${atKill} pushes had arrived at the kill; ${repeats.length} arrived twice`,
+    notes: `${restarted.atKill} pushes had arrived at the kill; ${repeats.length} arrived twice`,
   })
   expect(metrics).toMatch(/belong_jobs_waiting\{task="(dispatch|send)Pushes"\}/)
   // Only a push in flight at the kill may come again: one per send job running then.

@@ -192,6 +192,21 @@ export async function createAs(
   return res.body.doc.id
 }
 
+/** A comment by `user` on a discussion (a reply when `parent` is given); answers its id. */
+export const commentOn = (
+  site: TestSite,
+  user: { cookie: string },
+  discussion: number,
+  content: string,
+  parent?: number,
+) =>
+  createAs(site, user, '/api/comments', {
+    targetKind: 'discussion',
+    targetId: discussion,
+    content,
+    parent,
+  })
+
 /**
  * The `call` a form's handler (src/forms) is given: the island's API requests, with `user`'s
  * session; a FormData body goes as multipart, as the island's upload does.

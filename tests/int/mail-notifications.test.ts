@@ -8,7 +8,14 @@ import { sendOutboxMail } from '@collections/Mails/send'
 import { unsubscribeToken } from '@/data/unsubscribeToken'
 import { runMailJobs } from '@tests/support/mailJobs'
 import { mailCatcher } from '@tests/support/smtp'
-import { createAs, makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
+import {
+  commentOn,
+  createAs,
+  makeUser,
+  quietPlace,
+  testSiteForFile,
+  type TestUser,
+} from './harness'
 
 /** Notification mails through a real SMTP server, as each member chose them. */
 type User = TestUser
@@ -41,12 +48,7 @@ const discussionBy = (user: User, title: string) =>
   })
 
 const comment = (user: User, discussion: number, content: string, parent?: number) =>
-  createAs(site, user, '/api/comments', {
-    targetKind: 'discussion',
-    targetId: discussion,
-    content,
-    parent,
-  })
+  commentOn(site, user, discussion, content, parent)
 
 // The site mails through the catcher, whose port is known once it listens (before the site starts);
 // registered first, its afterAll runs after the site's (hooks run as a stack).

@@ -5,7 +5,7 @@ import { ensureVapidKeys } from '@/server/config/secrets'
 import { pgPool } from '@/server/database/db'
 import { runMailJobs } from '@tests/support/mailJobs'
 import { pushService } from '@tests/support/pushService'
-import { createAs, quietPlace, testSiteForFile, type TestUser } from './harness'
+import { commentOn, createAs, quietPlace, testSiteForFile, type TestUser } from './harness'
 
 /**
  * Pushes through a push service the test runs, which decrypts each with the device's own keys:
@@ -41,12 +41,7 @@ const devicesOf = async (user: TestUser) =>
 const discussionBy = (user: TestUser, title: string) =>
   createAs(site, user, '/api/discussions', { title, content: `${title}?`, neighbourhood: place })
 const comment = (user: TestUser, discussion: number, content: string, parent?: number) =>
-  createAs(site, user, '/api/comments', {
-    targetKind: 'discussion',
-    targetId: discussion,
-    content,
-    parent,
-  })
+  commentOn(site, user, discussion, content, parent)
 const runPushJobs = () => runMailJobs(site.payload, 'dispatchPushes')
 const errorOf = (res: { body: unknown }) =>
   (res.body as { errors?: { message: string }[] }).errors?.[0]?.message

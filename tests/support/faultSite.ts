@@ -1,6 +1,6 @@
 import { afterAll, inject } from 'vitest'
 
-import { freshDataDir, removeDataDir, startSite, type Site } from '@tests/faults/harness'
+import { freshDataDir, removeDataDir, startSite, waitFor, type Site } from '@tests/faults/harness'
 
 /**
  * A fault file's site on its own copy of the template database. `start` starts it, and starts it
@@ -23,6 +23,17 @@ export function faultSiteForFile(name: string) {
     async start(env: Record<string, string> = {}, port?: number): Promise<Site> {
       site = await startSite(this.dataDir, env, port)
       return site
+    },
+    /**
+     * Kills the running site (-9) once `count()` reaches three, mid-batch, and starts it again at
+     * its address: answers the new site and the count at the kill.
+     */
+    async killMidway(env: Record<string, string>, count: () => number, what: string) {
+      const running = site!
+      await waitFor(() => count() >= 3, 60_000, what)
+      await running.kill()
+      const atKill = count()
+      return { site: await this.start(env, running.port), atKill }
     },
   }
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  PUSH_SITE_TITLE,
-  deviceName,
-  isPushEndpointAllowed,
-  pushBody,
-  pushWords,
-} from '@/rules/push'
+import { deviceName, isPushEndpointAllowed, pushBody, pushWords } from '@/rules/push'
 import { pushDeviceSchema } from '@/schemas/push'
 
 describe('which push endpoints the server sends to', () => {
@@ -54,7 +48,7 @@ describe('push words', () => {
       body: 'Try the corner shop.',
     })
     expect(pushWords('amara mentioned you in a story.', null)).toEqual({
-      title: PUSH_SITE_TITLE,
+      title: 'Belong',
       body: 'amara mentioned you in a story.',
     })
   })
