@@ -122,6 +122,65 @@ test.describe('reading offline', () => {
     await expect(page.locator('.offline-notice')).toHaveCount(0)
   })
 
+  test('a new release replaces what an earlier one kept on the device', async ({
+    browser,
+    baseURL,
+  }) => {
+    context = await browser.newContext({ serviceWorkers: 'allow' })
+    const page = await context.newPage()
+    // Before this release's worker: caches as an earlier release's worker named them (Workbox's
+    // precache, saved pages and scripts, each with that release's id), one of them holding a
+    // saved Camden Town; and another site's cache on the same origin, which is not ours to drop.
+    const old = 'a1b2c3d4e5f6'
+    await page.goto('/manifest.webmanifest')
+    await page.evaluate(
+      async ({ old, scope }) => {
+        const html = (title: string) =>
+          new Response(`<title>${title}</title><main id="main"><h1>${title}</h1></main>`, {
+            headers: { 'content-type': 'text/html', date: new Date().toUTCString() },
+          })
+        await (
+          await caches.open(`belong-pages-${old}`)
+        ).put('/neighbourhood/camden-town', html('Camden Town, as an earlier release kept it'))
+        await (
+          await caches.open(`belong-assets-${old}`)
+        ).put(
+          '/_astro/runtime.old.js',
+          new Response('', { headers: { 'content-type': 'text/javascript' } }),
+        )
+        await (await caches.open(`belong-precache-v2-${scope}-${old}`)).put('/offline', html('Old'))
+        await (await caches.open('another-app')).put('/kept-by-another-app', html('Theirs'))
+      },
+      { old, scope: `${baseURL}/` },
+    )
+
+    await page.goto('/neighbourhood/brixton')
+    await saved(page, '/neighbourhood/brixton')
+    await expect
+      .poll(() => page.evaluate(() => caches.keys()))
+      .not.toContainEqual(expect.stringContaining(old))
+    const names = await page.evaluate(() => caches.keys())
+    expect(names).toContain('another-app')
+    // What is left of ours is this release's: one id across its caches.
+    const releases = new Set(names.filter((n) => n.startsWith('belong-')).map((n) => n.slice(-12)))
+    expect(releases.size).toBe(1)
+    expect(releases).not.toContain(old)
+    expect(
+      await page.evaluate(() => caches.match('/neighbourhood/camden-town').then(Boolean)),
+    ).toBe(false)
+
+    // Offline: this release's saved page reads; the earlier release's copy is not offered.
+    await context.setOffline(true)
+    await page.goto('/neighbourhood/brixton')
+    await expect(page.getByRole('heading', { level: 1, name: 'Brixton' })).toBeVisible()
+    await expect(page.locator('.offline-notice')).toBeVisible()
+    await page.goto('/neighbourhood/camden-town')
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible()
+    const list = page.locator('[data-saved-pages]')
+    await expect(list.getByRole('link', { name: 'Brixton' })).toBeVisible()
+    await expect(list.getByRole('link', { name: /Camden Town/ })).toHaveCount(0)
+  })
+
   test('nothing private is kept: a member’s pages, the API, the admin', async ({ browser }) => {
     context = await browser.newContext({ serviceWorkers: 'allow' })
     const page = await context.newPage()
