@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
@@ -10,9 +8,9 @@ import {
   unconfirmedPostMessage,
 } from '@/rules/signUp'
 import { errorMessage } from '@/rules/apiErrors'
-import { createSiteServer } from '@/server/site/site'
 import { issueSignUpToken } from '@/data/signUpForm'
 import { formOpenedEarlier, issuedAt } from '@tests/support/signUpForm'
+import { serveOverHttp, type HttpSite } from '@tests/support/httpSite'
 import { testSiteForFile } from './harness'
 
 /**
@@ -24,23 +22,11 @@ import { testSiteForFile } from './harness'
  */
 const { site } = testSiteForFile({ env: { TRUST_PROXY: 'true' }, timeout: 120_000 })
 
-let base = ''
-let close = () => {}
+let http: HttpSite
 beforeAll(async () => {
-  const server = await createSiteServer({
-    payload: site.payload,
-    config: site.payload.config,
-    realtimeReady: () => true,
-    log: () => {},
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  close = () => {
-    server.closeAllConnections()
-    server.close()
-  }
+  http = await serveOverHttp(site.payload)
 })
-afterAll(() => close())
+afterAll(() => http?.close())
 
 let address = 0
 /** A client address of its own for each test. */
@@ -52,10 +38,10 @@ async function call(
   from: string,
   options: { body?: unknown; cookie?: string } = {},
 ) {
-  const response = await fetch(`${base}${path}`, {
+  const response = await fetch(`${http.base}${path}`, {
     method,
     headers: {
-      origin: base,
+      origin: http.base,
       'x-forwarded-for': from,
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -106,7 +92,7 @@ describe('the field for robots', () => {
 describe("the form's minimum time", () => {
   it('sent at once: refused, nothing made; the same form a few seconds on is accepted', async () => {
     const from = newAddress()
-    const form = (await (await fetch(`${base}/api/users/sign-up-form`)).json()) as Record<
+    const form = (await (await fetch(`${http.base}/api/users/sign-up-form`)).json()) as Record<
       string,
       string
     >

@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { StaffAudit } from '@/payload-types'
 import { STAFF_CHANGES_TEXT } from '@/rules/staffAudit'
 import { lexicalDoc } from '@/seed/pages'
-import { createSiteServer } from '@/server/site/site'
 import { loadStaffChanges } from '@/loaders/staffChanges'
+import { serveOverHttp, type HttpSite } from '@tests/support/httpSite'
 import { makeUser, testSiteForFile } from './harness'
 
 /**
@@ -22,29 +20,17 @@ const people = {
 } as const
 const { site, mia, max, moe, editor, admin } = testSiteForFile(people)
 
-let base = ''
-let close = () => {}
+let http: HttpSite
 beforeAll(async () => {
-  const server = await createSiteServer({
-    payload: site.payload,
-    config: site.payload.config,
-    realtimeReady: () => true,
-    log: () => {},
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  close = () => {
-    server.closeAllConnections()
-    server.close()
-  }
+  http = await serveOverHttp(site.payload)
 })
-afterAll(() => close())
+afterAll(() => http?.close())
 
 async function call(method: string, path: string, cookie?: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
+  const response = await fetch(`${http.base}${path}`, {
     method,
     headers: {
-      origin: base,
+      origin: http.base,
       ...(cookie ? { cookie } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
