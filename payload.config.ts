@@ -31,6 +31,7 @@ import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
 import { searchEndpoints } from '@collections/Search/endpoints'
 import { answerSignedInSearches } from '@collections/Search/signedInSearches'
 import { answerMemberReads } from '@collections/Users/accounts/memberReads'
+import { answerPageStateFirst } from '@collections/Users/accounts/pageState'
 import { geocodeEndpoints } from '@/server/services/geocode'
 import { addListIndexes } from '@/server/database/listIndexes'
 import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
@@ -158,6 +159,8 @@ export default buildConfig({
     answerSignedInSearches(payload)
     // Members' other public reads from the readers' kept answers (not staff, nothing private).
     answerMemberReads(payload)
+    // A page's personal state answered before Payload's request setup (one statement).
+    answerPageStateFirst(payload)
     // What the static pages show that changes with time alone, for the regenerator's sweep.
     useTimeBoundaries(pagesPastTimeBoundaries)
   },

@@ -30,10 +30,12 @@ interface Run {
   bad: number
 }
 
-async function load(url: string, headers: Record<string, string>): Promise<Run> {
+async function load(url: string, headers: Record<string, string>, signedIn = false): Promise<Run> {
   const probe = await fetch(url, { headers })
   if (probe.status !== 200) throw new Error(`${url} → ${probe.status}: ${await probe.text()}`)
-  await probe.arrayBuffer()
+  const answer = (await probe.json()) as { user?: unknown }
+  // A personal read measured as a visitor's would measure the wrong thing.
+  if (signedIn && !answer.user) throw new Error(`${url} answered as to a visitor`)
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
   return {
     rps: result.requests.average,
@@ -49,7 +51,12 @@ const cell = (run: Run) =>
 
 try {
   await waitFor(`${base}/healthz`, site, log)
-  const member = { cookie: `payload-token=${await memberToken(base)}` }
+  // As a member's islands send it: Payload takes the cookie of a request without an Origin
+  // only when Sec-Fetch-Site says it came from this site (its CSRF rule).
+  const member = {
+    cookie: `payload-token=${await memberToken(base)}`,
+    'sec-fetch-site': 'same-origin',
+  }
   const busiest = await busiestReviews(db)
   const ids = busiest.ids.join(',')
 
@@ -83,7 +90,7 @@ try {
     )
   }
   for (const [name, url] of own) {
-    const signedIn = await load(`${base}${url}`, member)
+    const signedIn = await load(`${base}${url}`, member, true)
     show(`${name.padEnd(32)} ${'—'.padStart(30)}   ${cell(signedIn).padStart(29)}`)
   }
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s each; latency in ms`)

@@ -10,12 +10,63 @@ export type { OwnHiddenItem }
 const POST_KINDS = ['review', 'story', 'discussion', 'event', 'poll', 'local-business'] as const
 
 /** One kind of post's hidden rows of one author (comments are read together, below). */
-function selectOf(kind: (typeof POST_KINDS)[number]) {
-  const { collection, owner } = REPORT_TARGETS[kind]
+function selectOf(kind: (typeof POST_KINDS)[number], owner: string) {
+  const { collection, owner: column } = REPORT_TARGETS[kind]
   return `SELECT '${kind}' AS kind, t.id, ${ITEM_TEXT[kind]} AS text,
                  t.neighbourhood_id AS neighbourhood, NULL::int AS on_id, t.created_at
             FROM "${collection.replace(/-/g, '_')}" t
-           WHERE t.${owner}_id = $1 AND t.hidden IS TRUE`
+           WHERE t.${column}_id = ${owner} AND t.hidden IS TRUE`
+}
+
+/** A row of ownHiddenSql (appealed_at a Date from pg, or a string inside JSON). */
+export interface OwnHiddenRow {
+  kind: ReportTargetKind
+  id: number
+  text: string
+  neighbourhood: number | null
+  on_id: number | null
+  slug: string | null
+  appealed_at: Date | string | null
+}
+
+/**
+ * The statement of a member's own hidden posts, newest first: `owner` and `neighbourhood` are
+ * SQL (parameters, or a subquery where another statement embeds it: GET /api/users/state).
+ */
+export function ownHiddenSql(owner: string, neighbourhood: string): string {
+  return `WITH own AS (
+       ${POST_KINDS.map((kind) => selectOf(kind, owner)).join('\n UNION ALL ')}
+       UNION ALL
+       SELECT c.target_kind || '-comment', c.id, c.content,
+              coalesce(r.neighbourhood_id, s.neighbourhood_id, d.neighbourhood_id), c.target_id::int,
+              c.created_at
+         FROM comments c
+         LEFT JOIN reviews r ON c.target_kind = 'review' AND r.id = c.target_id
+         LEFT JOIN stories s ON c.target_kind = 'story' AND s.id = c.target_id
+         LEFT JOIN discussions d ON c.target_kind = 'discussion' AND d.id = c.target_id
+        WHERE c.author_id = ${owner} AND c.hidden IS TRUE)
+     SELECT own.kind, own.id, own.text, own.neighbourhood, own.on_id, n.slug,
+            (SELECT a.appealed_at FROM moderation_actions a
+              WHERE a.target_kind::text = own.kind AND a.target_id = own.id AND a.action = 'hidden'
+              ORDER BY a.created_at DESC LIMIT 1) AS appealed_at
+       FROM own LEFT JOIN neighbourhoods n ON n.id = own.neighbourhood
+      WHERE ${neighbourhood} IS NULL OR own.neighbourhood = ${neighbourhood}
+      ORDER BY own.created_at DESC LIMIT 100`
+}
+
+export function toOwnHiddenItem(r: OwnHiddenRow): OwnHiddenItem {
+  const on = r.kind.endsWith('-comment')
+    ? (r.kind.replace('-comment', '') as ReportTargetKind)
+    : null
+  return {
+    kind: r.kind,
+    id: r.id,
+    text: r.text,
+    neighbourhood: r.neighbourhood,
+    on: r.on_id,
+    href: on ? postPath(on, r.on_id ?? 0, r.slug) : postPath(r.kind, r.id, r.slug),
+    appealedAt: r.appealed_at === null ? null : new Date(r.appealed_at).toISOString(),
+  }
 }
 
 /**
@@ -28,47 +79,9 @@ export async function ownHiddenItems(
   owner: number,
   neighbourhood?: number,
 ): Promise<OwnHiddenItem[]> {
-  const { rows } = await pgPool(payload).query<{
-    kind: ReportTargetKind
-    id: number
-    text: string
-    neighbourhood: number | null
-    on_id: number | null
-    slug: string | null
-    appealed_at: Date | null
-  }>(
-    `WITH own AS (
-       ${POST_KINDS.map(selectOf).join('\n UNION ALL ')}
-       UNION ALL
-       SELECT c.target_kind || '-comment', c.id, c.content,
-              coalesce(r.neighbourhood_id, s.neighbourhood_id, d.neighbourhood_id), c.target_id::int,
-              c.created_at
-         FROM comments c
-         LEFT JOIN reviews r ON c.target_kind = 'review' AND r.id = c.target_id
-         LEFT JOIN stories s ON c.target_kind = 'story' AND s.id = c.target_id
-         LEFT JOIN discussions d ON c.target_kind = 'discussion' AND d.id = c.target_id
-        WHERE c.author_id = $1 AND c.hidden IS TRUE)
-     SELECT own.kind, own.id, own.text, own.neighbourhood, own.on_id, n.slug,
-            (SELECT a.appealed_at FROM moderation_actions a
-              WHERE a.target_kind::text = own.kind AND a.target_id = own.id AND a.action = 'hidden'
-              ORDER BY a.created_at DESC LIMIT 1) AS appealed_at
-       FROM own LEFT JOIN neighbourhoods n ON n.id = own.neighbourhood
-      WHERE $2::int IS NULL OR own.neighbourhood = $2
-      ORDER BY own.created_at DESC LIMIT 100`,
-    [owner, neighbourhood ?? null],
-  )
-  return rows.map((r) => {
-    const on = r.kind.endsWith('-comment')
-      ? (r.kind.replace('-comment', '') as ReportTargetKind)
-      : null
-    return {
-      kind: r.kind,
-      id: r.id,
-      text: r.text,
-      neighbourhood: r.neighbourhood,
-      on: r.on_id,
-      href: on ? postPath(on, r.on_id ?? 0, r.slug) : postPath(r.kind, r.id, r.slug),
-      appealedAt: r.appealed_at?.toISOString() ?? null,
-    }
-  })
+  const { rows } = await pgPool(payload).query<OwnHiddenRow>(ownHiddenSql('$1', '$2::int'), [
+    owner,
+    neighbourhood ?? null,
+  ])
+  return rows.map(toOwnHiddenItem)
 }

@@ -2,7 +2,11 @@ import { SignJWT } from 'jose'
 import { JWT_AUTH_VERSION } from 'payload'
 import { describe, expect, test } from 'vitest'
 
-import { claimedAccounts, claimedSession } from '@collections/Users/accounts/claimedAccounts'
+import {
+  claimedAccounts,
+  claimedSession,
+  payloadToken,
+} from '@collections/Users/accounts/claimedAccounts'
 
 const KEYS = { cookieName: 'payload-token', secret: 'a-test-secret-of-32-characters!!' }
 const COOKIE = KEYS.cookieName
@@ -69,15 +73,32 @@ describe('the session a request names', () => {
 
   test("its one token's account and session, by header or cookie", async () => {
     const one = await session()
-    expect(claimedSession({ authorization: `JWT ${one}` }, KEYS, NOW)).toEqual({ id: 7, sid: 's1' })
-    expect(claimedSession({ authorization: `Bearer ${one}` }, KEYS, NOW)).toEqual({
-      id: 7,
-      sid: 's1',
-    })
-    expect(claimedSession({ cookie: `a=1; ${COOKIE}=${one}` }, KEYS, NOW)).toEqual({
-      id: 7,
-      sid: 's1',
-    })
+    const named = { id: 7, sid: 's1', exp: NOW + 60 }
+    expect(claimedSession({ authorization: `JWT ${one}` }, KEYS, NOW)).toEqual(named)
+    expect(claimedSession({ authorization: `Bearer ${one}` }, KEYS, NOW)).toEqual(named)
+    expect(claimedSession({ cookie: `a=1; ${COOKIE}=${one}` }, KEYS, NOW)).toEqual(named)
+  })
+
+  test('the one token Payload reads: the header first, then the cookie by its CSRF rule', () => {
+    const site = 'https://belong.example'
+    const keys = { ...KEYS, csrf: [site] }
+    const cookie = `${COOKIE}=first; ${COOKIE}=last`
+    const cases: [Record<string, string>, string[], string | null][] = [
+      [{ authorization: 'JWT head', cookie }, [site], 'head'],
+      [{ authorization: 'Bearer head', cookie, origin: 'https://x.example' }, [site], 'head'],
+      [{ authorization: 'Basic abc' }, [site], null],
+      [{}, [site], null],
+      [{ cookie, origin: site }, [site], 'last'],
+      [{ cookie, origin: 'https://x.example' }, [site], null],
+      [{ cookie, origin: 'https://x.example' }, [], 'last'],
+      [{ cookie }, [], 'last'],
+      [{ cookie }, [site], null],
+      [{ cookie, 'sec-fetch-site': 'same-origin' }, [site], 'last'],
+      [{ cookie, 'sec-fetch-site': 'none' }, [site], 'last'],
+      [{ cookie, 'sec-fetch-site': 'cross-site' }, [site], null],
+    ]
+    for (const [headers, csrf, token] of cases)
+      expect([headers, payloadToken(headers, { ...keys, csrf })]).toEqual([headers, token])
   })
 
   test('none for what Payload would not sign in, or might sign in as someone else', async () => {

@@ -1,30 +1,12 @@
 import type { ReactionTargetKind } from '@/rules/targets'
 import { pageStateQuery, type PageStateAsk } from '@/schemas/pageState'
-import type { OwnHiddenItem } from '@/views/report'
+import type { PageStateAccount, PageStateAnswer } from '@/views/pageState'
 import { api } from './api'
 
-/** The signed-in account as the session read gives it (its avatar populated). */
-export interface AccountAnswer {
-  id: number
-  email?: string
-  userName?: string | null
-  name?: string | null
-  role: 'member' | 'editor' | 'admin'
-  avatar?: { url?: string } | number | null
-}
-
+/** The signed-in account as the session read gives it (its avatar's URL). */
+export type AccountAnswer = PageStateAccount
 /** The answer of GET /api/users/state (collections/Users/accounts/pageState.ts). */
-export interface PageState {
-  /** When the server began reading it (ms): the live channels' first re-read compares to it. */
-  at: number
-  user: null | AccountAnswer
-  /** When the session's token expires (seconds since the epoch). */
-  exp?: number
-  unread?: number
-  follow?: { neighbourhood: number; count: number; following: boolean | null }
-  hidden?: OwnHiddenItem[]
-  reactions?: Partial<Record<ReactionTargetKind, Record<string, string>>>
-}
+export type PageState = PageStateAnswer
 
 /** An ask waits this long for others, then for the page to be idle… */
 const GATHER_MS = 50

@@ -72,6 +72,8 @@ function tokensOf(headers: IncomingHttpHeaders, cookieName: string): string[] | 
 export interface ClaimedSession {
   id: number
   sid: string
+  /** When the token expires (seconds since the epoch). */
+  exp: number
 }
 
 /**
@@ -87,12 +89,43 @@ export function claimedSession(
 ): ClaimedSession | null {
   const tokens = tokensOf(headers, keys.cookieName)
   if (tokens?.length !== 1) return null
-  const claims = signedClaims(tokens[0]!, keys.secret)
+  return tokenSession(tokens[0]!, keys.secret, nowSeconds)
+}
+
+/** The session one token names (see claimedSession), or null. */
+export function tokenSession(
+  token: string,
+  secret: string,
+  nowSeconds = Date.now() / 1000,
+): ClaimedSession | null {
+  const claims = signedClaims(token, secret)
   if (!claims || claims.authVersion !== JWT_AUTH_VERSION) return null
   const { exp, nbf, sid } = claims.body
   if (typeof exp !== 'number' || exp <= nowSeconds) return null
   if (nbf !== undefined && !(typeof nbf === 'number' && nbf <= nowSeconds)) return null
-  return typeof sid === 'string' && sid ? { id: claims.id, sid } : null
+  return typeof sid === 'string' && sid ? { id: claims.id, sid, exp } : null
+}
+
+/**
+ * The one token Payload's sign-in reads from a request, as its extractJWT picks it: the
+ * Authorization header's `JWT`, then its `Bearer`, then the token cookie (its last value) when
+ * the request's Origin is allowed (`csrf`), or without an Origin, when Sec-Fetch-Site says the
+ * browser sent it from this site or the list is empty. Null: nobody is signed in.
+ */
+export function payloadToken(
+  headers: IncomingHttpHeaders,
+  keys: TokenKeys & { csrf: string[] },
+): string | null {
+  const authorization = headers.authorization
+  if (authorization?.startsWith('JWT ')) return authorization.replace('JWT ', '')
+  if (authorization?.startsWith('Bearer ')) return authorization.replace('Bearer ', '')
+  const token = cookieValues(headers.cookie ?? '', keys.cookieName).at(-1)
+  if (!token) return null
+  const origin = headers.origin
+  if (origin) return keys.csrf.length === 0 || keys.csrf.includes(origin) ? token : null
+  if (keys.csrf.length === 0) return token
+  const site = headers['sec-fetch-site']
+  return site === 'same-origin' || site === 'same-site' || site === 'none' ? token : null
 }
 
 /** Every value of the cookie, decoded as Payload decodes it (one it cannot decode it ignores). */

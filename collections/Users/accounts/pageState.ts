@@ -1,57 +1,85 @@
-import { meOperation, type Endpoint, type PayloadRequest } from 'payload'
+import type { IncomingMessage } from 'node:http'
+import type { Endpoint, Payload } from 'payload'
 
-import type { ReactionTargetKind } from '@/rules/targets'
-import { parsePageStateQuery, type PageStateAsk } from '@/schemas/pageState'
+import { parsePageStateQuery } from '@/schemas/pageState'
+import { pgPool } from '@/server/database/db'
+import { answerBeforePayload } from '@/server/http/earlyAnswers'
 import { refuse } from '@/server/http/requests'
-import { followerState } from '@collections/Follows/followerCount'
-import { unreadCount } from '@collections/Notifications/unread'
-import { reactionsOf } from '@collections/Reactions/endpoints/mine'
-import { ownHiddenItems } from '@/data/ownHidden'
-import { withKeptAccount } from './keptMe'
+import { noteMember } from '@/server/observability/requestLog'
+import { noteSessionUse } from '@collections/Users/devices/lastUsed'
+import { payloadToken, tokenSession } from './claimedAccounts'
+import { readPageState, type StateSession } from './pageStateRead'
 import { requestTokenClaims } from './session'
 
-/** The session as GET /api/users/me gives it: the account at depth 1 and the token's expiry. */
-async function session(req: PayloadRequest) {
-  const users = req.payload.collections.users
-  if (!req.user || !users) return { user: null }
-  const me = await meOperation({ collection: users, depth: 1, req })
-  const exp = requestTokenClaims(req)?.exp
-  return { user: me.user, exp: typeof exp === 'number' ? exp : undefined }
-}
-
-async function ownReactions(req: PayloadRequest, asked: PageStateAsk['reactions']) {
-  const answer: Partial<Record<ReactionTargetKind, Record<number, string>>> = {}
-  for (const [kind, ids] of Object.entries(asked ?? {}) as [ReactionTargetKind, number[]][]) {
-    const rows = await reactionsOf(req, kind, ids)
-    answer[kind] = Object.fromEntries(rows.map((r) => [r.targetId, r.emoji]))
-  }
-  return answer
-}
+const PRIVATE = { 'cache-control': 'private, no-store' }
 
 /**
  * GET /api/users/state (src/schemas/pageState.ts): a page's personal state in one request, so
  * that a member's page costs one uncached read besides the shared ones. `at` is when the reads
  * began (server ms): live channels quiet since then need no second read. Only ever the asker's
- * own state; a visitor gets the follower count and nothing else.
+ * own state; a visitor gets the follower count and nothing else. The site's server answers it
+ * before Payload (answerPageStateFirst); this endpoint answers what that leaves to Payload.
  */
 export const pageState: Endpoint = {
   path: '/state',
   method: 'get',
-  handler: withKeptAccount(async (req) => {
+  handler: async (req) => {
     const ask = parsePageStateQuery(new URL(req.url ?? '', 'http://x').searchParams)
     if (typeof ask === 'string') return refuse(400, ask)
-    const at = Date.now()
-    const user = typeof req.user?.id === 'number' ? req.user.id : null
-    const [me, unread, follow, hidden, reactions] = await Promise.all([
-      session(req),
-      user === null ? undefined : unreadCount(req.payload, user),
-      ask.follow === undefined ? undefined : followerState(req.payload, ask.follow, user),
-      user === null ? undefined : ownHiddenItems(req.payload, user),
-      ownReactions(req, ask.reactions),
-    ])
-    return Response.json(
-      { at, ...me, unread, follow, hidden, reactions },
-      { headers: { 'cache-control': 'private, no-store' } },
-    )
-  }),
+    const { user } = req
+    const sid = (user as { _sid?: unknown } | null)?._sid
+    const exp = requestTokenClaims(req)?.exp
+    const session =
+      typeof user?.id === 'number' && typeof sid === 'string'
+        ? { id: user.id, sid, exp: typeof exp === 'number' ? exp : undefined }
+        : null
+    const state = await readPageState(pgPool(req.payload), ask, session, serverUrlOf(req.payload))
+    return Response.json(state, { headers: PRIVATE })
+  },
+}
+
+const serverUrlOf = (payload: Payload) => payload.config.serverURL ?? ''
+
+/**
+ * The site answers GET /api/users/state itself, before Payload's request setup and sign-in
+ * check (which cost several times the read): the token Payload would read (payloadToken), its
+ * signature and expiry checked as Payload checks them, and its session found live in the same
+ * statement that reads the state. A credential read any other way (another Authorization scheme,
+ * a token this does not take for Payload's) is left to Payload's endpoint above.
+ */
+export function answerPageStateFirst(payload: Payload): void {
+  // Payload would sign a visitor in as the configured account: not a case for this path.
+  if (payload.config.admin?.autoLogin) return
+  const keys = {
+    cookieName: `${payload.config.cookiePrefix}-token`,
+    secret: payload.secret,
+    csrf: payload.config.csrf,
+  }
+  answerBeforePayload(`${payload.config.routes.api}/users/state`, async (req, url) => {
+    const ask = parsePageStateQuery(url.searchParams)
+    if (typeof ask === 'string') return refuse(400, ask, PRIVATE)
+    const session = sessionOf(req, keys)
+    if (session === undefined) return null
+    const state = await readPageState(pgPool(payload), ask, session, serverUrlOf(payload))
+    if (state.user && session) {
+      noteMember(req, state.user.id)
+      noteSessionUse(payload, new Headers({ 'user-agent': req.headers['user-agent'] ?? '' }), {
+        id: state.user.id,
+        _sid: session.sid,
+      })
+    }
+    return Response.json(state, { headers: PRIVATE })
+  })
+}
+
+/** The request's session (null: a visitor), or undefined when Payload must say. */
+function sessionOf(
+  req: IncomingMessage,
+  keys: Parameters<typeof payloadToken>[1],
+): StateSession | null | undefined {
+  const { authorization } = req.headers
+  if (authorization !== undefined && !/^(?:JWT|Bearer) /.test(authorization)) return undefined
+  const token = payloadToken(req.headers, keys)
+  if (token === null) return null
+  return tokenSession(token, keys.secret) ?? undefined
 }

@@ -21,6 +21,7 @@ import {
 import { pgPool } from '@/server/database/db'
 import { readFromPrimary } from '@/server/database/replicas'
 import { apiReadCache } from '@/server/http/readCache'
+import { earlyAnswer } from '@/server/http/earlyAnswers'
 import { env } from '@/server/config/env'
 import { toFetchRequest, sendFetchResponse } from '@/server/http/nodeFetch'
 import {
@@ -332,6 +333,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
         const wait = await limitWait(req.method ?? 'GET', new URL(url, 'http://site').pathname, req)
         if (wait.seconds)
           return sendFetchResponse(res, tooManyRequestsResponse(wait.seconds, wait.refused))
+        // Reads answered before Payload's request is made (src/server/http/earlyAnswers.ts).
+        const early = await earlyAnswer(req)
+        if (early) return sendFetchResponse(res, early)
         // Signed-out public reads from memory (src/server/http/readCache.ts), and the signed-in
         // ones whose route knows whose answer they get.
         await apiReadCache().sortSignedIn(req)

@@ -1,0 +1,25 @@
+import type { ReactionTargetKind } from '@/rules/targets'
+import type { OwnHiddenItem } from './report'
+
+/** The signed-in account as a page's islands use it (widgets/lib/session.ts). */
+export interface PageStateAccount {
+  id: number
+  email?: string
+  userName?: string | null
+  name?: string | null
+  role: 'member' | 'editor' | 'admin'
+  avatar?: { id?: number; url?: string | null } | number | null
+}
+
+/** The answer of GET /api/users/state (collections/Users/accounts/pageState.ts). */
+export interface PageStateAnswer {
+  /** When the server began reading it (ms): the live channels' first re-read compares to it. */
+  at: number
+  user: null | PageStateAccount
+  /** When the session's token expires (seconds since the epoch). */
+  exp?: number
+  unread?: number
+  follow?: { neighbourhood: number; count: number; following: boolean | null }
+  hidden?: OwnHiddenItem[]
+  reactions: Partial<Record<ReactionTargetKind, Record<string, string>>>
+}
