@@ -9,7 +9,7 @@
  * 5%). ApacheBench (`ab -k -c 50`, apache2-utils) as bench:serve. At the end the servers stop
  * by SIGTERM and the request log is checked to hold a line for every request ab sent.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -111,6 +111,18 @@ const scrapeStatus = (base: string) =>
     req.on('error', reject)
   })
 
+/** User + system CPU seconds a process has used (Linux /proc; 0 elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime, fields 14 and 15 of the line (11 and 12 after the command's name).
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return 0
+  }
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length / 2
@@ -136,11 +148,19 @@ try {
     throw new Error(`the build failed:\n${buildLog()}`)
   for (const [i, config] of NAMES.entries()) sites.set(config, await start(config, i))
 
+  /** Each measured run: requests/s, and the server's CPU per request (µs) from /proc. */
   const rates = {} as Record<Config, Record<Target, number[]>>
-  for (const name of NAMES) rates[name] = { static: [], api: [] }
+  const cpu = {} as Record<Config, Record<Target, number[]>>
+  for (const name of NAMES) {
+    rates[name] = { static: [], api: [] }
+    cpu[name] = { static: [], api: [] }
+  }
   const run = (config: Config, target: Target) => {
     sent.set(config, sent.get(config)! + REQUESTS)
-    return ab(`${sites.get(config)!.base}${TARGETS[target]}`)
+    const site = sites.get(config)!
+    const before = cpuSeconds(site.child.pid!)
+    const rate = ab(`${site.base}${TARGETS[target]}`)
+    return { rate, cpu: ((cpuSeconds(site.child.pid!) - before) / REQUESTS) * 1e6 }
   }
   // Warm each (files in memory, the read cache filled, the JIT), unmeasured.
   for (const config of NAMES) for (const target of ['static', 'api'] as const) run(config, target)
@@ -149,7 +169,11 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 ? [...NAMES].reverse() : NAMES
     for (const target of ['static', 'api'] as const)
-      for (const config of order) rates[config][target].push(run(config, target))
+      for (const config of order) {
+        const measured = run(config, target)
+        rates[config][target].push(measured.rate)
+        cpu[config][target].push(measured.cpu)
+      }
     console.log(
       `round ${round + 1}: ` +
         NAMES.map(
@@ -167,36 +191,48 @@ try {
       throw new Error(`${config}: /metrics answered ${status}`)
   }
 
-  /** Each round's `a` over `b` for the target: same round, same load. */
-  const ratios = (a: Config, b: Config, target: Target) =>
-    rates[a][target].map((rate, i) => rate / rates[b][target][i]!)
-  console.log(
-    `\nab -k -c 50 -n ${REQUESTS}, requests/s (median of ${ROUNDS} rounds) and the ratios ` +
-      `taken within each round (median, range):`,
-  )
-  console.log(
-    `| request | ${NAMES.join(' | ')} | metrics on/off | request log on/off | both on/off |`,
-  )
-  console.log(`| --- | ${NAMES.map(() => '---').join(' | ')} | --- | --- | --- |`)
-  const verdicts: string[] = []
-  for (const target of ['static', 'api'] as const) {
-    const cells = NAMES.map((name) => median(rates[name][target]).toFixed(0))
-    const pairs = [
-      ['metrics', 'off'],
-      ['metrics + log', 'metrics'],
-      ['metrics + log', 'off'],
-    ] as const
-    const ratioCells = pairs.map(([a, b]) => {
-      const r = ratios(a, b, target)
-      return `${median(r).toFixed(3)} (${range(r)})`
-    })
-    console.log(
-      `| ${target} ${TARGETS[target]} | ${cells.join(' | ')} | ${ratioCells.join(' | ')} |`,
-    )
-    const metricsRatio = median(ratios('metrics', 'off', target))
-    verdicts.push(`${target} ${metricsRatio >= 0.95 ? 'within' : 'NOT within'} 5%`)
+  const pairs = [
+    ['metrics on/off', 'metrics', 'off'],
+    ['request log on/off', 'metrics + log', 'metrics'],
+    ['both on/off', 'metrics + log', 'off'],
+  ] as const
+  /** Each round's `a` over `b`: same round, same load. */
+  const ratios = (figures: typeof rates, a: Config, b: Config, target: Target) =>
+    figures[a][target].map((value, i) => value / figures[b][target][i]!)
+  const table = (title: string, figures: typeof rates, digits: number) => {
+    console.log(`
+${title}`)
+    console.log(`| request | ${NAMES.join(' | ')} | ${pairs.map(([name]) => name).join(' | ')} |`)
+    console.log(`| --- | ${[...NAMES, ...pairs].map(() => '---').join(' | ')} |`)
+    for (const target of ['static', 'api'] as const) {
+      const cells = NAMES.map((name) => median(figures[name][target]).toFixed(digits))
+      const ratioCells = pairs.map(([, a, b]) => {
+        const r = ratios(figures, a, b, target)
+        return `${median(r).toFixed(3)} (${range(r)})`
+      })
+      console.log(
+        `| ${target} ${TARGETS[target]} | ${cells.join(' | ')} | ${ratioCells.join(' | ')} |`,
+      )
+    }
   }
-  console.log(`\nmetrics on vs off: ${verdicts.join(', ')}`)
+  table(
+    `ab -k -c 50 -n ${REQUESTS}: requests/s, medians of ${ROUNDS} rounds; ratios taken within ` +
+      'each round (median, range)',
+    rates,
+    0,
+  )
+  table(
+    "The server's CPU per request (µs, user + system, from /proc; less swayed by the " +
+      "machine's other load than requests/s): medians and ratios as above",
+    cpu,
+    1,
+  )
+  const verdicts = (['static', 'api'] as const).map((target) => {
+    const ratio = median(ratios(rates, 'metrics', 'off', target))
+    return `${target} ${ratio.toFixed(3)} (${ratio >= 0.95 ? 'within' : 'NOT within'} 5%)`
+  })
+  console.log(`
+requests/s with metrics on over off: ${verdicts.join(', ')}`)
 } finally {
   for (const site of sites.values()) await stop(site.child)
   // Every request ab sent to the logging server has its line, the last ones too (the log is

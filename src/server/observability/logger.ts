@@ -5,23 +5,17 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-import { destination as fileDestination, pino, type DestinationStream, type Logger } from 'pino'
+import { pino, type DestinationStream, type Logger } from 'pino'
 import { build as prettyStream } from 'pino-pretty'
 
 import { env } from '@/server/config/env'
+import { BufferedLines } from './logLines'
 
 /** The request being served, so every line logged while serving it names its request id. */
 export const currentRequest = new AsyncLocalStorage<{ id: string }>()
 
-/**
- * JSON lines go out buffered and asynchronously: a synchronous write per request cost a third of
- * the rate of cached answers (bench:metrics). A line waits at most a second; what is buffered is
- * written out by flushLog when the server stops, and synchronously on any other exit (pino).
- */
-const json =
-  env.logFormat === 'json'
-    ? fileDestination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 })
-    : undefined
+/** JSON lines go out buffered and asynchronously (logLines.ts); flushLog writes out the rest. */
+const json = env.logFormat === 'json' ? new BufferedLines(1) : undefined
 /** Where both loggers write (tests read the request log's lines as they pass). */
 export const logDestination: DestinationStream =
   json ?? prettyStream({ colorize: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' })
@@ -49,5 +43,5 @@ export const requestLogger: Logger = pino({ level: env.logLevel }, logDestinatio
 
 /** Writes out the buffered lines (the server's stop, before the process exits). */
 export function flushLog(): Promise<void> {
-  return new Promise((resolve) => (json ? json.flush(() => resolve()) : resolve()))
+  return new Promise((resolve) => (json ? json.flush(resolve) : resolve()))
 }

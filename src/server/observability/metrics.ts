@@ -1,5 +1,6 @@
 import client from 'prom-client'
 
+import { KeyedCounter, KeyedHistogram } from './keyedMetrics'
 import { RecentCounts } from './recent'
 import type { RouteOf } from './routes'
 
@@ -17,14 +18,14 @@ for (const name of ['handles', 'requests', 'resources'])
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
-const requests = new client.Counter({
+const requests = new KeyedCounter({
   name: 'belong_http_requests_total',
   help: 'HTTP requests answered, by kind, route template, method, status code (499: the client left first) and class (2xx…5xx, or planned: a 503 answered on purpose).',
   labelNames: ['kind', 'route', 'method', 'code', 'class'] as const,
   registers: [registry],
 })
 
-const durations = new client.Histogram({
+const durations = new KeyedHistogram({
   name: 'belong_http_request_duration_seconds',
   help: 'Time from a request arriving to its answer ending, by kind, route template and method.',
   labelNames: ['kind', 'route', 'method'] as const,
@@ -76,8 +77,15 @@ export function countRequest(
 ) {
   const m = METHODS.has(method) ? method : 'OTHER'
   const statusClass = planned ? 'planned' : (CLASSES[Math.floor(status / 100)] ?? 'other')
-  requests.labels(kind, route, m, String(status), statusClass).inc()
-  durations.labels(kind, route, m).observe(seconds)
+  const series = `${kind} ${route} ${m}`
+  requests.add(`${series} ${status} ${statusClass}`, () => ({
+    kind,
+    route,
+    method: m,
+    code: String(status),
+    class: statusClass,
+  }))
+  durations.observeKeyed(series, () => ({ kind, route, method: m }), seconds)
   if (cache === 'hit' || cache === 'miss' || cache === 'bypass') readCache.labels(cache).inc()
   // Probes and scrapes are not what members see.
   if (kind !== 'internal')
