@@ -3,7 +3,8 @@
  * stories): `astro build` and every page written, timed by the server's own log. The seeded
  * database is kept between runs (.tmp/bench-regen, shared with bench:regen; FRESH=1 seeds again),
  * so a run costs the build, not the seeding. PAGES=1 keeps the served build and writes only its
- * pages again (as after a change of PUBLIC_URL), to time the page rendering alone.
+ * pages again (as after a change of PUBLIC_URL), to time the page rendering alone; when the
+ * sources changed since that build, the run is a full build all the same (the log says which).
  * Usage: npm run bench:build   (FRESH=1, PAGES=1)
  */
 import fs from 'node:fs'
