@@ -1,6 +1,7 @@
 import type { JobsConfig } from 'payload'
 
 import { env } from '@/server/config/env'
+import { jobQueueRunsHere } from '@/server/config/jobQueue'
 import { hasRole } from '@collections/access'
 import { dispatchMails } from './dispatch'
 import { MAIL_QUEUE } from './queue'
@@ -56,7 +57,11 @@ export const mailJobs: JobsConfig = {
   ],
   // Each running send job holds one of the pool's ten connections while it renders and hands a
   // mail to SMTP: three at a time leave the rest to the readers of the site.
-  autoRun: [{ cron: env.mailCron, queue: MAIL_QUEUE, limit: MAIL_JOBS_AT_ONCE, silent: true }],
+  // Only in a process that runs the queue (src/server/config/jobQueue.ts).
+  autoRun: () =>
+    jobQueueRunsHere()
+      ? [{ cron: env.mailCron, queue: MAIL_QUEUE, limit: MAIL_JOBS_AT_ONCE, silent: true }]
+      : [],
   // Payload lets any signed-in user queue, run and cancel jobs over REST: here only admins.
   access: { queue: isAdmin, run: isAdmin, cancel: isAdmin },
   // Admins see the queue (a failed send, its retries) under Technical; nobody writes it by API.

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 
 import type { Notification } from '@/payload-types'
 import { pgPool } from '@/server/database/db'
 import { londonEventDate } from '@/views/event'
 import { serveOverHttp, type HttpSite } from '@tests/support/httpSite'
 import { runMailJobs } from '@tests/support/mailJobs'
-import { mailCatcher } from '@tests/support/smtp'
+import { mailCatcherForFile } from '@tests/support/smtp'
 import { quietPlace, testSiteForFile, type TestUser } from './harness'
 
 /**
@@ -15,19 +15,13 @@ import { quietPlace, testSiteForFile, type TestUser } from './harness'
  * event starting within the next day has its reminder due now, one three days away does not.
  */
 const HOUR = 3600_000
-const smtp = mailCatcher()
 const env: Record<string, string> = {
   RATE_LIMITS: JSON.stringify({ write: { max: 1000 }, newAccountWrite: { max: 1000 } }),
 }
+const smtp = mailCatcherForFile(env)
 let http: HttpSite
 let place: number
-beforeAll(async () => {
-  env.SMTP_URL = `smtp://127.0.0.1:${await smtp.listen()}`
-})
-afterAll(async () => {
-  await http?.close()
-  await smtp.close()
-})
+afterAll(() => http?.close())
 
 const people = {
   named: { host: 'evhost', alice: 'evalice', bob: 'evbob', carol: 'evcarol', dan: 'evdan' },

@@ -1,5 +1,5 @@
 import { simpleParser, type ParsedMail } from 'mailparser'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 
 import { MAIL_TEXT } from '@/rules/notificationPrefs'
 import { moveTestClock } from '@/server/config/clock'
@@ -7,7 +7,7 @@ import { pgPool } from '@/server/database/db'
 import { sendOutboxMail } from '@collections/Mails/send'
 import { unsubscribeToken } from '@/data/unsubscribeToken'
 import { runMailJobs } from '@tests/support/mailJobs'
-import { mailCatcher } from '@tests/support/smtp'
+import { mailCatcherForFile } from '@tests/support/smtp'
 import {
   commentOn,
   createAs,
@@ -19,7 +19,9 @@ import {
 
 /** Notification mails through a real SMTP server, as each member chose them. */
 type User = TestUser
-const smtp = mailCatcher()
+// The site mails through the catcher (tests/support/smtp.ts), started before the site.
+const env: Record<string, string> = {}
+const smtp = mailCatcherForFile(env)
 let place: number
 
 const sql = (text: string, values: unknown[] = []) => pgPool(site.payload).query(text, values)
@@ -50,15 +52,8 @@ const discussionBy = (user: User, title: string) =>
 const comment = (user: User, discussion: number, content: string, parent?: number) =>
   commentOn(site, user, discussion, content, parent)
 
-// The site mails through the catcher, whose port is known once it listens (before the site starts);
-// registered first, its afterAll runs after the site's (hooks run as a stack).
-const env: Record<string, string> = {}
-beforeAll(async () => {
-  env.SMTP_URL = `smtp://127.0.0.1:${await smtp.listen()}`
-})
-afterAll(async () => {
+afterAll(() => {
   delete process.env.PUBLIC_URL
-  await smtp.close()
 })
 const people = {
   named: { alice: 'mailalice', bob: 'mailbob', carol: 'mailcarol' },

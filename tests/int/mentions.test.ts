@@ -1,12 +1,12 @@
 import { simpleParser } from 'mailparser'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 
 import type { Notification } from '@/payload-types'
 import { MENTION_LIMIT_MESSAGE, mentionParts } from '@/rules/mentions'
 import { pgPool } from '@/server/database/db'
 import { serveOverHttp, type HttpSite } from '@tests/support/httpSite'
 import { runMailJobs } from '@tests/support/mailJobs'
-import { mailCatcher } from '@tests/support/smtp'
+import { mailCatcherForFile } from '@tests/support/smtp'
 import { quietPlace, testSiteForFile, type TestUser } from './harness'
 
 /**
@@ -14,7 +14,6 @@ import { quietPlace, testSiteForFile, type TestUser } from './harness'
  * chose, the limit of ten, and the mentions nobody hears of (unknown names, hidden or private
  * posts, suspended members, oneself, an edit that adds nothing new).
  */
-const smtp = mailCatcher()
 const env: Record<string, string> = {
   // Room for the file's writes; the picker's limit small enough to reach.
   RATE_LIMITS: JSON.stringify({
@@ -23,15 +22,10 @@ const env: Record<string, string> = {
     memberSearch: { max: 12 },
   }),
 }
+const smtp = mailCatcherForFile(env)
 let http: HttpSite
 let place: number
-beforeAll(async () => {
-  env.SMTP_URL = `smtp://127.0.0.1:${await smtp.listen()}`
-})
-afterAll(async () => {
-  await http?.close()
-  await smtp.close()
-})
+afterAll(() => http?.close())
 
 const people = {
   named: { amara: 'amara', priya: 'priya', ravi: 'Ravi', sam: 'sam_s', quiet: 'quietone' },

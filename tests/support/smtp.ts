@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 
 import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll } from 'vitest'
 
 export interface ReceivedMail {
   from: string
@@ -42,4 +43,18 @@ export function mailCatcher(options: { answerAfterMs?: number } = {}) {
     },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   }
+}
+
+/**
+ * A test file's mail catcher: it listens before the file's site starts and puts its address in
+ * `env.SMTP_URL` (the env the site is started with); made before the site, its afterAll runs
+ * after the site's (hooks run as a stack).
+ */
+export function mailCatcherForFile(env: Record<string, string>) {
+  const smtp = mailCatcher()
+  beforeAll(async () => {
+    env.SMTP_URL = `smtp://127.0.0.1:${await smtp.listen()}`
+  })
+  afterAll(() => smtp.close())
+  return smtp
 }

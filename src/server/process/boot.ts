@@ -15,6 +15,7 @@ import { adminBuildNeeded, buildAdmin, lateAdmin, startAdmin } from './admin'
 import { pgPool, surfaceCommitFailures } from '@/server/database/db'
 import { readFromPrimary } from '@/server/database/replicas'
 import { env } from '@/server/config/env'
+import { runJobQueueHere } from '@/server/config/jobQueue'
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
 import { useLocalRealtimePort } from '@/server/services/realtime'
 import { API_CHANGES_CHANNEL } from '@/server/http/apiChanges'
@@ -115,6 +116,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const { default: config } = await import(path.join(projectRoot, 'payload.config.ts'))
     const { migrations } = await import(path.join(projectRoot, 'migrations', 'index.ts'))
     // cron: this process runs the job queue (mail), as every app instance does.
+    if (!options.buildOnly) runJobQueueHere()
     const payload = await getPayload({ config, cron: !options.buildOnly })
     payloadForCleanup = payload
     // After onInit's read routing (payload.config.ts), which replaces the db.drizzle this patches.
