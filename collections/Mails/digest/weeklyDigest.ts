@@ -18,7 +18,8 @@ const BATCH = 100
 /**
  * One batch: members who want the digest, have a confirmed address, follow at least one
  * neighbourhood and had none for six days are claimed (digestSentAt) in the same transaction
- * that writes their mails and queues the sends: a crash loses nothing and sends nothing twice.
+ * that writes their mails; the sends are queued after it, and the dispatch job queues any mail
+ * a crash left unqueued: nothing is lost and nothing is sent twice.
  * A week with nothing new in their neighbourhoods sends nothing.
  */
 async function digestBatch(req: PayloadRequest): Promise<{ claimed: number; written: number }> {
