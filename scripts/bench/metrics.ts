@@ -3,7 +3,7 @@
  * a cached API read, requests/s with nothing kept (METRICS=off, LOG_LEVEL=warn), with the metrics
  * (METRICS_TOKEN, LOG_LEVEL=warn) and with the metrics and the request log (LOG_LEVEL=info, JSON
  * lines into a file, as a journal takes them). The three run side by side on one database and
- * one data folder, and are measured in turns (ROUNDS rounds, default 5, each in the reverse
+ * one data folder, and are measured in turns (ROUNDS rounds, default 7, each in the reverse
  * order of the one before), so the machine's other load weighs on all of them alike; each
  * round's rates are compared within the round, and the rounds' medians reported (budget: within
  * 5%). ApacheBench (`ab -k -c 50`, apache2-utils) as bench:serve. At the end the servers stop
@@ -22,7 +22,7 @@ import { ab } from './nginx'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
 const API = process.env.API ?? '/api/neighbourhoods?limit=5'
-const ROUNDS = Number(process.env.ROUNDS ?? 5)
+const ROUNDS = Number(process.env.ROUNDS ?? 7)
 const REQUESTS = Number(process.env.REQUESTS ?? 20000)
 const TOKEN = 'bench-metrics-token'
 

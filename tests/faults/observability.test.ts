@@ -133,7 +133,7 @@ describe('/metrics', () => {
     expect((await fetch(`${site!.url}/neighbourhood/${slug}`)).status).toBeLessThan(500)
     const counted = (body: string, kind: string, route: string) =>
       new RegExp(
-        `^belong_http_requests_total\\{kind="${kind}",route="${route.replace(/[/*]/g, '\\$&')}",method="GET",code="\\d{3}"\\} [1-9]`,
+        `^belong_http_requests_total\\{kind="${kind}",route="${route.replace(/[/*]/g, '\\$&')}",method="GET",code="\\d{3}",class="\\dxx"\\} [1-9]`,
         'm',
       ).test(body)
     let body = ''
