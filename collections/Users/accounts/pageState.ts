@@ -3,7 +3,7 @@ import type { Endpoint, Payload } from 'payload'
 
 import { parsePageStateQuery } from '@/schemas/pageState'
 import { pgPool } from '@/server/database/db'
-import { answerBeforePayload } from '@/server/http/earlyAnswers'
+import { answerBeforePayload, earlyJson } from '@/server/http/earlyAnswers'
 import { refuse } from '@/server/http/requests'
 import { noteMember } from '@/server/observability/requestLog'
 import { noteSessionUse } from '@collections/Users/devices/lastUsed'
@@ -57,7 +57,7 @@ export function answerPageStateFirst(payload: Payload): void {
   }
   answerBeforePayload(`${payload.config.routes.api}/users/state`, async (req, url) => {
     const ask = parsePageStateQuery(url.searchParams)
-    if (typeof ask === 'string') return refuse(400, ask, PRIVATE)
+    if (typeof ask === 'string') return earlyJson(400, { errors: [{ message: ask }] }, PRIVATE)
     const session = sessionOf(req, keys)
     if (session === undefined) return null
     const state = await readPageState(pgPool(payload), ask, session, serverUrlOf(payload))
@@ -68,7 +68,7 @@ export function answerPageStateFirst(payload: Payload): void {
         _sid: session.sid,
       })
     }
-    return Response.json(state, { headers: PRIVATE })
+    return earlyJson(200, state, PRIVATE)
   })
 }
 

@@ -7,7 +7,28 @@ import type { IncomingMessage } from 'node:http'
  * the request to Payload (a credential it does not read the way Payload would). The request has
  * passed the site's origin checks and rate limit; the request log and metrics wrap it as any.
  */
-export type EarlyAnswer = (req: IncomingMessage, url: URL) => Promise<Response | null>
+export type EarlyAnswer = (req: IncomingMessage, url: URL) => Promise<EarlyResponse | null>
+
+/** A JSON answer written as it is (a fetch Response's body stream costs more than the read). */
+export interface EarlyResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** A JSON answer, or a refusal in Payload's error shape (as `refuse` in requests.ts). */
+export function earlyJson(status: number, value: unknown, headers: Record<string, string> = {}) {
+  const body = JSON.stringify(value)
+  return {
+    status,
+    headers: {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    },
+    body,
+  }
+}
 
 // One per process, on globalThis: payload.config's onInit may run from another bundle copy.
 const store = globalThis as typeof globalThis & { __belongEarlyAnswers?: Map<string, EarlyAnswer> }
@@ -19,7 +40,7 @@ export function answerBeforePayload(pathname: string, answer: EarlyAnswer): void
 }
 
 /** The early answer to this request, or null when Payload answers it. */
-export function earlyAnswer(req: IncomingMessage): Promise<Response | null> | null {
+export function earlyAnswer(req: IncomingMessage): Promise<EarlyResponse | null> | null {
   if (req.method !== 'GET' || !answers.size) return null
   const raw = req.url ?? ''
   const query = raw.indexOf('?')

@@ -335,7 +335,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
           return sendFetchResponse(res, tooManyRequestsResponse(wait.seconds, wait.refused))
         // Reads answered before Payload's request is made (src/server/http/earlyAnswers.ts).
         const early = await earlyAnswer(req)
-        if (early) return sendFetchResponse(res, early)
+        if (early) return void res.writeHead(early.status, early.headers).end(early.body)
         // Signed-out public reads from memory (src/server/http/readCache.ts), and the signed-in
         // ones whose route knows whose answer they get.
         await apiReadCache().sortSignedIn(req)
