@@ -20,25 +20,32 @@ const serverOnly = [
 ]
 
 /**
- * Client chunks (budget: at most 8 JS files a page, scripts/bench/frontEnd.ts). Left alone, the
- * bundler makes a file of every small module that two islands share (a page loaded 20-30 files).
- * Three groups instead: the React runtime every island needs (with the bundler's helpers); the
- * small client modules every page's islands use (session, API, toasts, links, cards, the search
- * box); and the engagement widgets (reviews, reactions, comments, icons, emoji, messages) that
- * neighbourhood and story pages share. Lazy code (pusher-js, react-hot-toast, zod behind a form's
- * submit, Leaflet) stays in its own on-demand chunks.
+ * Client chunks (budgets: tests/support/scriptBudget.ts). Left alone, the bundler makes a file of
+ * every small module that two islands share (a page loaded 20-30 files). Groups instead: the
+ * React runtime every island needs (with the bundler's helpers); the small client modules every
+ * page's islands use (session, API, toasts, links, cards, the search box); the engagement widgets
+ * (reviews, reactions, a thread's frame, reports, icons, emoji, messages) that neighbourhood and
+ * story pages share; and an open thread's comments, which a story or discussion loads with the
+ * page and a review only when its thread is opened. A group takes the modules it matches with
+ * everything they import, so a module that only some pages need stays out of the wider groups.
+ * Lazy code (pusher-js, react-hot-toast, zod behind a form's submit, Leaflet) stays in its own
+ * on-demand chunks.
  */
 const runtime =
   /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]|rolldown[\\/:]runtime/
 const everyPage =
   /[\\/]widgets[\\/](lib[\\/](api|session|useSession|useHydrated|toast|realtime|address|Chips|ProfileLink|BackToNeighbourhood|trapTab|useModalDialog|keepUnchanged)|Accounts[\\/]refresh|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/](store|SearchBox)|Compare[\\/])|[\\/]src[\\/](views[\\/](site|media|neighbourhood|relativeTime)|rules[\\/](neighbourhoodSearch|vibes|compare|slug|dates))\./
 const engagement =
-  /[\\/]widgets[\\/](Comments|Reactions|Reviews|Stories|lib[\\/](Icon|Emoji|ConfirmDialog|useNow))[\\/.]|[\\/]src[\\/](views[\\/](review|comment|home|story|icons|emoji)|rules[\\/](commentTree|badges|imageFile|localSpots|messages|targets|reactionCounts|ratingSummary))\./
+  /[\\/]widgets[\\/](Comments[\\/](ThreadFrame|LazyCommentThread|store|commentsApi)|Reactions|Reports|Reviews|Stories|lib[\\/](Icon|Emoji|ConfirmDialog|useNow|MentionText|typedBeforeHydration|mentions[\\/]useMentionPicker))[\\/.]|[\\/]src[\\/](views[\\/](review|comment|forms|emoji|deleteHref)|rules[\\/](commentTree|badges|imageFile|messages|targets|reactionCounts|ratingSummary))\./
+/** An open thread's comments, form and writes: a review's thread loads them when opened. */
+const comments =
+  /[\\/]widgets[\\/]Comments[\\/](CommentThread|ThreadBody|CommentItem|CommentForm|commentWrites)\./
 const clientChunks = {
   groups: [
     { name: 'runtime', test: runtime, priority: 3 },
     { name: 'shared', test: everyPage, tags: ['$initial'], minShareCount: 2, priority: 2 },
     { name: 'engagement', test: engagement, tags: ['$initial'], minShareCount: 2, priority: 1 },
+    { name: 'comments', test: comments, minShareCount: 2, priority: 0 },
   ],
 }
 

@@ -14,8 +14,7 @@ export const DELETE_LINK_LIFETIME_MS = 60 * 60 * 1000
 /** At most this many rows of each kind go into one export (GET /api/users/me/export). */
 export const EXPORT_ROW_LIMIT = 10_000
 
-/** Who wrote what a deleted account leaves behind (kept reviews, comments others replied to). */
-export const DELETED_MEMBER = 'Deleted member'
+export { DELETED_MEMBER } from './userName'
 
 export const SETTINGS_TEXT = {
   title: 'Settings',

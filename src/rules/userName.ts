@@ -25,3 +25,6 @@ export function isReservedUserName(value: string): boolean {
 export function userNameKey(value: string): string {
   return value.toLowerCase()
 }
+
+/** Who wrote what a deleted account leaves behind (kept reviews, comments others replied to). */
+export const DELETED_MEMBER = 'Deleted member'

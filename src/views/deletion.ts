@@ -36,6 +36,3 @@ export type DeletableKind = keyof typeof DELETABLE
 
 export const isDeletableKind = (kind: unknown): kind is DeletableKind =>
   typeof kind === 'string' && Object.hasOwn(DELETABLE, kind)
-
-/** The confirmation page of one item (what a Delete link opens before the island takes over). */
-export const deleteHref = (kind: DeletableKind, id: number) => `/delete?kind=${kind}&id=${id}`

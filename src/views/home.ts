@@ -171,9 +171,7 @@ export function toFeedCard(type: FeedType, feedDoc: FeedDoc): HomeFeedCard {
   }
 }
 
-/** Dates in static HTML: the same text on the server and in the browser (no hydration mismatch). */
-export const absoluteDate = (iso: string, withTime = false): string =>
-  londonDate(new Date(iso), withTime ? 'moment' : 'day')
+export { absoluteDate } from './relativeTime'
 
 /** A recent moment, without the year, in London: "Mon 3 Nov, 09:30" (a last visit, a digest's week). */
 export const recentMoment = (d: Date) => londonDate(d, 'recent')

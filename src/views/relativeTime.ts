@@ -1,3 +1,5 @@
+import { londonDate } from '@/rules/dates'
+
 /** SPEC §9 relative time labels: 'just now', then seconds up to years. One helper, used everywhere. */
 const UNITS: [unit: string, seconds: number][] = [
   ['year', 365 * 24 * 3600],
@@ -18,3 +20,7 @@ export function relativeTime(date: string | Date, now: Date = new Date()): strin
   }
   return 'just now'
 }
+
+/** Dates in static HTML: the same text on the server and in the browser (no hydration mismatch). */
+export const absoluteDate = (iso: string, withTime = false): string =>
+  londonDate(new Date(iso), withTime ? 'moment' : 'day')

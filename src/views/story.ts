@@ -18,7 +18,6 @@ export const STORY_FEED_SIZE = 50
 /** Longest search text the list accepts; longer input is cut, never refused. */
 export const STORY_SEARCH_MAX = 100
 export const STORY_TAGS = STORY_TAG_FILTERS
-export const STORY_EMOJIS = ['heart', 'thumbs-up'] as const
 
 export interface StoryAuthor {
   id: number

@@ -103,6 +103,8 @@ test.describe('home', () => {
 
   test('vibe chips filter the grid and feeds and tags are shown', async ({ page }) => {
     await page.goto('/')
+    // The chips work once the grid's island has hydrated (it loads as it nears the view).
+    await expect(page.locator('astro-island[ssr]:has(.nb-grid)')).toHaveCount(0)
     const chip = explore(page).getByRole('button', { name: 'Creative', exact: true })
     await chip.click()
     await expect(chip).toHaveAttribute('aria-pressed', 'true')

@@ -59,7 +59,9 @@ test('a newcomer finds a neighbourhood, reviews it with a photo, and others see 
   // Home → search → the neighbourhood page.
   await page.goto('/')
   const search = page.getByRole('searchbox').first()
-  // Typed into once the search island has hydrated (Astro drops `ssr` then).
+  // The search island loads on its first focus; typed into once it has hydrated (Astro drops
+  // `ssr` then).
+  await search.focus()
   await expect(page.locator('astro-island', { has: search }).first()).not.toHaveAttribute('ssr')
   await search.fill('Walthamstow')
   await search.press('Enter')

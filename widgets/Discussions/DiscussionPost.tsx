@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 
-import { absoluteDate } from '@/views/home'
-import { deleteHref } from '@/views/deletion'
+import { absoluteDate } from '@/views/relativeTime'
+import { deleteHref } from '@/views/deleteHref'
 import {
   DISCUSSION_TEXT,
   discussionHref,
@@ -11,7 +11,7 @@ import {
 } from '@/views/discussion'
 import { keptValue, type FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
-import { DELETED_MEMBER } from '@/rules/settings'
+import { DELETED_MEMBER } from '@/rules/userName'
 import ConfirmDialog from '@widgets/lib/ConfirmDialog'
 import Reactions from '@widgets/Reactions/Reactions'
 import { loadSession, viewerIdOf } from '@widgets/lib/session'

@@ -3,7 +3,7 @@ import { memo, useState } from 'react'
 
 import type { RsvpStatus } from '@/rules/rsvp'
 import { eventCalendarPath, eventZoneNote, formatEventDate, type EventView } from '@/views/event'
-import { deleteHref } from '@/views/deletion'
+import { deleteHref } from '@/views/deleteHref'
 import { formAction } from '@/views/forms'
 import { $clock } from '@widgets/lib/clock'
 import ConfirmDialog from '@widgets/lib/ConfirmDialog'

@@ -15,7 +15,7 @@ import { Emoji } from '@widgets/lib/Emoji'
 import { Icon } from '@widgets/lib/Icon'
 import { ProfileLink } from '@widgets/lib/ProfileLink'
 import ReportButton from '@widgets/Reports/ReportButton'
-import { deleteHref } from '@/views/deletion'
+import { deleteHref } from '@/views/deleteHref'
 import { openEditSpot } from './formStore'
 import { $deleting, $spots } from './listStore'
 

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react'
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 
 import { mapHref } from '@/rules/neighbourhoodSearch'
+import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { SearchBox } from './SearchBox'
 import { $homeSearch } from './store'
 
 /**
  * The home hero's search: Enter or the search button applies the text to the 'Explore by Vibe'
  * grid (#explore) and scrolls to it. Without JavaScript the form opens /neighbourhoods?search=….
+ * Loaded on the box's first focus (client:focus).
  */
 export default function HeroSearch() {
   const applied = useStore($homeSearch)
@@ -18,6 +20,9 @@ export default function HeroSearch() {
     setTextOf(applied)
     setText(applied)
   }
+  // Hydrated on focus: what was typed before is in the field, not yet in state.
+  const form = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(form, { search: setText })
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -30,6 +35,7 @@ export default function HeroSearch() {
     <div className="hero-search">
       <SearchBox
         id="home-search"
+        form={form}
         name="search"
         action="/neighbourhoods"
         value={text}

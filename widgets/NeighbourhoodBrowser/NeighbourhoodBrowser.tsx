@@ -22,6 +22,7 @@ import type { Neighbourhood } from '@/payload-types'
 import type { Page } from '@/views/page'
 import { replaceSearch, useAddressSearch } from '@widgets/lib/address'
 import { api } from '@widgets/lib/api'
+import { useHydrated } from '@widgets/lib/useHydrated'
 import CompareTray from '@widgets/Compare/CompareTray'
 import { NeighbourhoodCardItem } from './Card'
 import { EmptyState } from './EmptyState'
@@ -65,7 +66,11 @@ export default function NeighbourhoodBrowser({
   const home = mode === 'home'
   const limit = home ? HOME_GRID_SIZE : LIST_PAGE_SIZE
   const order = home ? 'name' : 'newest'
-  const homeSearch = useStore($homeSearch)
+  // The home grid may hydrate after the hero's search was applied (it loads once near the
+  // view): hydrate from the server's unfiltered view, then take the search (which reads it).
+  const hydrated = useHydrated()
+  const appliedSearch = useStore($homeSearch)
+  const homeSearch = hydrated ? appliedSearch : ''
 
   // Home: the hero's search and a local vibe. List: the address is the state (?vibe=&search=);
   // the server rendered the view of `rendered`, so hydration starts from the same filter.

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import type { FormEvent, RefObject } from 'react'
 
 interface Props {
   id: string
@@ -11,6 +11,7 @@ interface Props {
   /** Other parameters the GET keeps (the list's ?vibe=). */
   hidden?: Record<string, string>
   className?: string
+  form?: RefObject<HTMLFormElement | null>
 }
 
 /** The neighbourhood search box of the home hero and the list page (Enter or the icon). */
@@ -23,9 +24,11 @@ export function SearchBox({
   name,
   hidden = {},
   className,
+  form,
 }: Props) {
   return (
     <form
+      ref={form}
       className={className ? `search ${className}` : 'search'}
       action={action}
       method={action ? 'get' : undefined}

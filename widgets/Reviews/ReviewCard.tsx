@@ -1,13 +1,13 @@
 import { memo } from 'react'
 
-import CommentThread from '@widgets/Comments/CommentThread'
+import LazyCommentThread from '@widgets/Comments/LazyCommentThread'
 import Reactions from '@widgets/Reactions/Reactions'
 import { Emoji } from '@widgets/lib/Emoji'
 import { ClaimButton } from './ClaimButton'
 import { Stars } from './Stars'
 import { REVIEW_EMOJIS, type BadgeView, type ReviewView } from '@/views/review'
 import ReportButton from '@widgets/Reports/ReportButton'
-import { DELETED_MEMBER } from '@/rules/settings'
+import { DELETED_MEMBER } from '@/rules/userName'
 import { MentionText } from '@widgets/lib/MentionText'
 
 interface Props {
@@ -123,7 +123,7 @@ export const ReviewCard = memo(function ReviewCard({
           ownerId={review.author?.id ?? null}
           label={`${review.authorName}'s review`}
         />
-        <CommentThread
+        <LazyCommentThread
           targetKind="review"
           targetId={review.id}
           channel={channel}

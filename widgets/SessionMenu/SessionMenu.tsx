@@ -4,14 +4,14 @@ import { needsProfileSetup, signInHref } from '@/views/site'
 import { loadSession } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
 import Toasts from '@widgets/Toasts/Toasts'
-import { AvatarMenu } from './AvatarMenu'
 import './SessionMenu.css'
 
-// pusher-js and the bell load only for signed-in readers.
+// pusher-js, the bell and the avatar menu load only for signed-in readers.
 const NotificationBell = lazy(() => import('@widgets/NotificationBell/NotificationBell'))
+const AvatarMenu = lazy(() => import('./AvatarMenu').then((m) => ({ default: m.AvatarMenu })))
 
-/** Same size as the bell button, shown while its code loads. */
-function BellPlaceholder() {
+/** Same size as the bell and avatar buttons, shown while their code loads. */
+function IconPlaceholder() {
   return <span className="header-icon-placeholder" aria-hidden="true" />
 }
 
@@ -79,10 +79,12 @@ function SessionControls({ adminPath }: { adminPath?: string }) {
           Edit in admin
         </a>
       )}
-      <Suspense fallback={<BellPlaceholder />}>
+      <Suspense fallback={<IconPlaceholder />}>
         <NotificationBell userId={session.user.id} />
       </Suspense>
-      <AvatarMenu user={session.user} editPath={editPath} />
+      <Suspense fallback={<IconPlaceholder />}>
+        <AvatarMenu user={session.user} editPath={editPath} />
+      </Suspense>
     </div>
   )
 }

@@ -4,7 +4,6 @@ import { useEffect } from 'react'
 import type { EmojiName } from '@/rules/targets'
 import type { CommentView } from '@/views/comment'
 import type { FormState } from '@/views/forms'
-import { STORY_EMOJIS } from '@/views/story'
 import CommentThread from '@widgets/Comments/CommentThread'
 import Reactions from '@widgets/Reactions/Reactions'
 import { $storyLive, watchStoryChannel } from './live'
@@ -53,7 +52,6 @@ export default function StoryEngagement({
       <Reactions
         targetKind="story"
         targetId={storyId}
-        emojis={STORY_EMOJIS}
         initial={{ counts: reactions }}
         channel={channel}
         label={`Reactions to “${title}”`}

@@ -1,15 +1,16 @@
-import { ICONS, ICON_SVG, type IconName } from '@/views/icons'
+import { ICON_SVG, ISLAND_ICONS, type IslandIconName } from '@/views/islandIcons'
 
 /**
  * A UI icon as inline SVG for islands: the same markup as src/components/Icon.astro, from the
- * one icon list (src/views/icons.ts). Decorative: the text beside it names the action.
+ * one icon list (its part that islands draw: src/views/islandIcons.ts). Decorative: the text
+ * beside it names the action.
  */
 export function Icon({
   name,
   size = 18,
   className,
 }: {
-  name: IconName
+  name: IslandIconName
   size?: number
   className?: string
 }) {
@@ -21,8 +22,8 @@ export function Icon({
       {...ICON_SVG}
       aria-hidden="true"
       focusable="false"
-      // Trusted, constant markup from src/views/icons.ts.
-      dangerouslySetInnerHTML={{ __html: ICONS[name] }}
+      // Trusted, constant markup from src/views/islandIcons.ts.
+      dangerouslySetInnerHTML={{ __html: ISLAND_ICONS[name] }}
     />
   )
 }
