@@ -1,15 +1,16 @@
 /**
  * Front-end measurements shared by `npm run bench:lighthouse` and `npm run bench:pages`: the
- * JavaScript a phone downloads to load each page (gzip, files, against the BUDGETS below; what
- * the live connection loads after idle apart) and Lighthouse mobile scores (median of `runs`).
+ * JavaScript a phone downloads to load each page (gzip, files, against the budgets of
+ * tests/support/scriptBudget.ts; what the live connection loads after idle apart) and Lighthouse mobile
+ * scores (median of `runs`).
  * VERBOSE=1 lists every script file and Lighthouse's layout shifts, console errors, long tasks
  * and script boot-up times.
  */
-import zlib from 'node:zlib'
-
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+
+import { budgetOf, gzipSize, KB, scriptsOf } from '@tests/support/scriptBudget'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const FLAGS = [
@@ -18,14 +19,6 @@ export const FLAGS = [
   '--disable-background-networking',
   '--no-first-run',
 ]
-const KB = 1024
-/** What a phone may download to load each page kind: gzip bytes and script files. */
-const BUDGETS: Record<string, { gzip: number; files: number }> = {
-  '/': { gzip: 80 * KB, files: 8 },
-  // Its header and its reviews are two islands (the header hydrates without waiting for the list).
-  neighbourhood: { gzip: 100 * KB, files: 9 },
-}
-
 export async function jsPerPage(base: string, pages: string[]) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
   const rows: Record<string, string | number>[] = []
@@ -33,39 +26,17 @@ export async function jsPerPage(base: string, pages: string[]) {
     for (const p of pages) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
       const page = await context.newPage()
-      const bodies: Promise<[string, Buffer | null, boolean]>[] = []
-      // The live connection starts once the page is idle (widgets/lib/realtime.ts asks for its
-      // settings first): scripts asked for from then on are not part of the page's load.
-      let live = false
-      page.on('request', (req) => {
-        if (new URL(req.url()).pathname === '/api/realtime/config') live = true
-      })
-      page.on('request', (req) => {
-        if (req.resourceType() !== 'script') return
-        const late = live
-        bodies.push(
-          req
-            .response()
-            .then((res) => (res ? res.body() : null))
-            .then(
-              (b): [string, Buffer | null, boolean] => [req.url(), b, late],
-              (): [string, null, boolean] => [req.url(), null, late],
-            ),
-        )
-      })
-      await page.goto(base + p, { waitUntil: 'networkidle' })
-      const loaded = (await Promise.all(bodies)).filter(
-        (e): e is [string, Buffer, boolean] => e[1] !== null,
-      )
-      const size = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length
+      const loaded = await scriptsOf(page, base + p)
       if (process.env.VERBOSE) {
-        for (const [url, b, late] of loaded)
-          console.log(`  ${p} ${(size(b) / KB).toFixed(1)} KB ${url}${late ? ' (after idle)' : ''}`)
+        for (const { url, body, late } of loaded)
+          console.log(
+            `  ${p} ${(gzipSize(body) / KB).toFixed(1)} KB ${url}${late ? ' (after idle)' : ''}`,
+          )
       }
-      const initial = loaded.filter(([, , late]) => !late)
-      const gzip = initial.reduce((n, [, b]) => n + size(b), 0)
-      const later = loaded.filter(([, , late]) => late)
-      const budget = BUDGETS[p] ?? (p.startsWith('/neighbourhood/') ? BUDGETS.neighbourhood : null)
+      const initial = loaded.filter((s) => !s.late)
+      const gzip = initial.reduce((n, s) => n + gzipSize(s.body), 0)
+      const later = loaded.filter((s) => s.late)
+      const budget = budgetOf(p)
       rows.push({
         page: p,
         files: initial.length,
@@ -77,7 +48,7 @@ export async function jsPerPage(base: string, pages: string[]) {
             : 'NO'
           : '',
         'after idle (live)': later.length
-          ? `${later.length} file(s), ${(later.reduce((n, [, b]) => n + size(b), 0) / KB).toFixed(1)} KB`
+          ? `${later.length} file(s), ${(later.reduce((n, s) => n + gzipSize(s.body), 0) / KB).toFixed(1)} KB`
           : '',
       })
       await context.close()

@@ -122,10 +122,7 @@ test.describe('reading offline', () => {
     await expect(page.locator('.offline-notice')).toHaveCount(0)
   })
 
-  test('a new release replaces what an earlier one kept on the device', async ({
-    browser,
-    baseURL,
-  }) => {
+  test('a new release replaces what an earlier one kept on the device', async ({ browser }) => {
     context = await browser.newContext({ serviceWorkers: 'allow' })
     const page = await context.newPage()
     // Before this release's worker: caches as an earlier release's worker named them (Workbox's
@@ -133,26 +130,23 @@ test.describe('reading offline', () => {
     // saved Camden Town; and another site's cache on the same origin, which is not ours to drop.
     const old = 'a1b2c3d4e5f6'
     await page.goto('/manifest.webmanifest')
-    await page.evaluate(
-      async ({ old, scope }) => {
-        const html = (title: string) =>
-          new Response(`<title>${title}</title><main id="main"><h1>${title}</h1></main>`, {
-            headers: { 'content-type': 'text/html', date: new Date().toUTCString() },
-          })
-        await (
-          await caches.open(`belong-pages-${old}`)
-        ).put('/neighbourhood/camden-town', html('Camden Town, as an earlier release kept it'))
-        await (
-          await caches.open(`belong-assets-${old}`)
-        ).put(
-          '/_astro/runtime.old.js',
-          new Response('', { headers: { 'content-type': 'text/javascript' } }),
-        )
-        await (await caches.open(`belong-precache-v2-${scope}-${old}`)).put('/offline', html('Old'))
-        await (await caches.open('another-app')).put('/kept-by-another-app', html('Theirs'))
-      },
-      { old, scope: `${baseURL}/` },
-    )
+    await page.evaluate(async (old) => {
+      const html = (title: string) =>
+        new Response(`<title>${title}</title><main id="main"><h1>${title}</h1></main>`, {
+          headers: { 'content-type': 'text/html', date: new Date().toUTCString() },
+        })
+      await (
+        await caches.open(`belong-pages-${old}`)
+      ).put('/neighbourhood/camden-town', html('Camden Town, as an earlier release kept it'))
+      await (
+        await caches.open(`belong-assets-${old}`)
+      ).put(
+        '/_astro/runtime.old.js',
+        new Response('', { headers: { 'content-type': 'text/javascript' } }),
+      )
+      await (await caches.open(`belong-precache-v2-${old}`)).put('/offline', html('Old'))
+      await (await caches.open('another-app')).put('/kept-by-another-app', html('Theirs'))
+    }, old)
 
     await page.goto('/neighbourhood/brixton')
     await saved(page, '/neighbourhood/brixton')
