@@ -31,6 +31,18 @@ export async function waitFor(url: string, child?: ChildProcess, log: () => stri
   throw new Error(`not ready: ${url}\n${log()}`)
 }
 
+/** The environment of a site a bench starts: production, no admin, on loopback, no limits. */
+export const benchSiteEnv = (port: number, dataDir: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  ADMIN: 'false',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  // Benchmarks measure speed, not limits (one fresh account writes every round).
+  RATE_LIMIT_EXEMPT: '127.0.0.1',
+})
+
 /**
  * The built server (`npm start`, ADMIN=false) on a free port and a fresh data folder, for the
  * benchmarks; or the running one named by BASE (and DATA_DIR).
@@ -42,17 +54,7 @@ export async function startBuiltSite(): Promise<BuiltSite> {
   // PostgreSQL runs as nobody when we are root: it must pass through the folder.
   fs.chmodSync(dataDir, 0o755)
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ADMIN: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Benchmarks measure speed, not limits (one fresh account writes every round).
-      RATE_LIMIT_EXEMPT: '127.0.0.1',
-    },
+    env: { ...benchSiteEnv(port, dataDir), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const log = outputOf(child)

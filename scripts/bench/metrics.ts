@@ -17,7 +17,7 @@ import path from 'node:path'
 
 import { freePort, startEmbeddedPostgres } from '@/server/database/postgres'
 
-import { outputOf, waitFor } from './builtSite'
+import { benchSiteEnv, outputOf, waitFor } from './builtSite'
 import { ab } from './nginx'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
@@ -50,14 +50,8 @@ fs.mkdirSync(dataDir, { mode: 0o755 })
 const postgres = await startEmbeddedPostgres({ dir: path.join(root, 'db'), databases: ['belong'] })
 
 const baseEnv = (port: number): NodeJS.ProcessEnv => ({
-  ...process.env,
-  NODE_ENV: 'production',
-  ADMIN: 'false',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
+  ...benchSiteEnv(port, dataDir),
   DATABASE_URL: postgres.url('belong'),
-  RATE_LIMIT_EXEMPT: '127.0.0.1',
 })
 
 interface Site {

@@ -7,7 +7,7 @@ import pg from 'pg'
 import { freePort, startEmbeddedPostgres } from '@/server/database/postgres'
 import { SiteBuilds } from '@/server/site/siteBuilds'
 
-import { outputOf } from './builtSite'
+import { benchSiteEnv, outputOf } from './builtSite'
 
 /**
  * A throwaway site for the ×SCALE benchmarks under `root`: an embedded PostgreSQL migrated,
@@ -36,16 +36,10 @@ export async function scaledSite(
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    ADMIN: 'false',
-    PORT: String(port),
-    HOST: '127.0.0.1',
+    ...benchSiteEnv(port, path.join(root, 'site')),
     PUBLIC_URL: base,
-    DATA_DIR: path.join(root, 'site'),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
-    RATE_LIMIT_EXEMPT: '127.0.0.1',
   }
   const start = (args: string[] = []) =>
     spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
