@@ -1,6 +1,3 @@
-import net from 'node:net'
-import type { AddressInfo } from 'node:net'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
@@ -9,6 +6,7 @@ import {
   type Person,
   type TestProvider,
 } from '@tests/support/oidcProvider'
+import { freePort } from '@/server/database/postgres'
 import { mailCatcher } from '@tests/support/smtp'
 import { callAsBrowser, makeUser, startTestSite, type TestSite } from './harness'
 import { formOpenedEarlier } from '@tests/support/signUpForm'
@@ -28,18 +26,10 @@ const mails = smtp.received
 let provider: TestProvider
 let site: TestSite
 
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
 beforeAll(async () => {
   const smtpPort = await smtp.listen()
   provider = await startOidcProvider({
-    port: await freePort(),
+    port: await freePort('localhost'),
     redirectUris: [`${APP}/api/auth/oidc/callback`],
   })
   site = await startTestSite({

@@ -1,11 +1,10 @@
-import net from 'node:net'
-import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { DEVICES_MESSAGES } from '@/rules/devices'
 import { createSiteServer } from '@/server/site/site'
+import { freePort } from '@/server/database/postgres'
 import type { DeviceView } from '@/views/devices'
 import { PASSWORD_CHANGED_SUBJECT } from '@collections/Users/devices/accountChanges'
 import { NEW_DEVICE_SUBJECT } from '@collections/Users/devices/signIn'
@@ -30,14 +29,6 @@ const smtp = mailCatcher()
 let site: TestSite
 let server: Server
 let origin = ''
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 beforeAll(async () => {
   const smtpPort = await smtp.listen()

@@ -1,13 +1,12 @@
 import { createHmac } from 'node:crypto'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import net from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { handleEndpoints } from 'payload'
 
 import { createSiteServer } from '@/server/site/site'
+import { freePort } from '@/server/database/postgres'
 import { pgPool } from '@/server/database/db'
 import { makeUser, placeFields, startTestSite, type TestSite, type TestUser } from './harness'
 
@@ -24,14 +23,6 @@ let place = 0
 let review = 0
 let alice: TestUser
 let bob: TestUser
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 beforeAll(async () => {
   const port = await freePort()
