@@ -1,8 +1,9 @@
 /**
  * What seeing inside the site costs (`npm run bench:metrics`): the built server's static page and
- * a cached API read, requests/s with nothing kept (METRICS=off, LOG_LEVEL=warn), with the metrics
+ * a cached API read, requests/s with nothing kept (METRICS=off, LOG_LEVEL=warn, twice: the
+ * difference between two identical servers is the floor under every ratio), with the metrics
  * (METRICS_TOKEN, LOG_LEVEL=warn) and with the metrics and the request log (LOG_LEVEL=info, JSON
- * lines into a file, as a journal takes them). The three run side by side on one database and
+ * lines into a file, as a journal takes them). The four run side by side on one database and
  * one data folder, and are measured in turns (ROUNDS rounds, default 7, each in the reverse
  * order of the one before), so the machine's other load weighs on all of them alike; each
  * round's rates are compared within the round, and the rounds' medians reported (budget: within
@@ -26,8 +27,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 7)
 const REQUESTS = Number(process.env.REQUESTS ?? 20000)
 const TOKEN = 'bench-metrics-token'
 
+const OFF = { METRICS: 'off', LOG_LEVEL: 'warn' } as const
 const CONFIGS = {
-  off: { METRICS: 'off', LOG_LEVEL: 'warn' },
+  off: OFF,
+  // The same again: how far two identical servers differ here, the floor under any ratio.
+  'off, again': OFF,
   metrics: { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' },
   'metrics + log': { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
 } as const
@@ -181,11 +185,12 @@ try {
   // The figures were kept (or not) as configured.
   for (const config of NAMES) {
     const status = await scrapeStatus(sites.get(config)!.base)
-    if ((status === 200) !== (config !== 'off'))
+    if ((status === 200) !== !config.startsWith('off'))
       throw new Error(`${config}: /metrics answered ${status}`)
   }
 
   const pairs = [
+    ['off again/off (noise)', 'off, again', 'off'],
     ['metrics on/off', 'metrics', 'off'],
     ['request log on/off', 'metrics + log', 'metrics'],
     ['both on/off', 'metrics + log', 'off'],
@@ -225,8 +230,12 @@ ${title}`)
     const ratio = median(ratios(rates, 'metrics', 'off', target))
     return `${target} ${ratio.toFixed(3)} (${ratio >= 0.95 ? 'within' : 'NOT within'} 5%)`
   })
+  const noise = (['static', 'api'] as const).map(
+    (target) => `${target} ${range(ratios(rates, 'off, again', 'off', target))}`,
+  )
   console.log(`
-requests/s with metrics on over off: ${verdicts.join(', ')}`)
+requests/s with metrics on over off: ${verdicts.join(', ')}; two identical servers (off, again
+over off) ranged ${noise.join(', ')} round by round`)
 } finally {
   for (const site of sites.values()) await stop(site.child)
   // Every request ab sent to the logging server has its line, the last ones too (the log is
