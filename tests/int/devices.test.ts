@@ -1,10 +1,8 @@
-import type { Server } from 'node:http'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { DEVICES_MESSAGES } from '@/rules/devices'
-import { createSiteServer } from '@/server/site/site'
 import { freePort } from '@/server/database/postgres'
+import { serveOverHttp, type HttpSite } from '@tests/support/httpSite'
 import type { DeviceView } from '@/views/devices'
 import { PASSWORD_CHANGED_SUBJECT } from '@collections/Users/devices/accountChanges'
 import { NEW_DEVICE_SUBJECT } from '@collections/Users/devices/signIn'
@@ -27,7 +25,7 @@ const UA = {
 
 const smtp = mailCatcher()
 let site: TestSite
-let server: Server
+let http: HttpSite | undefined
 let origin = ''
 
 beforeAll(async () => {
@@ -40,18 +38,11 @@ beforeAll(async () => {
     PUBLIC_URL: origin,
     RATE_LIMITS: 'off',
   })
-  server = await createSiteServer({
-    payload: site.payload,
-    config: site.payload.config,
-    realtimeReady: () => true,
-    log: () => {},
-  })
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  http = await serveOverHttp(site.payload, port)
 }, 120_000)
 
 afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
+  await http?.close()
   await site?.close()
   await smtp.close()
 })

@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto'
-import type { Server } from 'node:http'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { handleEndpoints } from 'payload'
 
-import { createSiteServer } from '@/server/site/site'
 import { freePort } from '@/server/database/postgres'
+import { serveOverHttp, type HttpSite } from '@tests/support/httpSite'
 import { pgPool } from '@/server/database/db'
 import { makeUser, placeFields, startTestSite, type TestSite, type TestUser } from './harness'
 
@@ -17,7 +16,7 @@ import { makeUser, placeFields, startTestSite, type TestSite, type TestUser } fr
  * role change), a token Payload would not take read as Payload reads it, and bad asks refused.
  */
 let site: TestSite
-let server: Server
+let http: HttpSite | undefined
 let origin = ''
 let place = 0
 let review = 0
@@ -28,13 +27,7 @@ beforeAll(async () => {
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
   site = await startTestSite({ PORT: String(port), PUBLIC_URL: origin, RATE_LIMITS: 'off' })
-  server = await createSiteServer({
-    payload: site.payload,
-    config: site.payload.config,
-    realtimeReady: () => true,
-    log: () => {},
-  })
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  http = await serveOverHttp(site.payload, port)
   alice = await makeUser(site, 'state_alice')
   bob = await makeUser(site, 'state_bob')
   place = (await send('POST', '/api/neighbourhoods', alice, placeFields('Kew', 'Green'))).doc.id
@@ -48,8 +41,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
+  await http?.close()
   await site?.close()
 })
 

@@ -18,16 +18,17 @@ export interface HttpSite {
 /**
  * The int test's Payload behind the site's own HTTP server (src/server/site/site.ts), on a free
  * loopback port: requests pass what the running server puts in front of the API (host and origin
- * checks, the content-type filter, rate limits). No site build: pages answer 404.
+ * checks, the content-type filter, rate limits). No site build: pages answer 404. `port`: the one
+ * the site was told it is served on (its PUBLIC_URL), else any free one.
  */
-export async function serveOverHttp(payload: Payload): Promise<HttpSite> {
+export async function serveOverHttp(payload: Payload, port = 0): Promise<HttpSite> {
   const server = await createSiteServer({
     payload,
     config: payload.config,
     realtimeReady: () => true,
     log: () => {},
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const call: HttpSite['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { origin: base }
