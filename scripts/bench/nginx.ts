@@ -45,10 +45,15 @@ http {
 }
 
 /** Requests per second from one ab run (keep-alive, with the given headers). */
-export function ab(url: string, headers: readonly string[] = []): number {
+export function ab(url: string, headers: readonly string[] = [], cpu?: number): number {
   const args = ['-k', '-q', '-n', String(REQUESTS), '-c', String(CONCURRENCY)]
   for (const h of headers) args.push('-H', h)
-  const out = execFileSync('ab', [...args, url], { encoding: 'utf8', maxBuffer: 1 << 24 })
+  // `cpu`: ab runs on that core alone (taskset), off the server's.
+  const [command, ...rest] = [...(cpu === undefined ? [] : ['taskset', '-c', String(cpu)]), 'ab']
+  const out = execFileSync(command!, [...rest, ...args, url], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  })
   const failed = Number(/Failed requests:\s+(\d+)/.exec(out)?.[1] ?? 0)
   const non2xx = Number(/Non-2xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0)
   if (failed || non2xx) throw new Error(`ab: ${failed} failed, ${non2xx} non-2xx\n${out}`)
