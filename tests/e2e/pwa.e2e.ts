@@ -200,7 +200,12 @@ test.describe('reading offline', () => {
     await hydrated(page) // its islands read /api, with the member's session
     await saved(page, '/neighbourhood/brixton')
     const kept = await keptPaths(page)
-    expect(kept.filter((p) => /^\/(api|admin|profile|_next)(\/|$)/.test(p))).toEqual([])
+    // Uploaded photos are files anyone may read (collections/Media): the one /api path kept.
+    const publicFile = (p: string) => p.startsWith('/api/media/file/')
+    expect(
+      kept.filter((p) => /^\/(api|admin|profile|_next)(\/|$)/.test(p) && !publicFile(p)),
+    ).toEqual([])
+    expect(kept.some(publicFile)).toBe(true)
 
     await context.setOffline(true)
     await page.goto('/profile')
