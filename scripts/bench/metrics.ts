@@ -89,11 +89,17 @@ async function start(config: Config, index: number): Promise<Site> {
   return { child, base, logFile }
 }
 
+/** SIGTERM, and SIGKILL if the server has not gone 20 s later: the bench always ends. */
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
+  const killer = setTimeout(() => {
+    console.error(`server ${child.pid} did not stop in 20 s after SIGTERM: killed`)
+    child.kill('SIGKILL')
+  }, 20_000)
   await exited
+  clearTimeout(killer)
 }
 
 /**
