@@ -135,8 +135,9 @@ test('push to this device: turned on in settings, a comment arrives as a notific
         url: (n.data as { url: string }).url,
       })),
     )
+  // Shown once the worker has its icon: on a loaded machine that takes a while.
   await expect
-    .poll(shown)
+    .poll(shown, { timeout: 30_000 })
     .toEqual([{ title: push.title, body: push.body, url: `${baseURL}${push.url}` }])
 
   // No way drives a click on a system notification here: the worker's own notificationclick
