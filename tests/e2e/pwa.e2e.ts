@@ -200,12 +200,7 @@ test.describe('reading offline', () => {
     await hydrated(page) // its islands read /api, with the member's session
     await saved(page, '/neighbourhood/brixton')
     const kept = await keptPaths(page)
-    // Uploaded photos are files anyone may read (collections/Media): the one /api path kept.
-    const publicFile = (p: string) => p.startsWith('/api/media/file/')
-    expect(
-      kept.filter((p) => /^\/(api|admin|profile|_next)(\/|$)/.test(p) && !publicFile(p)),
-    ).toEqual([])
-    expect(kept.some(publicFile)).toBe(true)
+    expect(kept.filter((p) => /^\/(api|admin|profile|_next)(\/|$)/.test(p))).toEqual([])
 
     await context.setOffline(true)
     await page.goto('/profile')
