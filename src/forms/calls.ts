@@ -1,5 +1,6 @@
 import { errorField, errorMessage } from '@/rules/apiErrors'
 import type { ImagePurpose } from '@/rules/imageFile'
+import type { ZodError } from 'zod'
 import type { ApiAnswer, ApiCall, FormHandler, FormRefusal } from './types'
 
 export const ok = (answer: ApiAnswer) => answer.status >= 200 && answer.status < 300
@@ -7,6 +8,12 @@ export const ok = (answer: ApiAnswer) => answer.status >= 200 && answer.status <
 /** The refusal an island would show for a failed call (its message, optionally prefixed). */
 export function refusal(answer: ApiAnswer, fallback: string, prefix = ''): FormRefusal {
   return { error: prefix + errorMessage(answer.body, fallback), field: errorField(answer.body) }
+}
+
+/** A schema's refusal of what was typed: its first message, beside the field it names. */
+export function schemaRefusal(error: ZodError): FormRefusal {
+  const issue = error.issues[0]!
+  return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
 }
 
 /** The signed-in account of the request, or null (GET /api/users/me, as the islands ask). */

@@ -1,7 +1,7 @@
 import { normaliseTags } from '@/rules/tags'
 import { discussionSchema } from '@/schemas/discussion'
 import { DISCUSSION_TEXT, discussionHref } from '@/views/discussion'
-import { ok, refusal, viewer } from './calls'
+import { ok, refusal, schemaRefusal, viewer } from './calls'
 import { id, text, type FormHandler, type FormRefusal } from './types'
 
 /** The schema's first problem, beside its field. */
@@ -15,8 +15,7 @@ function checked(
   }
   const parsed = discussionSchema.safeParse(input)
   if (parsed.success) return input
-  const issue = parsed.error.issues[0]!
-  return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
+  return schemaRefusal(parsed.error)
 }
 
 /** 'New Discussion': then its own page, as the island goes there. */
@@ -44,10 +43,7 @@ export const editDiscussion: FormHandler = async ({ fields, call }) => {
   const title = text(fields, 'title').trim()
   const content = text(fields, 'content').trim()
   const parsed = discussionSchema.pick({ title: true, content: true }).safeParse({ title, content })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
-  }
+  if (!parsed.success) return schemaRefusal(parsed.error)
   const answer = await call('PATCH', `/api/discussions/${discussionId}?depth=0`, { title, content })
   if (!ok(answer)) return refusal(answer, DISCUSSION_TEXT.updateFailed)
   return { redirect: discussionHref(discussionId), flash: DISCUSSION_TEXT.updated }

@@ -1,6 +1,6 @@
 import { userSchema } from '@/schemas/user'
 import { errorMessage } from '@/rules/apiErrors'
-import { ok, upload, viewer } from './calls'
+import { ok, schemaRefusal, upload, viewer } from './calls'
 import { file, text, type FormHandler } from './types'
 
 /** The owner's name, bio and avatar (the avatar uploaded first, as the island does). */
@@ -8,7 +8,7 @@ export const profile: FormHandler = async ({ fields, call }) => {
   const name = text(fields, 'name').trim()
   const bio = text(fields, 'bio').trim()
   const parsed = userSchema.safeParse({ bio })
-  if (!parsed.success) return { error: parsed.error.issues[0]!.message, field: 'bio' }
+  if (!parsed.success) return schemaRefusal(parsed.error)
   const user = await viewer(call)
   if (!user) return { redirect: '/login?next=%2Fprofile' }
   const chosen = file(fields, 'avatar')

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@/rules/messages'
 import { reviewSchema } from '@/schemas/review'
-import { ok, refusal, upload, viewer } from './calls'
+import { ok, refusal, schemaRefusal, upload, viewer } from './calls'
 import { file, id, text, type FormHandler } from './types'
 
 /** A review with its rating and optional photo (uploaded first), posted from its page. */
@@ -12,10 +12,7 @@ export const review: FormHandler = async ({ fields, page, call }) => {
     comment: text(fields, 'comment'),
     authorName: text(fields, 'authorName') || null,
   })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
-  }
+  if (!parsed.success) return schemaRefusal(parsed.error)
   const image = file(fields, 'photo')
   let photo: number | undefined
   if (image) {

@@ -2,7 +2,7 @@ import { NOTIFICATION_KINDS } from '@/rules/notificationPrefs'
 import { DELETE_LINK_PATH, SETTINGS_PATH, SETTINGS_TEXT } from '@/rules/settings'
 import { notificationSettingsSchema } from '@/schemas/notificationSettings'
 import { signInHref } from '@/views/site'
-import { ok, refusal, viewer } from './calls'
+import { ok, refusal, schemaRefusal, viewer } from './calls'
 import { text, type FormHandler, type FormOutcome } from './types'
 
 const signIn = (path: string, search = ''): FormOutcome => ({
@@ -21,10 +21,7 @@ export const notificationSettings: FormHandler = async ({ fields, call }) => {
     emailTiming: text(fields, 'emailTiming'),
     weeklyDigest: fields.has('weeklyDigest'),
   })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
-  }
+  if (!parsed.success) return schemaRefusal(parsed.error)
   const user = await viewer(call)
   if (!user) return signIn(SETTINGS_PATH)
   const answer = await call('PATCH', `/api/users/${user.id}?depth=0`, { notify: parsed.data })

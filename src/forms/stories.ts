@@ -2,7 +2,7 @@ import { MESSAGES } from '@/rules/messages'
 import { normaliseTags } from '@/rules/tags'
 import { storySchema } from '@/schemas/story'
 import { storyHref } from '@/views/story'
-import { ok, upload, viewer } from './calls'
+import { ok, schemaRefusal, upload, viewer } from './calls'
 import { file, id, text, type FormHandler } from './types'
 import { errorMessage } from '@/rules/apiErrors'
 
@@ -17,10 +17,7 @@ export const story: FormHandler = async ({ fields, call }) => {
     isPublic: fields.has('isPublic'),
   }
   const parsed = storySchema.safeParse({ ...input, image: null })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    return { error: issue.message, field: String(issue.path[0] ?? '') || undefined }
-  }
+  if (!parsed.success) return schemaRefusal(parsed.error)
   if (!(await viewer(call))) return failed('Please sign in to share a story.')
   const chosen = file(fields, 'image')
   let image: number | null = null

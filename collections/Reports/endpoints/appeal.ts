@@ -3,8 +3,9 @@ import type { Endpoint } from 'payload'
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { appealSchema } from '@/schemas/report'
 import { inTransaction, query, sql } from '@/server/database/db'
-import { readJson, refuse } from '@/server/http/requests'
+import { refuse } from '@/server/http/requests'
 import { lockTarget } from '@collections/Reports/cases'
+import { parsedBody, signedInOnly } from '@collections/shared/memberWrite'
 
 type Outcome = 'gone' | 'not-yours' | 'not-hidden' | 'already' | 'sent'
 
@@ -16,12 +17,11 @@ type Outcome = 'gone' | 'not-yours' | 'not-hidden' | 'already' | 'sent'
 export const appealCase: Endpoint = {
   path: '/appeal',
   method: 'post',
-  handler: async (req) => {
-    if (!req.user) return refuse(401, MODERATION_TEXT.loginToReport)
-    const parsed = appealSchema.safeParse(await readJson(req))
-    if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message)
-    const { targetKind: kind, targetId: id, note } = parsed.data
-    const me = req.user.id
+  handler: signedInOnly(MODERATION_TEXT.loginToReport, async (req, user) => {
+    const body = await parsedBody(req, appealSchema)
+    if (body instanceof Response) return body
+    const { targetKind: kind, targetId: id, note } = body
+    const me = user.id
     const outcome = await inTransaction(req, async (): Promise<Outcome> => {
       const target = await lockTarget(req, kind, id)
       if (!target) return 'gone'
@@ -44,5 +44,5 @@ export const appealCase: Endpoint = {
     if (outcome === 'not-hidden') return refuse(409, MODERATION_TEXT.notHidden)
     if (outcome === 'already') return refuse(409, MODERATION_TEXT.appealedAlready)
     return Response.json({ message: MODERATION_TEXT.appealSent }, { status: 201 })
-  },
+  }),
 }
