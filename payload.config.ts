@@ -15,6 +15,7 @@ import { uploadLimits } from '@collections/Media'
 import { Users } from '@collections/Users'
 import { mailJobs } from '@collections/Mails/jobs'
 import { installAfterCommit } from '@/server/database/afterCommit'
+import { claimJobsOnce } from '@/server/database/jobClaims'
 import { installReadRouting } from '@/server/database/replicas'
 import { emailAdapter } from '@/server/services/email'
 import { logger } from '@/server/observability/logger'
@@ -151,6 +152,8 @@ export default buildConfig({
     // A session signed out on another instance must fail here at once, replica or not.
     checkSessionsOnPrimary(payload)
     installAfterCommit(payload)
+    // Every instance runs the queue: each job is claimed by one of them, once.
+    claimJobsOnce(payload, { staleMs: env.mailStaleMs })
     // Jobs queued by a request carry its id; every run is counted and logged by task.
     traceJobs(payload)
     // GET /api/users/me reuses the account it read while the rows behind it are unchanged.

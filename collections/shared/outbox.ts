@@ -12,7 +12,8 @@ import { MAIL_QUEUE } from '@collections/Mails/queue'
  * outbox rows and queues their send jobs in one transaction; a send job takes each row once (it
  * stays locked while it is handed on, and is marked sent in the same transaction, so a process
  * killed between the two sends it again rather than never); a failed send job is retried with
- * back-off, and one whose process died is released to run again.
+ * back-off, and one whose process died is released to run again, as every job is
+ * (src/server/database/jobClaims.ts).
  */
 const OUTBOXES = {
   sendMails: { table: 'mails', input: 'mails', lock: 'belong:mail-dispatch', perJob: 50 },
@@ -43,19 +44,6 @@ export async function queueSends(
 }
 
 /**
- * Send jobs whose process died mid-run stay marked as processing; after MAIL_STALE_MS they are
- * released to run again (their rows not yet marked sent go out; a mail with the same Message-ID).
- */
-async function releaseStaleSends(req: PayloadRequest, task: SendTask): Promise<void> {
-  await query(
-    req,
-    sql`UPDATE payload_jobs SET processing = false
-         WHERE processing AND completed_at IS NULL AND task_slug = ${task}
-           AND updated_at < now() - make_interval(secs => ${env.mailStaleMs / 1000})`,
-  )
-}
-
-/**
  * A dispatch run: under the outbox's advisory lock (another instance dispatching means this one
  * does nothing), `write` answers the outbox rows to send and their send jobs are queued in the
  * same transaction, so a crash leaves either nothing done or everything queued.
@@ -71,7 +59,6 @@ export async function dispatchOutbox(
       sql`SELECT pg_try_advisory_xact_lock(hashtext(${OUTBOXES[task].lock})) AS got`,
     )
     if (!lock?.got) return 0
-    await releaseStaleSends(req, task)
     const ids = await write()
     await queueSends(req.payload, task, ids, req)
     return ids.length
