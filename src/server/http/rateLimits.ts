@@ -285,12 +285,18 @@ export function createRateLimiter(
   }
 }
 
-/** The per-address mail limit, for hooks that send mail (a normalised address as the key). */
-export async function mailLimitWait(pool: Pool, address: string): Promise<number> {
+/**
+ * Counts one hit of a limit that code outside the request path checks itself (the key says whose
+ * hit it is): seconds to wait, or 0. Off when RATE_LIMITS=off.
+ */
+async function countNamed(pool: Pool, name: RateLimitName, who: string): Promise<number> {
   const settings = rateLimitSettings(process.env)
-  if (!settings.enabled) return 0
-  return countHit(pool, `mailPerAddress:${address}`, settings.limits.mailPerAddress)
+  return settings.enabled ? countHit(pool, `${name}:${who}`, settings.limits[name]) : 0
 }
+
+/** The per-address mail limit, for hooks that send mail (a normalised address as the key). */
+export const mailLimitWait = (pool: Pool, address: string) =>
+  countNamed(pool, 'mailPerAddress', address)
 
 /**
  * Seconds an account must wait before its next two-factor code is checked (0: go ahead): only
@@ -312,14 +318,9 @@ export async function twoFactorWait(pool: Pool, account: number): Promise<number
 
 /** Counts one wrong two-factor code of an account. */
 export async function countTwoFactorFailure(pool: Pool, account: number): Promise<void> {
-  const settings = rateLimitSettings(process.env)
-  if (!settings.enabled) return
-  await countHit(pool, `twoFactorCode:${account}`, settings.limits.twoFactorCode)
+  await countNamed(pool, 'twoFactorCode', String(account))
 }
 
 /** Counts one @mention look-up of an account: seconds to wait, or 0. */
-export async function memberSearchWait(pool: Pool, account: number | string): Promise<number> {
-  const settings = rateLimitSettings(process.env)
-  if (!settings.enabled) return 0
-  return countHit(pool, `memberSearch:user-${account}`, settings.limits.memberSearch)
-}
+export const memberSearchWait = (pool: Pool, account: number | string) =>
+  countNamed(pool, 'memberSearch', `user-${account}`)
