@@ -40,7 +40,7 @@ const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {
   return id === undefined ? false : { user: { equals: id } }
 }
 
-/** A user's notifications; only the server creates them (src/server/notify.ts). */
+/** A user's notifications; only the server creates them (./notify.ts). */
 export const Notifications: CollectionConfig = {
   slug: 'notifications',
   access: {

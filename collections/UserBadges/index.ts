@@ -9,7 +9,7 @@ import { markPagesStale } from '@collections/shared/stalePages'
 
 /**
  * Badges a user holds (SPEC user_badges). Review badges are awarded by the server
- * (collections/Reviews/hooks/awardReviewBadges.ts); staff manage any badge through REST.
+ * (collections/UserBadges/awardReviewBadges.ts); staff manage any badge through REST.
  */
 export const UserBadges: CollectionConfig = {
   slug: 'user-badges',

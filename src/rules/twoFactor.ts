@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 45): a time-based one-time code from an authenticator app (RFC 6238:
+ * Two-factor sign-in: a time-based one-time code from an authenticator app (RFC 6238:
  * SHA-1, 6 digits, 30-second steps, one step of drift either way), or one of ten recovery codes.
  * Editors and admins must have it before the admin or any staff action works.
  */

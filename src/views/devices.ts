@@ -3,7 +3,7 @@ import Bowser from 'bowser'
 import { DEVICES_TEXT, LAST_USED_EVERY_MS } from '@/rules/devices'
 import { relativeTime } from './relativeTime'
 
-/** One signed-in session as the database holds it (collections/Users/devices/sessions.ts). */
+/** One signed-in session as the database holds it (src/data/sessions.ts). */
 export interface SessionRecord {
   sid: string
   userAgent: string

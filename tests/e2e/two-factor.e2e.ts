@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './axe'
 import { FRESH_PASSWORD, freshUser, signedInApi, totpCode } from './helpers'
 
 /**
- * Two-factor sign-in as a member meets it (issue 45): set it up in Settings with the key shown
+ * Two-factor sign-in as a member meets it: set it up in Settings with the key shown
  * there (codes computed here, as a phone's app would), see the recovery codes once, sign out,
  * then sign in again with the password and a code — without JavaScript, as plain forms. And an
  * editor without a second factor: their first visit to /admin leads through setting it up.

@@ -10,7 +10,7 @@ import { TWO_FACTOR_OFF_SUBJECT, TWO_FACTOR_ON_SUBJECT } from '@collections/User
 import { makeUser, testSiteForFile, type TestUser } from './harness'
 
 /**
- * Two-factor sign-in (issue 45) through Payload's own router: set-up and its confirmation, the
+ * Two-factor sign-in through Payload's own router: set-up and its confirmation, the
  * two sign-in steps, recovery codes once each, a replayed code, the per-account limit on wrong
  * codes, Payload's own login refused for an enrolled account, and staff without a second factor
  * refused any staff write. Codes are computed here, at the right and at wrong times.

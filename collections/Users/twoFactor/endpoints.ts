@@ -29,7 +29,7 @@ import {
 } from '@/data/twoFactor'
 
 /**
- * Two-factor sign-in (issue 45). In Settings, for the signed-in account only (no id is read from
+ * Two-factor sign-in. In Settings, for the signed-in account only (no id is read from
  * the request):
  * - POST /api/users/me/two-factor/start → a new key waiting for its first code: {secret, uri, svg};
  * - POST /api/users/me/two-factor/confirm {code} → on; {recoveryCodes} (ten, shown this once);

@@ -10,7 +10,7 @@ const WARNING =
   'If you did not make this change, reset your password at once and tell us by replying to this e-mail.'
 
 /**
- * Tells the member about a security change to their account (issue 45: every security-relevant
+ * Tells the member about a security change to their account (every security-relevant
  * change to an account is visible to its owner), with the warning of what to do if it was not
  * them. Sent as the other account mails are (payload.sendEmail: the outbox, or SMTP_URL); a
  * failure to send is logged and does not undo the change.

@@ -98,7 +98,7 @@ export async function handleFormPost(
       if (typed.length) values[field] = typed.length === 1 ? typed[0]! : typed
     }
     const form: FormState = { name, values, error: outcome.error, field: outcome.field }
-    // The same page, rendered as it is read, with this form's state (src/middleware.ts: 422).
+    // The same page, rendered as it is read, with this form's state (src/middleware: 422).
     req.method = 'GET'
     req.url = page.pathname + page.search
     delete req.headers['content-type']
