@@ -21,7 +21,7 @@ test.skipIf(!hasPromtool)('promtool check rules accepts ops/prometheus/alerts.ym
 })
 
 test.skipIf(!hasPromtool)(
-  'promtool test rules: planned 503s do not raise the error alert, 500s do',
+  'promtool test rules: planned 503s do not raise the error alert, 500s do; dropped log lines raise theirs',
   () => {
     const check = spawnSync(
       'promtool',

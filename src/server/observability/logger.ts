@@ -41,7 +41,17 @@ export const logger: Logger = pino(
  */
 export const requestLogger: Logger = pino({ level: env.logLevel }, logDestination)
 
+/** JSON lines dropped because the log was read slower than they came (logLines.ts). */
+export const logLinesDropped = () => json?.dropped ?? 0
+
+/** Waiting on a log nobody reads must not keep a stopping server from exiting. */
+const FLUSH_LIMIT_MS = 5000
+
 /** Writes out the buffered lines (the server's stop, before the process exits). */
 export function flushLog(): Promise<void> {
-  return new Promise((resolve) => (json ? json.flush(resolve) : resolve()))
+  return new Promise((resolve) => {
+    if (!json) return resolve()
+    setTimeout(resolve, FLUSH_LIMIT_MS)
+    json.flush(resolve)
+  })
 }

@@ -1,6 +1,7 @@
 import client from 'prom-client'
 
 import { KeyedCounter, KeyedHistogram } from './keyedMetrics'
+import { logLinesDropped } from './logger'
 import { RecentCounts } from './recent'
 import type { RouteOf } from './routes'
 
@@ -52,6 +53,16 @@ const pushes = new client.Counter({
   help: 'Pushes this instance sent to the realtime service, by result.',
   labelNames: ['result'] as const,
   registers: [registry],
+})
+
+new client.Counter({
+  name: 'belong_log_lines_dropped_total',
+  help: 'Log lines dropped because the log was read slower than they came (a stuck pipe or journal); a line in the log says how many.',
+  registers: [registry],
+  collect() {
+    this.reset()
+    this.inc(logLinesDropped())
+  },
 })
 
 /** The last 15 minutes on this instance, for the admin's site health (siteHealth.ts). */
