@@ -8,14 +8,21 @@ import { publicStoryPaths } from './stories'
 export const LIST_PAGES = ['/', '/neighbourhoods', '/top-reviewers']
 
 /**
- * Every page kept as a static file: the lists, the static pages, every neighbourhood and every
- * public story. No cap: 5,000 neighbourhoods are 5,000 files.
+ * Every page kept as a static file, most important first: the lists, the static pages, every
+ * neighbourhood and every public story. No cap: 5,000 neighbourhoods are 5,000 files.
  */
 export async function prerenderedPaths(payload: Payload): Promise<string[]> {
   const [pages, stories, neighbourhoods] = await Promise.all([
     staticPages(payload),
     publicStoryPaths(payload),
-    pgPool(payload).query<{ slug: string }>('SELECT slug FROM neighbourhoods ORDER BY id'),
+    // The most reviewed first: a large build's pages are written in this order, partly after
+    // it is served (src/server/site/backfill.ts).
+    pgPool(payload).query<{ slug: string }>(
+      `SELECT n.slug FROM neighbourhoods n
+         LEFT JOIN (SELECT neighbourhood_id AS id, count(*) AS reviews FROM reviews GROUP BY 1) r
+           USING (id)
+        ORDER BY r.reviews DESC NULLS LAST, n.id`,
+    ),
   ])
   return [
     ...LIST_PAGES,

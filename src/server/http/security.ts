@@ -155,8 +155,29 @@ export const scriptHashesFile = (clientDir: string) =>
 /** Records the hashes a prerender found, for every process serving this build. */
 export function saveScriptHashes(clientDir: string, hashes: Iterable<string>): void {
   const sorted = [...new Set(hashes)].sort()
-  fs.writeFileSync(scriptHashesFile(clientDir), JSON.stringify(sorted))
+  // In one rename: other processes serving the build may read it meanwhile.
+  const file = scriptHashesFile(clientDir)
+  fs.writeFileSync(`${file}.tmp-${process.pid}`, JSON.stringify(sorted))
+  fs.renameSync(`${file}.tmp-${process.pid}`, file)
   buildHashes.set(clientDir, sorted)
+}
+
+/**
+ * Pages written after a build is served (the rest of its pages, a regenerated page): any hash not
+ * known yet is added for every process serving the build. True when one was.
+ */
+export function addScriptHashes(clientDir: string, htmls: string[]): boolean {
+  const known = new Set(scriptHashesOfBuild(clientDir))
+  const size = known.size
+  for (const html of htmls) for (const h of inlineScriptHashes(html)) known.add(h)
+  if (known.size === size) return false
+  saveScriptHashes(clientDir, known)
+  return true
+}
+
+/** Another process added hashes to this build's file: read it again. */
+export function forgetScriptHashes(clientDir: string): void {
+  buildHashes.delete(clientDir)
 }
 
 /**

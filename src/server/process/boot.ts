@@ -22,6 +22,7 @@ import { API_CHANGES_CHANNEL } from '@/server/http/apiChanges'
 import { ChangeListener } from '@/server/database/changes'
 import { loadAstroHandler, PageRenderer } from '@/server/site/pageRenderer'
 import { prerenderBuild, PRERENDER_PATHS_URL } from '@/server/site/prerender'
+import { PageBackfill } from '@/server/site/backfill'
 import { apiReadCache } from '@/server/http/readCache'
 import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from '@/server/site/siteRegen'
 import { registeredTimeBoundaries, STALE_PAGES_CHANNEL } from '@/server/site/siteRevision'
@@ -33,7 +34,7 @@ import { createPageBucket } from '@/server/services/pageBucket'
 import { createCdnPurger } from '@/server/services/cdnPurge'
 import { forgetStaticSite, staticSiteFor } from '@/server/site/staticSite'
 import { ensureSecrets } from '@/server/config/secrets'
-import { siteOrigins } from '@/server/http/security'
+import { forgetScriptHashes, siteOrigins } from '@/server/http/security'
 import { createSiteServer } from '@/server/site/site'
 import { watchSite } from '@/server/observability/figures'
 import { countPagesWritten } from '@/server/observability/metrics'
@@ -152,15 +153,22 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const bucketPrefix = env.sitePagesPrefix
     // Pages render with the public name the site answers to (never a request's Host).
     const publicHost = env.publicUrl ? new URL(env.publicUrl).host : `localhost:${port}`
+    // Several machines: pages regenerated anywhere, and full builds, travel through the bucket.
+    const bucket =
+      bucketPrefix && env.s3 ? createPageBucket({ ...env.s3, prefix: bucketPrefix }) : undefined
     const builds = new SiteBuilds({
       projectRoot,
       dataDir: env.dataDir,
       env: process.env,
-      prerender: async (dir) => {
+      prerender: async (dir, inPlace) => {
         // Published pages newer than this are fetched after the build (src/server/site/pageSync.ts).
         const [baseRevision] = bucketPrefix ? await reserveRevisions(pgPool(payload), 1) : []
-        await prerenderBuild(dir, publicHost, log)
-        return { baseRevision }
+        // A large build is served once its first pages are written, and the instance holding the
+        // regeneration lock writes the rest behind it (after a --build-only run, the first to
+        // start); but not one other machines download whole from the bucket.
+        const firstOnly = !inPlace && !bucket
+        const { pending } = await prerenderBuild(dir, publicHost, log, { firstOnly })
+        return { baseRevision, pending }
       },
       publicOrigin: siteOrigins(env.publicUrl, port).publicOrigin,
       log: (line) => log(line),
@@ -181,9 +189,6 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         4,
         builds.upToDate ? 'Site build is up to date' : 'Building the public site (astro build)',
       )
-    // Several machines: pages regenerated anywhere, and full builds, travel through the bucket.
-    const bucket =
-      bucketPrefix && env.s3 ? createPageBucket({ ...env.s3, prefix: bucketPrefix }) : undefined
     const pool = pgPool(payload)
     const buildToShare = async () =>
       bucket !== undefined && (await sharedBuildBase(pool, builds.wantedKey)) === undefined
@@ -295,7 +300,14 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         refresh: (dir, paths) => staticSiteFor(dir).refresh(paths),
         log,
       })
+    const backfill = new PageBackfill({
+      publicHost,
+      pending: () => builds.pendingDir,
+      done: (dir) => builds.pagesWritten(dir),
+      log,
+    })
     const regenerator = new PageRegenerator({
+      backfill,
       pool: pgPool(payload),
       folder: builds.folderId,
       publishing: pageSync && {
@@ -355,6 +367,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         }
         if (path.basename(served.dir) !== written.build) builds.reload()
         if (builds.served && path.basename(builds.served.dir) === written.build) {
+          if (written.scripts) forgetScriptHashes(path.join(builds.served.dir, 'client'))
           staticSiteFor(builds.served.dir).refresh(written.paths)
           if (written.key) pageSync?.noteWritten(pages)
         }
@@ -394,6 +407,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         clearInterval(sweeps)
         regenerator.stop()
         await regenerator.idle().catch(() => {})
+        await backfill.close().catch(() => {})
         pageSync?.stop()
         await pageSync?.idle().catch(() => {})
         cdn?.stop()

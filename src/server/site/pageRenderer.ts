@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -79,6 +80,11 @@ export class PageRenderer {
     return this.targets.length * RENDERS_PER_TARGET + (this.targets.length > 1 ? 2 : 0)
   }
 
+  /** How many pages to work on at once when rendering `elsewhere`. */
+  get widthElsewhere(): number {
+    return this.targets.length > 1 ? this.width - RENDERS_PER_TARGET : this.width
+  }
+
   /** Render processes in use, this one included. */
   get processes(): number {
     return this.targets.length
@@ -89,10 +95,15 @@ export class PageRenderer {
    * with this process's environment and loader flags. One that fails to start is left out
    * (the pages then render here), so a full build never depends on them.
    */
-  async addProcesses(buildDir: string, count: number, log: (line: string) => void): Promise<void> {
+  async addProcesses(
+    buildDir: string,
+    count: number,
+    log: (line: string) => void,
+    nice = 0,
+  ): Promise<void> {
     const started = await Promise.all(
       Array.from({ length: count }, () =>
-        this.startProcess(buildDir).catch((error: unknown) => {
+        this.startProcess(buildDir, nice).catch((error: unknown) => {
           log(`site: a render process did not start (${String(error)}); rendering here`)
           return undefined
         }),
@@ -101,12 +112,14 @@ export class PageRenderer {
     for (const port of started) if (port) this.targets.push({ port, inFlight: 0 })
   }
 
-  private startProcess(buildDir: string): Promise<number> {
+  private startProcess(buildDir: string, nice: number): Promise<number> {
     const child = spawn(process.execPath, [...process.execArgv, WORKER_ENTRY, buildDir], {
       env: process.env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     this.children.push(child)
+    // Work that may wait (a build's remaining pages): the serving process comes first.
+    if (nice && child.pid) os.setPriority(child.pid, nice)
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL')
@@ -124,9 +137,14 @@ export class PageRenderer {
     })
   }
 
-  async render(urlPath: string): Promise<RenderedPage> {
+  /**
+   * `elsewhere`: only in the render processes when there are any, leaving this (serving) process
+   * to readers.
+   */
+  async render(urlPath: string, elsewhere = false): Promise<RenderedPage> {
     // The least busy; on a tie a render process, since this one also compresses and writes.
-    const target = this.targets.reduce((a, b) => (b.inFlight <= a.inFlight ? b : a))
+    const targets = elsewhere && this.targets.length > 1 ? this.targets.slice(1) : this.targets
+    const target = targets.reduce((a, b) => (b.inFlight <= a.inFlight ? b : a))
     target.inFlight++
     try {
       return await this.renderOn(target.port, urlPath)

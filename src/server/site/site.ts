@@ -115,28 +115,25 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     realtimeElsewhere: env.pusher.external && !env.pusher.sameOrigin,
   })
 
-  // One policy string per build (its inline-script hashes), made on its first request.
-  const policies = new Map<string, string>()
-  const policyOf = (dir: string) => {
-    let policy = policies.get(dir)
-    if (!policy) {
-      const scriptHashes = scriptHashesOfBuild(path.join(dir, 'client'))
-      policy = pagePolicy({ ...policySources, scriptHashes })
-      policies.set(dir, policy)
+  // One policy string per build (its inline-script hashes), made on its first request and again
+  // when pages written later add a hash (the list read anew).
+  type Policy = { clientDir: string; hashes: string[]; policy: string; head: string[] }
+  const policies = new Map<string, Policy>()
+  const policyEntry = (dir: string) => {
+    let entry = policies.get(dir)
+    const clientDir = entry?.clientDir ?? path.join(dir, 'client')
+    const scriptHashes = scriptHashesOfBuild(clientDir)
+    if (entry?.hashes !== scriptHashes) {
+      const policy = pagePolicy({ ...policySources, scriptHashes })
+      // A static file's whole head: the common headers with the newest build's page policy.
+      const head = [...commonHeaderList(origins, policy), 'x-belong-render', 'static']
+      entry = { clientDir, hashes: scriptHashes, policy, head }
+      policies.set(dir, entry)
     }
-    return policy
+    return entry
   }
-
-  // A static file's whole head: the common headers with the newest build's page policy.
-  const staticHeads = new Map<string, string[]>()
-  const staticHeadOf = (dir: string) => {
-    let head = staticHeads.get(dir)
-    if (!head) {
-      head = [...commonHeaderList(origins, policyOf(dir)), 'x-belong-render', 'static']
-      staticHeads.set(dir, head)
-    }
-    return head
-  }
+  const policyOf = (dir: string) => policyEntry(dir).policy
+  const staticHeadOf = (dir: string) => policyEntry(dir).head
 
   /** A file of the newest build, else of the boot build (assets of pages rendered on demand). */
   const serveStaticFile = (req: IncomingMessage, res: ServerResponse, pathname: string) => {

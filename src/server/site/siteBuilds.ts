@@ -34,6 +34,11 @@ export interface SiteBuild {
   publicOrigin?: string
   /** With pages through the bucket: the revision taken before its prerender read the database. */
   baseRevision?: number
+  /**
+   * Served before all its pages were written: the regenerator writes the rest behind it
+   * (src/server/site/backfill.ts), and the pages without a file meanwhile render on demand.
+   */
+  pagesPending?: boolean
 }
 
 /**
@@ -64,8 +69,14 @@ export class SiteBuilds {
       projectRoot: string
       dataDir: string
       env: NodeJS.ProcessEnv
-      /** Writes the build's pages before it is served. */
-      prerender: (dir: string) => Promise<{ baseRevision?: number }>
+      /**
+       * Writes the build's pages before it is served: all of them `inPlace` (the served build's,
+       * again), else perhaps only the first ones (`pending` then says the rest are not written).
+       */
+      prerender: (
+        dir: string,
+        inPlace: boolean,
+      ) => Promise<{ baseRevision?: number; pending?: boolean }>
       /** The origin pages link to now (PUBLIC_URL's); pages made for another are rewritten. */
       publicOrigin: string
       log: (line: string) => void
@@ -110,8 +121,30 @@ export class SiteBuilds {
   async rewritePagesForOrigin(): Promise<void> {
     const build = this.current
     if (!build || this.pagesMatchOrigin) return
-    const { baseRevision } = await this.options.prerender(build.dir)
-    this.writePointer({ ...build, publicOrigin: this.options.publicOrigin, baseRevision })
+    const { baseRevision } = await this.options.prerender(build.dir, true)
+    this.writePointer({
+      ...build,
+      publicOrigin: this.options.publicOrigin,
+      baseRevision,
+      pagesPending: false,
+    })
+  }
+
+  /**
+   * The served build's folder while pages are left to write behind it (read from current.json:
+   * another instance may have finished them).
+   */
+  get pendingDir(): string | undefined {
+    if (!this.current?.pagesPending) return undefined
+    this.reload()
+    return this.current.pagesPending ? this.current.dir : undefined
+  }
+
+  /** Every page of the build in `dir` is written now. */
+  pagesWritten(dir: string): void {
+    const build = this.readCurrent()
+    if (build?.dir !== dir || !build.pagesPending) return
+    this.writePointer({ ...build, pagesPending: false })
   }
 
   /** Another instance may have switched builds: read current.json again. */
@@ -155,8 +188,15 @@ export class SiteBuilds {
       await run
       // Compressed once here, so serving is a lookup (src/server/site/staticSite.ts).
       await precompressBuild(path.join(dir, 'client'))
-      const { baseRevision } = await this.options.prerender(dir)
-      this.switchTo({ ...this.describe(dir, started), baseRevision }, 'ready')
+      const { baseRevision, pending } = await this.options.prerender(dir, false)
+      this.switchTo(
+        {
+          ...this.describe(dir, started),
+          baseRevision,
+          ...(pending ? { pagesPending: true } : {}),
+        },
+        pending ? 'ready to serve (the other pages follow)' : 'ready',
+      )
     } catch (error) {
       fs.rmSync(dir, { recursive: true, force: true })
       throw error

@@ -2,6 +2,8 @@ import path from 'node:path'
 
 import type { Pool, PoolClient } from 'pg'
 
+import { addScriptHashes } from '@/server/http/security'
+import type { PageBackfill } from './backfill'
 import type { PageRenderer } from './pageRenderer'
 import { compressPage, removePage, writePageFiles, type PageFiles } from './pageFiles'
 import { publishPages, reserveRevisions, type PageRevision } from './pageRevisions'
@@ -25,14 +27,17 @@ export interface PagesWritten {
   /** With pages through the bucket: the build's key and each path's [revision, gone]. */
   key?: string
   revisions?: [number, boolean][]
+  /** The pages brought inline-script hashes the build had not listed: read its list again. */
+  scripts?: true
 }
 
 /** Renders one path: its files, or null when it now answers 4xx; throws when the render failed. */
 export async function renderPageFiles(
   renderer: PageRenderer,
   urlPath: string,
+  elsewhere = false,
 ): Promise<PageFiles | null> {
-  const page = await renderer.render(urlPath)
+  const page = await renderer.render(urlPath, elsewhere)
   if (page.status === 200) return compressPage(page.html)
   if (page.status < 500) return null
   throw new Error(`rendering ${urlPath} answered ${page.status}`)
@@ -87,6 +92,8 @@ export interface RegeneratorOptions {
   written?: (paths: string[]) => void
   /** Pages rewritten, each this many seconds after the write that marked it (the metrics). */
   pagesWritten?: (delaysSeconds: number[]) => void
+  /** The pages a build was served without, written when no write's page waits. */
+  backfill?: PageBackfill
 }
 
 /**
@@ -185,7 +192,10 @@ export class PageRegenerator {
               WHERE NOT (path = ANY($1::text[])) ORDER BY since LIMIT ${BATCH}`,
             [failed],
           )
-          if (!stale.length) break
+          if (!stale.length) {
+            if (await this.backfillBatch(client, dir, renderer)) continue
+            break
+          }
           const revisions = publishing ? await reserveRevisions(client, stale.length) : []
           const rendered: RenderedPage[] = []
           await eachLimited(
@@ -235,13 +245,54 @@ export class PageRegenerator {
   /** One folder serves every instance: write the pages, then tell the others to re-read them. */
   private async writeLocally(client: PoolClient, dir: string, rendered: RenderedPage[]) {
     const clientDir = path.join(dir, 'client')
+    const scripts = addScriptHashes(clientDir, htmlOf(rendered.map((page) => page.files)))
     for (const page of rendered) await placePage(clientDir, page.row.path, page.files)
     this.options.pagesWritten?.(await forgetStaleRows(client, rendered))
     await this.announce(
       client,
       dir,
       rendered.map((page) => page.row.path),
+      { scripts },
     )
+  }
+
+  /**
+   * One batch of the pages the served build is still without (none when a write's page waits:
+   * the caller drains those first). A page that fails is queued as stale, where the regenerator
+   * tries it again and the stale-pages figures show it. False when none is left.
+   */
+  private async backfillBatch(client: PoolClient, dir: string, listing: PageRenderer) {
+    const backfill = this.options.backfill
+    const batch = backfill && (await backfill.next(dir, async () => listing))
+    if (!batch) return false
+    const clientDir = path.join(dir, 'client')
+    const written: string[] = []
+    const failed: string[] = []
+    let scripts = false
+    // Each page written as soon as it is rendered (its hashes first), announced with the batch.
+    await eachLimited(batch.paths, batch.renderer.widthElsewhere, async (urlPath) => {
+      try {
+        const files = await renderPageFiles(batch.renderer, urlPath, true)
+        if (this.options.servedDir() !== dir) return
+        if (addScriptHashes(clientDir, htmlOf([files]))) scripts = true
+        await placePage(clientDir, urlPath, files)
+        written.push(urlPath)
+      } catch (error) {
+        failed.push(urlPath)
+        this.options.log(`site: could not write ${urlPath}: ${String(error)}`)
+      }
+    })
+    if (failed.length)
+      await client.query(
+        `INSERT INTO site_stale_pages (path, since) SELECT unnest($1::text[]), clock_timestamp()
+         ON CONFLICT (path) DO NOTHING`,
+        [failed],
+      )
+    // The served build changed meanwhile: the loop starts over with the new one.
+    if (this.options.servedDir() !== dir) return true
+    await this.announce(client, dir, written, { scripts })
+    backfill.written(written.length)
+    return true
   }
 
   /**
@@ -273,8 +324,7 @@ export class PageRegenerator {
         client,
         dir,
         outcome.published.map((page) => page.path),
-        key,
-        outcome.published,
+        { key, pages: outcome.published },
       )
       await client.query('COMMIT')
       this.options.pagesWritten?.(delays)
@@ -310,10 +360,14 @@ export class PageRegenerator {
     client: PoolClient,
     dir: string,
     paths: string[],
-    key?: string,
-    pages?: PageRevision[],
+    { key, pages, scripts }: { key?: string; pages?: PageRevision[]; scripts?: boolean } = {},
   ) {
-    const base = { build: path.basename(dir), folder: this.options.folder, key }
+    const base = {
+      build: path.basename(dir),
+      folder: this.options.folder,
+      key,
+      ...(scripts ? { scripts: true as const } : {}),
+    }
     let chunk: PagesWritten = { ...base, paths: [], revisions: pages && [] }
     const send = async () => {
       if (chunk.paths.length)
@@ -373,3 +427,6 @@ async function forgetStaleRows(client: PoolClient, rendered: RenderedPage[]): Pr
   )
   return rows.map((row) => row.waited)
 }
+
+const htmlOf = (pages: (PageFiles | null)[]) =>
+  pages.flatMap((files) => (files ? [files.html.toString('utf8')] : []))
