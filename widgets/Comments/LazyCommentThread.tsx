@@ -1,7 +1,11 @@
 import { lazy, Suspense } from 'react'
 
-import type { ThreadBodyProps } from './ThreadBody'
-import { ThreadFrame, ThreadLoading, type CommentThreadProps } from './ThreadFrame'
+import {
+  ThreadFrame,
+  ThreadLoading,
+  type CommentThreadProps,
+  type ThreadBodyProps,
+} from './ThreadFrame'
 
 /** Without the code (offline, say): what a thread that cannot load says. */
 function Unavailable() {

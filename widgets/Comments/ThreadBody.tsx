@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react'
 
 import { pathTo, shapeThread } from '@/rules/commentTree'
-import type { FormState } from '@/views/forms'
 import ConfirmDialog from '@widgets/lib/ConfirmDialog'
 import OwnHidden from '@widgets/Reports/OwnHidden'
 import CommentForm from './CommentForm'
@@ -14,23 +13,8 @@ import {
   saveComment,
   startEdit,
 } from './commentWrites'
-import { continueThread, showMoreReplies, type ThreadState, type ThreadTarget } from './store'
-import { ThreadLoading } from './ThreadFrame'
-
-export interface ThreadBodyProps {
-  target: ThreadTarget
-  state: ThreadState
-  collapsible: boolean
-  shownCount: number
-  /** While the list loads, about the room it will take. */
-  initialCount: number
-  channel?: string
-  now: Date
-  form?: FormState
-  viewerId: number | null
-  signedOut: boolean
-  reactions?: Record<number, Record<string, number>>
-}
+import { continueThread, showMoreReplies } from './store'
+import { ThreadLoading, type ThreadBodyProps } from './ThreadFrame'
 
 /**
  * An open thread (./CommentThread.tsx keeps its state and the toggle): the comments, the form

@@ -16,8 +16,9 @@ import {
   setThreadOpen,
   threadKey,
   watchThread,
+  type ThreadState,
+  type ThreadTarget,
 } from './store'
-import type { ThreadBodyProps } from './ThreadBody'
 import './Comments.css'
 
 export interface CommentThreadProps {
@@ -44,6 +45,22 @@ export interface CommentThreadProps {
    */
   viewerId?: number | null
   /** The comments' reaction counts when the page was rendered, by comment id (on-demand pages). */
+  reactions?: Record<number, Record<string, number>>
+}
+
+/** What the frame hands its open thread's body (./ThreadBody.tsx, loaded lazily for reviews). */
+export interface ThreadBodyProps {
+  target: ThreadTarget
+  state: ThreadState
+  collapsible: boolean
+  shownCount: number
+  /** While the list loads, about the room it will take. */
+  initialCount: number
+  channel?: string
+  now: Date
+  form?: FormState
+  viewerId: number | null
+  signedOut: boolean
   reactions?: Record<number, Record<string, number>>
 }
 
