@@ -1,5 +1,5 @@
 import { payloadClient } from '@/loaders/payload'
-import { viewerOf } from '@/loaders/profiles'
+import { viewerOf } from '@/loaders/viewer'
 import type { User } from '@/payload-types'
 import { queryId } from '@/views/forms'
 

@@ -2,18 +2,11 @@ import type { Payload } from 'payload'
 
 import { signInHref } from '@/views/site'
 import { slugify } from '@/rules/slug'
-import type { NeighbourhoodFormProps } from '@widgets/NeighbourhoodForm/NeighbourhoodForm'
-
-type Initial = NeighbourhoodFormProps['initial']
-
-/** The signed-in viewer of an on-demand page, from its cookie (null when signed out). */
-export async function viewer(payload: Payload, request: Request) {
-  const { user } = await payload.auth({ headers: request.headers })
-  return user ?? null
-}
+import type { NeighbourhoodFormInitial } from '@/views/neighbourhood'
+import { viewerOf } from './viewer'
 
 /** /neighbourhood/new and /submit-neighbourhood: `name` and `slug` query parameters prefill. */
-export function createInitial(url: URL): Initial {
+export function createInitial(url: URL): NeighbourhoodFormInitial {
   const name = (url.searchParams.get('name') ?? '').slice(0, 100)
   const slug = slugify(url.searchParams.get('slug') ?? name).slice(0, 100)
   return { name, slug, tagline: '', vibes: [], latitude: '', longitude: '' }
@@ -21,7 +14,7 @@ export function createInitial(url: URL): Initial {
 
 /** The submit page for a request: the form's start values, or the sign-in link when signed out. */
 export async function submitPage(payload: Payload, request: Request, url: URL) {
-  const user = await viewer(payload, request)
+  const user = await viewerOf(payload, request.headers)
   return {
     initial: createInitial(url),
     signIn: user ? undefined : signInHref(url.pathname, url.search),
@@ -40,7 +33,9 @@ export async function editPage(
   url: URL,
   slug: string,
 ): Promise<
-  { kind: 'not-found' } | { kind: 'redirect'; to: string } | { kind: 'form'; initial: Initial }
+  | { kind: 'not-found' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'form'; initial: NeighbourhoodFormInitial }
 > {
   const { docs } = await payload.find({
     collection: 'neighbourhoods',
@@ -50,7 +45,7 @@ export async function editPage(
   })
   const doc = docs[0]
   if (!doc) return { kind: 'not-found' }
-  const user = await viewer(payload, request)
+  const user = await viewerOf(payload, request.headers)
   if (!user) return { kind: 'redirect', to: signInHref(url.pathname, url.search) }
   const creator = typeof doc.createdBy === 'object' ? doc.createdBy?.id : doc.createdBy
   if (creator !== user.id) return { kind: 'redirect', to: `/neighbourhood/${doc.slug}` }

@@ -16,7 +16,7 @@ export async function loadNotifications(
   viewer: { id: number },
   limit = 50,
 ): Promise<{ items: NotificationView[]; unread: number }> {
-  // The viewer as Payload's own auth read it (src/loaders/profiles.ts viewerOf).
+  // The viewer as Payload's own auth read it (src/loaders/viewer.ts).
   const as = { overrideAccess: false, user: viewer as never }
   const [page, unread] = await Promise.all([
     payload.find({

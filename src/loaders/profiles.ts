@@ -26,16 +26,6 @@ export interface ProfileView {
   neighbourhoods: NeighbourhoodView[]
 }
 
-/** The signed-in viewer of a page rendered on demand, from the request's session cookie. */
-export async function viewerOf(payload: Payload, headers: Headers) {
-  try {
-    const { user } = await payload.auth({ headers })
-    return user as null | { id: number; userName?: string | null }
-  } catch {
-    return null
-  }
-}
-
 /** The account with this user name (any case), or null. */
 export async function findProfileUser(payload: Payload, userName: string) {
   const { docs } = await payload.find({

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { searchPage } from '@/data/search/search'
-import { viewerOf } from '@/loaders/profiles'
+import { viewerOf } from '@/loaders/viewer'
 import { parsePage } from '@/rules/paging'
 import { cleanQuery, isSearchKind, MAX_SEARCH_PAGE } from '@/rules/search'
 import { pgPool } from '@/server/database/db'

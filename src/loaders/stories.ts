@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
-import { viewerOf } from './profiles'
+import { viewerOf } from './viewer'
 import { reactionCounts } from './reactions'
 import {
   STORIES_PAGE_SIZE,

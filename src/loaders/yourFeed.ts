@@ -14,7 +14,7 @@ import {
   type YourFeedKind,
   type YourFeedPage,
 } from '@/views/yourFeed'
-import { viewerOf } from './profiles'
+import { viewerOf } from './viewer'
 
 interface FeedRow {
   followed_count: number

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro'
 
 import { cleanQuery, loadEventPage, pageNumber } from '@/loaders/events'
 import { payloadClient } from '@/loaders/payload'
-import { viewerOf } from '@/loaders/profiles'
+import { viewerOf } from '@/loaders/viewer'
 import { MESSAGES } from '@/rules/messages'
 
 export const prerender = false

@@ -1,4 +1,5 @@
 import type { Neighbourhood } from '@/payload-types'
+import type { FormValues } from '@/schemas/neighbourhoodForm'
 
 import { mediaUrl, relId, responsiveImage } from './media'
 
@@ -56,3 +57,9 @@ export interface NeighbourhoodCardPage {
   /** How many pages of cards this holds (the list's ?pages=); 1 when absent. */
   pages?: number
 }
+
+/**
+ * The neighbourhood form's start values: on edit the stored neighbourhood (its id and image),
+ * on create the name and slug query parameters. The edit page's loader and the island share it.
+ */
+export type NeighbourhoodFormInitial = FormValues & { id?: number; imageUrl?: string | null }

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react'
 import { slugify } from '@/rules/slug'
 import { VIBES } from '@/rules/vibes'
 import { formAction, type FormState } from '@/views/forms'
+import type { NeighbourhoodFormInitial } from '@/views/neighbourhood'
 import type { TileConfig } from '@widgets/lib/leaflet'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import AddressSearch from './AddressSearch'
@@ -21,7 +22,6 @@ import {
   setName,
   submitNeighbourhood,
   toggleVibe,
-  type NeighbourhoodFormInitial,
   type NeighbourhoodFormMode,
 } from './store'
 import './NeighbourhoodForm.css'

@@ -4,6 +4,7 @@ import { MESSAGES } from '@/rules/messages'
 import { slugify } from '@/rules/slug'
 import { VIBES } from '@/rules/vibes'
 import { keptValue, keptValues, type FormState } from '@/views/forms'
+import type { NeighbourhoodFormInitial } from '@/views/neighbourhood'
 import { api, ApiError } from '@widgets/lib/api'
 import { toast } from '@widgets/lib/toast'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
@@ -15,9 +16,6 @@ import { checkForm, formatCoordinate, type FormValues } from './formRules'
  */
 
 export type NeighbourhoodFormMode = 'create' | 'edit'
-
-/** Edit: the stored neighbourhood; create: the name/slug query parameters. */
-export type NeighbourhoodFormInitial = FormValues & { id?: number; imageUrl?: string | null }
 
 export interface ImageChoice {
   file: File | null
