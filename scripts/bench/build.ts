@@ -81,6 +81,15 @@ if (pagesOnly) {
       ),
     'the site serving',
   )
+  // The page written last: until then its route answers it on demand.
+  const { rows } = await db.query<{ slug: string }>(
+    `SELECT n.slug FROM neighbourhoods n LEFT JOIN reviews r ON r.neighbourhood_id = n.id
+      GROUP BY n.id ORDER BY count(r.id), n.id DESC LIMIT 1`,
+  )
+  const asked = Date.now()
+  const last = await fetch(`${base}/neighbourhood/${rows[0]!.slug}`)
+  await last.arrayBuffer()
+  const lastPage = `${last.status} ${last.headers.get('x-belong-render')} in ${Date.now() - asked} ms`
   const allWritten = await when(
     () => /site: all \d+ pages of the build written/.test(log()),
     'every page written',
@@ -92,6 +101,7 @@ if (pagesOnly) {
   console.log(
     `serving the new build after ${seconds(serving)} s (npm start to /readyz answering 200)`,
   )
+  console.log(`  (then a page not written yet, /neighbourhood/${rows[0]!.slug}: ${lastPage})`)
   console.log(`all ${pages} pages written after ${seconds(allWritten)} s`)
 }
 console.log(`load after: ${loadNow()}`)
