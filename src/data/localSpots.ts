@@ -1,12 +1,11 @@
 import type { PayloadRequest } from 'payload'
 
-import { categoryLabel } from '@/rules/localSpots'
+import { categoryLabel, SPOTS_PAGE_SIZE } from '@/rules/localSpots'
 import type { EmojiName } from '@/rules/targets'
 import { serverNow } from '@/server/config/clock'
 import { query, sql } from '@/server/database/db'
 import {
   isVibeEmoji,
-  LOCAL_SPOTS_PAGE_SIZE,
   mediaFileUrl,
   type LocalSpotPage,
   type LocalSpotView,
@@ -70,8 +69,8 @@ export async function readSpots(
   { page = 1, pages = 1 }: { page?: number; pages?: number } = {},
 ): Promise<LocalSpotPage | null> {
   const now = serverNow()
-  const offset = (page - 1) * LOCAL_SPOTS_PAGE_SIZE
-  const limit = pages * LOCAL_SPOTS_PAGE_SIZE
+  const offset = (page - 1) * SPOTS_PAGE_SIZE
+  const limit = pages * SPOTS_PAGE_SIZE
   const rows = await query<SpotRow>(
     req,
     sql`SELECT b.id, b.name, b.category, b.description, b.address, b.google_maps_url, b.image_id,

@@ -4,7 +4,6 @@ export const REVIEW_BADGES = [
   { name: 'Top Local', minReviews: 5, colour: '#d97706', icon: '🏆' },
 ] as const
 export type ReviewBadge = (typeof REVIEW_BADGES)[number]
-export type ReviewBadgeName = ReviewBadge['name']
 
 /** Where a badge notification leads (the user's own profile). */
 export const BADGE_LINK = '/profile'

@@ -53,10 +53,6 @@ export function categoryLabel(category: string): string {
   return (CATEGORY_LABELS as Record<string, string>)[category] ?? category
 }
 
-export function emojiFor(name: string): string | undefined {
-  return (VIBE_EMOJIS as Record<string, string>)[name]
-}
-
 /** The moment the owner's edit window closes. */
 export function editDeadline(createdAt: string | Date): Date {
   return new Date(new Date(createdAt).getTime() + EDIT_WINDOW_DAYS * DAY_MS)

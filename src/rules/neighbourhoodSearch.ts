@@ -27,9 +27,6 @@ export function parseVibe(value: string | null | undefined): VibeFilter {
   return VIBES.find((v) => v.toLowerCase() === wanted) ?? 'All'
 }
 
-export const isFiltered = (filter: NeighbourhoodFilter) =>
-  filter.search.trim() !== '' || filter.vibe !== 'All'
-
 /**
  * The Payload `where` for a search (name or tagline, case-insensitive: Payload's `like` is ILIKE
  * on PostgreSQL, every word must occur) combined with a vibe. The same object serves the Local

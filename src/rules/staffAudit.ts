@@ -16,7 +16,6 @@ export const STAFF_AUDIT_ACTIONS = {
   'page-unpublished': 'Page unpublished',
 } as const
 export type StaffAuditAction = keyof typeof STAFF_AUDIT_ACTIONS
-export const STAFF_AUDIT_ACTION_VALUES = Object.keys(STAFF_AUDIT_ACTIONS) as StaffAuditAction[]
 
 /** What staff did to the member's own account: shown to that member in Settings. */
 export const ACCOUNT_ACTIONS: StaffAuditAction[] = [

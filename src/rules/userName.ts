@@ -3,8 +3,6 @@
  * '_', '-' and '.', starting with a letter or digit (so no handle reads as '...' or '-x' in a
  * URL). Unique without regard to case: 'Alice' and 'alice' are the same name.
  */
-export const USER_NAME_MIN = 3
-export const USER_NAME_MAX = 30
 export const USER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,29}$/
 
 export function isValidUserName(value: string): boolean {

@@ -1,8 +1,6 @@
 import {
   categoryLabel,
-  editDeadline,
   isWithinEditWindow,
-  SPOTS_PAGE_SIZE,
   VIBE_EMOJI_NAMES,
   type VibeEmojiName,
 } from '@/rules/localSpots'
@@ -56,8 +54,6 @@ export interface LocalSpotsScreen {
   list: LocalSpotPage
 }
 
-export const LOCAL_SPOTS_PAGE_SIZE = SPOTS_PAGE_SIZE
-
 export const DEFAULT_AVATAR = '/default-avatar.svg'
 
 /** SPEC §2: 'Local Spots in' and the name, or the slug when the name is missing. */
@@ -89,9 +85,6 @@ export { categoryLabel }
 export function canStillEdit(spot: Pick<LocalSpotView, 'createdAt'>, now: Date): boolean {
   return isWithinEditWindow(spot.createdAt, now)
 }
-
-export const editDeadlineOf = (spot: Pick<LocalSpotView, 'createdAt'>) =>
-  editDeadline(spot.createdAt)
 
 /** Black or white text, whichever reads better on a badge's colour (WCAG relative luminance). */
 export function badgeTextColour(hex: string): '#000000' | '#ffffff' {

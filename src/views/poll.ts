@@ -91,6 +91,3 @@ export function formatCloseDate(iso: string, locale = 'en-GB', timeZone = 'Europ
     minute: '2-digit',
   }).format(new Date(iso))
 }
-
-export const pollsPath = (slug: string | null) =>
-  slug ? `/neighbourhood/${encodeURIComponent(slug)}/polls` : '/polls'

@@ -1,12 +1,7 @@
 import { atom, map } from 'nanostores'
 
 import { MESSAGES } from '@/rules/messages'
-import {
-  LOCAL_SPOTS_PAGE_SIZE,
-  type LocalSpotPage,
-  type LocalSpotsScreen,
-  type LocalSpotView,
-} from '@/views/localSpot'
+import type { LocalSpotPage, LocalSpotsScreen, LocalSpotView } from '@/views/localSpot'
 import { api } from '@widgets/lib/api'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
@@ -169,6 +164,3 @@ export async function deleteSpot(id: number) {
     toast.error('Failed to delete.')
   }
 }
-
-/** How many cards a full page shows (the grid's paging unit). */
-export const PAGE_SIZE = LOCAL_SPOTS_PAGE_SIZE

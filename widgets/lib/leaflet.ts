@@ -29,12 +29,6 @@ export interface TileConfig {
   attribution: string
 }
 
-export const DEFAULT_TILES: TileConfig = {
-  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution:
-    '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-}
-
 let leaflet: Promise<LeafletModule> | undefined
 let cluster: Promise<LeafletModule> | undefined
 
