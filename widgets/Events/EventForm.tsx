@@ -1,14 +1,13 @@
 import { useRef, useState, type ChangeEvent } from 'react'
 
 import { EVENT_ZONE_LABEL, isoToWallTime, wallTimeToIso } from '@/rules/eventTime'
-import { checkImage } from '@/rules/imageFile'
 import { MESSAGES } from '@/rules/messages'
 import type { EventView } from '@/views/event'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import { ApiError } from '@widgets/lib/api'
 import { useSession } from '@widgets/lib/useSession'
 import { toast } from '@widgets/lib/toast'
-import { uploadMedia } from '@widgets/lib/uploadMedia'
+import { imageProblem, uploadMedia } from '@widgets/lib/uploadMedia'
 import { $editing, $formOpen, eventProblem, loadEventSchema, saveEvent } from './formStore'
 
 interface Fields {
@@ -47,13 +46,6 @@ const present = (values: Record<string, string | null>) =>
   Object.fromEntries(
     Object.entries(values).filter((entry): entry is [string, string] => !!entry[1]),
   )
-
-/** The image is judged like the server will (SPEC §5: an image file), before any upload. */
-async function imageProblem(file: File): Promise<string | null> {
-  const head = new Uint8Array(await file.slice(0, 64).arrayBuffer())
-  const check = checkImage('event-image', head, file.size)
-  return check.ok ? null : check.message
-}
 
 /**
  * SPEC §4/§5 event form, create or edit: title, description, date and time, location required;
@@ -212,7 +204,7 @@ export default function EventForm({
           const picker = e.currentTarget
           const chosen = picker.files?.[0] ?? null
           if (!chosen) return setFile(null)
-          const problem = await imageProblem(chosen)
+          const problem = await imageProblem(chosen, 'event-image')
           if (problem) {
             setError(problem)
             picker.value = ''

@@ -1,4 +1,3 @@
-import { checkImage } from '@/rules/imageFile'
 import {
   CATEGORY_LABELS,
   categoryLabel,
@@ -11,7 +10,7 @@ import { MESSAGES } from '@/rules/messages'
 import { canStillEdit, type LocalSpotView } from '@/views/localSpot'
 import { api, ApiError } from '@widgets/lib/api'
 import { toast } from '@widgets/lib/toast'
-import { uploadMedia } from '@widgets/lib/uploadMedia'
+import { imageProblem, uploadMedia } from '@widgets/lib/uploadMedia'
 import { cancelAddressSearch, isMapsUrl } from './addressStore'
 import { $draft, emptyDraft, type SpotDraft } from './draftStore'
 import { $spots, reloadSpots, serverNow } from './listStore'
@@ -110,10 +109,9 @@ export function toggleEmoji(name: VibeEmojiName) {
 
 /** Judges a picked or dropped file by its bytes (SPEC §5), then shows a preview. */
 export async function pickImage(file: File) {
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer())
-  const check = checkImage('business-image', head, file.size)
-  if (!check.ok) {
-    $draft.setKey('imageError', check.message)
+  const problem = await imageProblem(file, 'business-image')
+  if (problem) {
+    $draft.setKey('imageError', problem)
     return
   }
   releasePreview()

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 
-import { checkImageFile } from './formRules'
+import { imageProblem } from '@widgets/lib/uploadMedia'
 
 interface Props {
   /** The stored image (edit), shown until replaced or removed. */
@@ -41,7 +41,7 @@ export default function ImageField({ currentUrl, file, onChange, removeCurrent }
           const picker = e.currentTarget
           const chosen = picker.files?.[0] ?? null
           if (!chosen) return
-          const problem = await checkImageFile(chosen)
+          const problem = await imageProblem(chosen, 'neighbourhood-image')
           setError(problem)
           if (problem) {
             picker.value = ''

@@ -1,4 +1,4 @@
-import type { ImagePurpose } from '@/rules/imageFile'
+import { checkImage, type ImagePurpose } from '@/rules/imageFile'
 import { ApiError, errorMessage } from './api'
 
 /**
@@ -40,4 +40,17 @@ export function uploadMedia(
     form.append('_payload', JSON.stringify({ purpose, alt }))
     xhr.send(form)
   })
+}
+
+/**
+ * A chosen file judged before any upload as the server will judge it (SPEC §5): its first bytes
+ * must say JPEG, PNG, GIF or WEBP, then the purpose's size limit. The refusal's words, or null.
+ */
+export async function imageProblem(file: File, purpose: ImagePurpose): Promise<string | null> {
+  const check = checkImage(
+    purpose,
+    new Uint8Array(await file.slice(0, 16).arrayBuffer()),
+    file.size,
+  )
+  return check.ok ? null : check.message
 }
