@@ -1,44 +1,60 @@
 /**
- * What seeing inside the site costs (`npm run bench:metrics`): the built server's static page and
- * a cached API read, requests/s with nothing kept (METRICS=off, LOG_LEVEL=warn, twice: the
- * difference between two identical servers is the floor under every ratio), with the metrics
- * (METRICS_TOKEN, LOG_LEVEL=warn) and with the metrics and the request log (LOG_LEVEL=info, JSON
- * lines into a file, as a journal takes them). The four run side by side on one database and
- * one data folder, and are measured in turns (ROUNDS rounds, default 7, each in the reverse
- * order of the one before), so the machine's other load weighs on all of them alike; each
- * round's rates are compared within the round, and the rounds' medians reported (budget: within
- * 5%). ApacheBench (`ab -k -c 50`, apache2-utils) as bench:serve. At the end the servers stop
- * by SIGTERM and the request log is checked to hold a line for every request ab sent.
+ * What seeing inside the site costs (`npm run bench:metrics`): requests/s and the server's CPU
+ * per request of the built server's static page and a cached API read, with nothing kept
+ * (METRICS=off, LOG_LEVEL=warn) and with the metrics (METRICS_TOKEN, LOG_LEVEL=warn); a second
+ * server with nothing kept ("off, again") measures how far two identical servers differ, the
+ * floor under the ratio. WITH_LOG=1 adds a server with the request log too (LOG_LEVEL=info, JSON
+ * lines into a file) and checks that its log holds a line for every request sent.
+ *
+ * Two identical servers differed by ±15–40% from one 20,000-request measurement to the next here,
+ * so one long measurement a configuration cannot resolve 5%. Instead the servers run side by side
+ * on one database and are measured in many short turns: each round gives every server SLICE
+ * seconds of `ab -k -c 50` (about; the request count is set from the warm-up's rate), in an order
+ * that rotates from round to round, for MEASURE_S seconds in all (default 150). Ratios are taken
+ * within each round (same moment, same load), and the report gives their median with a bootstrap
+ * 95% interval over rounds, and the CPU per request from /proc (each thread's schedstat). The
+ * verdict says whether the interval shows "within 5%", shows more, or cannot tell.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-import { freePort, startEmbeddedPostgres } from '@/server/database/postgres'
+import { startEmbeddedPostgres } from '@/server/database/postgres'
 
-import { benchSiteEnv, outputOf, waitFor } from './builtSite'
-import { ab } from './nginx'
+import { benchSiteEnv, outputOf } from './builtSite'
+import { ab, cpuSeconds, startSite, statusOf, stopSite, type Site } from './metricsSites'
+import { bootstrap, median, shown, type Estimate } from './pairedStats'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
 const API = process.env.API ?? '/api/neighbourhoods?limit=5'
-const ROUNDS = Number(process.env.ROUNDS ?? 7)
-const REQUESTS = Number(process.env.REQUESTS ?? 20000)
+const SLICE = Number(process.env.SLICE ?? 0.4)
+const MEASURE_S = Number(process.env.MEASURE_S ?? 150)
+const MAX_ROUNDS = Number(process.env.ROUNDS ?? 1000)
 const TOKEN = 'bench-metrics-token'
 
-const OFF = { METRICS: 'off', LOG_LEVEL: 'warn' } as const
-const CONFIGS = {
+const OFF = { METRICS: 'off', LOG_LEVEL: 'warn' }
+const CONFIGS: Record<string, Record<string, string>> = {
   off: OFF,
-  // The same again: how far two identical servers differ here, the floor under any ratio.
-  'off, again': OFF,
   metrics: { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' },
-  'metrics + log': { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
-} as const
-type Config = keyof typeof CONFIGS
-const NAMES = Object.keys(CONFIGS) as Config[]
+  // The same as off: how far two identical servers differ here, the floor under any ratio.
+  'off, again': OFF,
+  ...(process.env.WITH_LOG === '1'
+    ? { 'metrics + log': { METRICS_TOKEN: TOKEN, LOG_LEVEL: 'info', LOG_FORMAT: 'json' } }
+    : {}),
+}
+const NAMES = Object.keys(CONFIGS)
 const TARGETS = { static: PAGE, api: API } as const
 type Target = keyof typeof TARGETS
+const KINDS = Object.keys(TARGETS) as Target[]
+
+const PAIRS = [
+  ['metrics on/off', 'metrics', 'off'],
+  ['off again/off (noise floor)', 'off, again', 'off'],
+  ...(NAMES.includes('metrics + log')
+    ? [['request log on/off', 'metrics + log', 'metrics'] as const]
+    : []),
+] as const
 
 const load = () =>
   os
@@ -52,202 +68,147 @@ fs.chmodSync(root, 0o755)
 const dataDir = path.join(root, 'site')
 fs.mkdirSync(dataDir, { mode: 0o755 })
 const postgres = await startEmbeddedPostgres({ dir: path.join(root, 'db'), databases: ['belong'] })
-
-const baseEnv = (port: number): NodeJS.ProcessEnv => ({
-  ...benchSiteEnv(port, dataDir),
+const siteEnv = (): NodeJS.ProcessEnv => ({
+  ...benchSiteEnv(0, dataDir),
   DATABASE_URL: postgres.url('belong'),
 })
 
-interface Site {
-  child: ChildProcess
-  base: string
-  logFile: string
+/** One server's turn in a round: requests/s and CPU seconds used. */
+interface Turn {
+  rate: number
+  cpu: number
 }
+type Round = Record<Target, Record<string, Turn>>
 
-/**
- * Starts the site in one configuration, its output into a file: a pipe read by this process
- * would stall the server while `ab` (run synchronously) keeps this process from reading it.
- */
-async function start(config: Config, index: number): Promise<Site> {
-  const port = await freePort()
-  const logFile = path.join(root, `server-${index}.log`)
-  const out = fs.openSync(logFile, 'w')
-  // V8's limits as npm start sets them (the young generation's size decides how often the
-  // per-request garbage is collected).
-  const flags = ['--max-old-space-size=320', '--max-semi-space-size=8']
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'scripts/start.ts'], {
-    env: { ...baseEnv(port), MALLOC_ARENA_MAX: '2', ...CONFIGS[config] },
-    stdio: ['ignore', out, out],
-  })
-  fs.closeSync(out)
-  // The servers on the first core, ab on the second (run below): otherwise who gets which core
-  // from moment to moment sways a round by more than the figures measured (two identical servers
-  // differed by up to ±40% a round unpinned).
-  execFileSync('taskset', ['-a', '-p', '-c', '0', String(child.pid)], { stdio: 'ignore' })
-  const base = `http://127.0.0.1:${port}`
-  await waitFor(`${base}/healthz`, child, () => fs.readFileSync(logFile, 'utf8').slice(-4000))
-  return { child, base, logFile }
-}
+const sites = new Map<string, Site>()
+const sent = new Map<string, number>(NAMES.map((name) => [name, 0]))
 
-/** SIGTERM, and SIGKILL if the server has not gone 20 s later: the bench always ends. */
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  const killer = setTimeout(() => {
-    console.error(`server ${child.pid} did not stop in 20 s after SIGTERM: killed`)
-    child.kill('SIGKILL')
-  }, 20_000)
-  await exited
-  clearTimeout(killer)
-}
-
-/**
- * /metrics' status on a connection of its own: a kept-alive one from the start may have been
- * closed by the server while ab held this process (fetch then fails with "other side closed").
- */
-const scrapeStatus = (base: string) =>
-  new Promise<number>((resolve, reject) => {
-    const req = http.get(
-      `${base}/metrics`,
-      { agent: false, headers: { authorization: `Bearer ${TOKEN}` } },
-      (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      },
+/** What each server is doing when ab gave up on one (it waits 30 s for an answer). */
+async function diagnose() {
+  for (const [name, site] of sites) {
+    const pid = site.child.pid!
+    const before = cpuSeconds(pid)
+    const health = await statusOf(`${site.base}/healthz`).then(String, (e: Error) => e.message)
+    console.error(
+      `${name} (pid ${pid}): /healthz ${health}; CPU ${((cpuSeconds(pid) - before) * 1000).toFixed(0)} ms meanwhile; ` +
+        `log tail:\n${fs.readFileSync(site.logFile, 'utf8').slice(-1500)}`,
     )
-    req.on('error', reject)
-  })
-
-/** User + system CPU seconds a process has used (Linux /proc; 0 elsewhere). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    // utime and stime, fields 14 and 15 of the line (11 and 12 after the command's name).
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
-  } catch {
-    return 0
   }
 }
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length / 2
-  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+function turn(name: string, target: Target, requests: number): Turn {
+  const site = sites.get(name)!
+  sent.set(name, sent.get(name)! + requests)
+  const before = cpuSeconds(site.child.pid!)
+  const rate = ab(`${site.base}${TARGETS[target]}`, requests)
+  return { rate, cpu: cpuSeconds(site.child.pid!) - before }
 }
-const range = (values: number[]) =>
-  `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`
 
-const sites = new Map<Config, Site>()
-const sent = new Map<Config, number>(NAMES.map((name) => [name, 0]))
+/** Round `r`'s order: rotated by r, reversed every other cycle (each server first as often). */
+const orderOf = (r: number) => {
+  const rotated = NAMES.map((_, i) => NAMES[(i + r) % NAMES.length]!)
+  return Math.floor(r / NAMES.length) % 2 ? rotated.reverse() : rotated
+}
+
+const verdict = (ratio: Estimate, slower: 'below' | 'above') => {
+  const within = slower === 'below' ? ratio.low >= 0.95 : ratio.high <= 1.05
+  const beyond = slower === 'below' ? ratio.high < 0.95 : ratio.low > 1.05
+  return within ? 'within 5% (shown)' : beyond ? 'MORE than 5% (shown)' : 'not resolved'
+}
+
 try {
-  // The seed and the site build once, then the three servers side by side.
+  const started = Date.now()
+  // The seed and the site build once, then the servers side by side.
   const building = spawn(
     process.execPath,
     ['--import', 'tsx', 'scripts/start.ts', '--build-only'],
-    {
-      env: { ...baseEnv(0), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { env: { ...siteEnv(), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const buildLog = outputOf(building)
   if ((await new Promise((resolve) => building.on('exit', resolve))) !== 0)
     throw new Error(`the build failed:\n${buildLog()}`)
-  for (const [i, config] of NAMES.entries()) sites.set(config, await start(config, i))
+  for (const [i, name] of NAMES.entries())
+    sites.set(
+      name,
+      await startSite({ ...siteEnv(), ...CONFIGS[name] }, path.join(root, `server-${i}.log`)),
+    )
+  console.log(`build and start: ${((Date.now() - started) / 1000).toFixed(0)} s`)
 
-  /** Each measured run: requests/s, and the server's CPU per request (µs) from /proc. */
-  const rates = {} as Record<Config, Record<Target, number[]>>
-  const cpu = {} as Record<Config, Record<Target, number[]>>
-  for (const name of NAMES) {
-    rates[name] = { static: [], api: [] }
-    cpu[name] = { static: [], api: [] }
-  }
-  const run = (config: Config, target: Target) => {
-    sent.set(config, sent.get(config)! + REQUESTS)
-    const site = sites.get(config)!
-    const before = cpuSeconds(site.child.pid!)
-    const rate = ab(`${site.base}${TARGETS[target]}`, [], 1)
-    return { rate, cpu: ((cpuSeconds(site.child.pid!) - before) / REQUESTS) * 1e6 }
-  }
-  // Warm each (files in memory, the read cache filled, the JIT), unmeasured.
-  for (const config of NAMES) for (const target of ['static', 'api'] as const) run(config, target)
+  // Warm each (files in memory, the read cache filled, the JIT), unmeasured; the slices' request
+  // counts from the first server's warm rate.
+  const requests = {} as Record<Target, number>
+  for (const target of KINDS)
+    for (const name of NAMES) {
+      const { rate } = turn(name, target, 5000)
+      requests[target] ??= Math.max(500, Math.round((rate * SLICE) / 100) * 100)
+    }
 
   console.log(`load average before: ${load()}`)
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 ? [...NAMES].reverse() : NAMES
-    for (const target of ['static', 'api'] as const)
-      for (const config of order) {
-        const measured = run(config, target)
-        rates[config][target].push(measured.rate)
-        cpu[config][target].push(measured.cpu)
-      }
-    console.log(
-      `round ${round + 1}: ` +
-        NAMES.map(
-          (name) =>
-            `${name} static ${rates[name].static.at(-1)!.toFixed(0)}/s api ${rates[name].api.at(-1)!.toFixed(0)}/s`,
-        ).join(', '),
-    )
+  const rounds: Round[] = []
+  const measuring = Date.now()
+  try {
+    while (rounds.length < MAX_ROUNDS && Date.now() - measuring < MEASURE_S * 1000) {
+      const round = { static: {}, api: {} } as Round
+      for (const target of KINDS)
+        for (const name of orderOf(rounds.length))
+          round[target][name] = turn(name, target, requests[target])
+      rounds.push(round)
+      if (rounds.length % 20 === 0) console.log(`${rounds.length} rounds, load ${load()}`)
+    }
+  } catch (error) {
+    console.error(String(error))
+    await diagnose()
+    throw error
   }
+  const seconds = (Date.now() - measuring) / 1000
   console.log(`load average after: ${load()}`)
 
   // The figures were kept (or not) as configured.
-  for (const config of NAMES) {
-    const status = await scrapeStatus(sites.get(config)!.base)
-    if ((status === 200) !== !config.startsWith('off'))
-      throw new Error(`${config}: /metrics answered ${status}`)
+  for (const name of NAMES) {
+    const status = await statusOf(`${sites.get(name)!.base}/metrics`, {
+      authorization: `Bearer ${TOKEN}`,
+    })
+    if ((status === 200) !== !name.startsWith('off'))
+      throw new Error(`${name}: /metrics answered ${status}`)
   }
 
-  const pairs = [
-    ['off again/off (noise)', 'off, again', 'off'],
-    ['metrics on/off', 'metrics', 'off'],
-    ['request log on/off', 'metrics + log', 'metrics'],
-    ['both on/off', 'metrics + log', 'off'],
-  ] as const
-  /** Each round's `a` over `b`: same round, same load. */
-  const ratios = (figures: typeof rates, a: Config, b: Config, target: Target) =>
-    figures[a][target].map((value, i) => value / figures[b][target][i]!)
-  const table = (title: string, figures: typeof rates, digits: number) => {
-    console.log(`
-${title}`)
-    console.log(`| request | ${NAMES.join(' | ')} | ${pairs.map(([name]) => name).join(' | ')} |`)
-    console.log(`| --- | ${[...NAMES, ...pairs].map(() => '---').join(' | ')} |`)
-    for (const target of ['static', 'api'] as const) {
-      const cells = NAMES.map((name) => median(figures[name][target]).toFixed(digits))
-      const ratioCells = pairs.map(([, a, b]) => {
-        const r = ratios(figures, a, b, target)
-        return `${median(r).toFixed(3)} (${range(r)})`
+  console.log(`
+${rounds.length} rounds in ${seconds.toFixed(0)} s; each round every server one turn of ab -k -c 50
+(static ${requests.static} requests, api ${requests.api}; about ${SLICE} s each), in rotating order.
+Ratios within each round: median [bootstrap 95% interval over rounds]. CPU per request: all the
+server's threads (schedstat), summed over the rounds.`)
+  for (const target of KINDS) {
+    const ratesOf = (a: string, b: string) =>
+      bootstrap(rounds, (s) => median(s.map((r) => r[target][a]!.rate / r[target][b]!.rate)))
+    const cpuOf = (a: string, b: string) =>
+      bootstrap(rounds, (s) => {
+        let sumA = 0
+        let sumB = 0
+        for (const r of s) {
+          sumA += r[target][a]!.cpu
+          sumB += r[target][b]!.cpu
+        }
+        return sumA / sumB
       })
+    const perRequest = NAMES.map((name) => {
+      const cpu = rounds.reduce((sum, r) => sum + r[target][name]!.cpu, 0)
+      const rate = median(rounds.map((r) => r[target][name]!.rate))
+      return `${name} ${rate.toFixed(0)}/s, ${((cpu / (rounds.length * requests[target])) * 1e6).toFixed(1)} µs`
+    })
+    console.log(`
+${target} ${TARGETS[target]}: ${perRequest.join('; ')}`)
+    for (const [label, a, b] of PAIRS) {
+      const rate = ratesOf(a, b)
+      const cpu = cpuOf(a, b)
       console.log(
-        `| ${target} ${TARGETS[target]} | ${cells.join(' | ')} | ${ratioCells.join(' | ')} |`,
+        `  ${label}: requests/s ${shown(rate)} ${label.startsWith('metrics') ? verdict(rate, 'below') : ''}; ` +
+          `CPU/request ${shown(cpu)} ${label.startsWith('metrics') ? verdict(cpu, 'above') : ''}`,
       )
     }
   }
-  table(
-    `ab -k -c 50 -n ${REQUESTS}: requests/s, medians of ${ROUNDS} rounds; ratios taken within ` +
-      'each round (median, range)',
-    rates,
-    0,
-  )
-  table(
-    "The server's CPU per request (µs, user + system, from /proc; less swayed by the " +
-      "machine's other load than requests/s): medians and ratios as above",
-    cpu,
-    1,
-  )
-  const verdicts = (['static', 'api'] as const).map((target) => {
-    const ratio = median(ratios(rates, 'metrics', 'off', target))
-    return `${target} ${ratio.toFixed(3)} (${ratio >= 0.95 ? 'within' : 'NOT within'} 5%)`
-  })
-  const noise = (['static', 'api'] as const).map(
-    (target) => `${target} ${range(ratios(rates, 'off, again', 'off', target))}`,
-  )
-  console.log(`
-requests/s with metrics on over off: ${verdicts.join(', ')}; two identical servers (off, again
-over off) ranged ${noise.join(', ')} round by round`)
+  console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s, load ${load()}`)
 } finally {
-  for (const site of sites.values()) await stop(site.child)
+  for (const site of sites.values()) await stopSite(site.child)
   // Every request ab sent to the logging server has its line, the last ones too (the log is
   // buffered and written out when the server stops).
   const logging = sites.get('metrics + log')

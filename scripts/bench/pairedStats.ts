@@ -1,0 +1,55 @@
+/**
+ * Figures for paired measurements (bench:metrics): each round measures every configuration once
+ * under the same moment's load, so ratios are taken within a round, and their spread over rounds
+ * is what a bootstrap (resampling rounds) turns into a confidence interval.
+ */
+
+export const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length / 2
+  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** A small seeded generator (mulberry32): the same rounds give the same interval. */
+function random(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export interface Estimate {
+  value: number
+  low: number
+  high: number
+}
+
+/**
+ * `statistic` over the rounds, and its 95% percentile-bootstrap interval: the rounds resampled
+ * with replacement `resamples` times, the statistic taken on each resample.
+ */
+export function bootstrap<T>(
+  rounds: readonly T[],
+  statistic: (sample: readonly T[]) => number,
+  resamples = 4000,
+): Estimate {
+  const next = random(rounds.length * 7919 + 17)
+  const values: number[] = []
+  for (let i = 0; i < resamples; i++) {
+    const sample = Array.from(rounds, () => rounds[Math.floor(next() * rounds.length)]!)
+    values.push(statistic(sample))
+  }
+  values.sort((a, b) => a - b)
+  return {
+    value: statistic(rounds),
+    low: values[Math.floor(resamples * 0.025)]!,
+    high: values[Math.ceil(resamples * 0.975) - 1]!,
+  }
+}
+
+export const shown = ({ value, low, high }: Estimate, digits = 3) =>
+  `${value.toFixed(digits)} [${low.toFixed(digits)}, ${high.toFixed(digits)}]`
