@@ -5,7 +5,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, expect, test } from 'vitest'
 
-import { clusterPathOf, startEmbeddedPostgres } from '@/server/database/postgres'
+import { clusterPathOf } from '@/server/database/clusterHome'
+import { startEmbeddedPostgres } from '@/server/database/postgres'
 
 const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-closed-')) // 0700, like a home
 const open = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-clusters-'))

@@ -4,7 +4,8 @@ import path from 'node:path'
 
 import pg from 'pg'
 
-import { clusterPathOf, startEmbeddedPostgres } from './postgres'
+import { clusterPathOf } from './clusterHome'
+import { startEmbeddedPostgres } from './postgres'
 
 /**
  * `npm run backup` / `npm run restore`: the embedded cluster and the media folder.
