@@ -5,6 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
 
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
+import { inlineScriptHashes } from '@/server/http/security'
 import { freshDataDir, member, removeDataDir, startSite, type Site } from '@tests/faults/harness'
 
 /**
@@ -64,7 +65,12 @@ afterAll(async () => {
 /** What a reader is served at `urlPath`. */
 async function served(urlPath: string) {
   const res = await fetch(`${site!.url}${urlPath}`)
-  return { status: res.status, render: res.headers.get('x-belong-render'), html: await res.text() }
+  return {
+    status: res.status,
+    render: res.headers.get('x-belong-render'),
+    policy: res.headers.get('content-security-policy') ?? '',
+    html: await res.text(),
+  }
 }
 
 /** Waits until `urlPath` is served from its static file; answers its HTML. */
@@ -107,6 +113,10 @@ it('serves a large build before all its pages are written, and writes them behin
   expect(early.status).toBe(200)
   expect(early.render).toBe('on-demand')
   expect(early.html).toContain(`Backfill ${EXTRA}`)
+  // Its inline scripts are allowed by the page policy the build was served with.
+  const scripts = inlineScriptHashes(early.html)
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const hash of scripts) expect(early.policy).toContain(hash)
 
   // The lock let go: a write wakes the regenerator, which writes its pages, then the rest.
   const who = await member(site!.url)
