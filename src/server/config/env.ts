@@ -93,7 +93,10 @@ export const env = {
     const cores = os.availableParallelism()
     return Math.max(0, Number(process.env.RENDER_PROCESSES ?? Math.min(3, cores - 1)))
   },
-  /** A full build of this many pages or more uses them (their start costs a few seconds). */
+  /**
+   * A full build of this many pages or more uses them (their start costs a few seconds), and is
+   * served once its first pages are written, the rest written behind it.
+   */
   get renderProcessesFrom() {
     return Math.max(1, Number(process.env.RENDER_PROCESSES_FROM ?? 500))
   },
