@@ -24,7 +24,7 @@ import { startEmbeddedPostgres } from '@/server/database/postgres'
 
 import { benchSiteEnv, outputOf } from './builtSite'
 import { ab, cpuSeconds, startSite, statusOf, stopSite, type Site } from './metricsSites'
-import { bootstrap, median, shown, type Estimate } from './pairedStats'
+import { bootstrap, median, shown, type Estimate } from '@tests/support/pairedStats'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
 const API = process.env.API ?? '/api/neighbourhoods?limit=5'

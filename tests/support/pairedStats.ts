@@ -1,5 +1,5 @@
 /**
- * Figures for paired measurements (bench:metrics): each round measures every configuration once
+ * Figures for paired measurements (scripts/bench/metrics.ts): each round measures every configuration once
  * under the same moment's load, so ratios are taken within a round, and their spread over rounds
  * is what a bootstrap (resampling rounds) turns into a confidence interval.
  */
