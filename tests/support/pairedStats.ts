@@ -1,7 +1,7 @@
 /**
- * Figures for paired measurements (scripts/bench/metrics.ts): each round measures every configuration once
- * under the same moment's load, so ratios are taken within a round, and their spread over rounds
- * is what a bootstrap (resampling rounds) turns into a confidence interval.
+ * Figures for paired measurements (scripts/bench/metrics.ts): each round measures every
+ * configuration once under the same moment's load, so ratios are taken within a round, and their
+ * spread over rounds is what a bootstrap (resampling rounds) turns into a confidence interval.
  */
 
 export const median = (values: readonly number[]) => {
