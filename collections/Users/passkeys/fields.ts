@@ -1,6 +1,6 @@
 import type { Field, FieldAccess } from 'payload'
 
-const never: FieldAccess = () => false
+import { sinceField } from '@collections/Users/twoFactor/fields'
 
 /**
  * When the account's first passkey was added (empty: it has none), kept by src/data/passkeys.ts.
@@ -8,15 +8,9 @@ const never: FieldAccess = () => false
  * second factor. The passkeys themselves live in the `passkeys` table (no API reads it).
  */
 export const passkeyFields = (ownerOrAdmin: FieldAccess): Field[] => [
-  {
-    name: 'passkeysSince',
-    type: 'date',
-    access: { create: never, update: never, read: ownerOrAdmin },
-    admin: {
-      readOnly: true,
-      position: 'sidebar',
-      description: 'When the first passkey was added (empty: no passkey).',
-      date: { pickerAppearance: 'dayAndTime' },
-    },
-  },
+  sinceField(
+    'passkeysSince',
+    'When the first passkey was added (empty: no passkey).',
+    ownerOrAdmin,
+  ),
 ]
