@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import type { Pool } from 'pg'
 
 import { postgresAdapter, sql } from './db'
 
@@ -20,16 +21,57 @@ const isClaim = ({ data }: UpdateJobsArgs) =>
   data.processing === true &&
   Object.keys(data).every((k) => k === 'processing' || k === 'updatedAt')
 
+/**
+ * The jobs this process runs stay marked alive: their `updated_at` is touched every third of
+ * `staleMs`, so only a job whose process is gone (killed, machine lost, database connection
+ * cut) goes that long untouched and is released, never one that is merely slow (a weekly
+ * digest of many members, a slow SMTP server).
+ */
+class RunningJobs {
+  private readonly ids = new Set<number>()
+
+  constructor(pool: Pool, staleMs: number) {
+    setInterval(() => void this.touch(pool), Math.max(100, staleMs / 3)).unref()
+  }
+
+  claimed(ids: (number | string)[]) {
+    for (const id of ids) this.ids.add(Number(id))
+  }
+
+  /** The runner's last update of a job: it ended (done, failed, cancelled). */
+  ended(id: number | string) {
+    this.ids.delete(Number(id))
+  }
+
+  private async touch(pool: Pool) {
+    if (!this.ids.size) return
+    const ids = [...this.ids]
+    try {
+      const { rows } = await pool.query<{ id: number }>(
+        'UPDATE payload_jobs SET updated_at = now() WHERE id = ANY($1) AND processing RETURNING id',
+        [ids],
+      )
+      // Gone or no longer running (deleted by an admin, ended without our seeing it).
+      const alive = new Set(rows.map((r) => r.id))
+      for (const id of ids) if (!alive.has(id)) this.ids.delete(id)
+    } catch {
+      // The database is away: the next touch tries again.
+    }
+  }
+}
+
 /** Installed once at init (payload.config.ts onInit), before the runner's first tick. */
 export function claimJobsOnce(payload: Payload, options: { staleMs: number }): void {
   const db = postgresAdapter(payload)
   if (installed.has(db)) return
   installed.add(db)
+  const running = new RunningJobs(db.pool, options.staleMs)
   const updateJobs = db.updateJobs.bind(db)
   db.updateJobs = async (args) => {
     const id = args.req?.transactionID ? await args.req.transactionID : undefined
     const tx = id === undefined ? undefined : db.sessions[String(id)]?.db
-    if (tx && isClaim(args)) {
+    const claim = Boolean(tx) && isClaim(args)
+    if (tx && claim) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${CLAIM_LOCK}))`)
       if (args.id !== undefined) {
         // A run by id takes the job only if nobody runs it (and it still exists).
@@ -38,8 +80,8 @@ export function claimJobsOnce(payload: Payload, options: { staleMs: number }): v
         )
         if (!rows.length) return []
       } else {
-        // A job still marked running this long after its last update died with its process
-        // (killed, machine lost): it runs again, on whichever instance claims next.
+        // A job left untouched this long died with its process: it runs again, on whichever
+        // instance claims next.
         await tx.execute(
           sql`UPDATE payload_jobs SET processing = false
                WHERE processing AND completed_at IS NULL
@@ -49,7 +91,10 @@ export function claimJobsOnce(payload: Payload, options: { staleMs: number }): v
     }
     const jobs = await updateJobs(args)
     // A job deleted meanwhile (finished elsewhere after a release, or by an admin) is no update.
-    return jobs && jobs.filter((job) => job != null)
+    const updated = jobs && jobs.filter((job) => job != null)
+    if (claim && updated) running.claimed(updated.map((job) => job.id))
+    if (args.id !== undefined && args.data.processing === false) running.ended(args.id)
+    return updated
   }
 }
 
