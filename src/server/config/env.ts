@@ -67,7 +67,7 @@ export const env = {
   get digestCron() {
     return process.env.DIGEST_CRON ?? '0 0 8 * * 1'
   },
-  /** A send job still marked running after this long died with its process; it runs again. */
+  /** A job untouched this long by the instance running it died with it; it runs again. */
   get mailStaleMs() {
     return Math.max(1000, Number(process.env.MAIL_STALE_MS ?? 120_000))
   },
