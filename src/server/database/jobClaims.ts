@@ -89,11 +89,13 @@ export function claimJobsOnce(payload: Payload, options: { staleMs: number }): v
         )
       }
     }
+    // The runner is done with the job even if this update fails (database away): untouched, it
+    // is released later.
+    if (args.id !== undefined && args.data.processing === false) running.ended(args.id)
     const jobs = await updateJobs(args)
     // A job deleted meanwhile (finished elsewhere after a release, or by an admin) is no update.
     const updated = jobs && jobs.filter((job) => job != null)
     if (claim && updated) running.claimed(updated.map((job) => job.id))
-    if (args.id !== undefined && args.data.processing === false) running.ended(args.id)
     return updated
   }
 }
