@@ -34,7 +34,7 @@ const serverOnly = [
 const runtime =
   /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]|rolldown[\\/:]runtime/
 const everyPage =
-  /[\\/]widgets[\\/](lib[\\/](api|session|useSession|useHydrated|toast|realtime|address|Chips|ProfileLink|BackToNeighbourhood|trapTab|useModalDialog|keepUnchanged)|Accounts[\\/]refresh|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/](store|SearchBox)|Compare[\\/])|[\\/]src[\\/](views[\\/](site|media|neighbourhood|relativeTime)|rules[\\/](neighbourhoodSearch|vibes|compare|slug|dates))\./
+  /[\\/]widgets[\\/](lib[\\/](api|session|useSession|useHydrated|toast|realtime|address|Chips|ProfileLink|BackToNeighbourhood|trapTab|useModalDialog|keepUnchanged)|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/](store|SearchBox)|Compare[\\/])|[\\/]src[\\/](views[\\/](site|media|neighbourhood|relativeTime)|rules[\\/](neighbourhoodSearch|vibes|compare|slug|dates))\./
 const engagement =
   /[\\/]widgets[\\/](Comments[\\/](ThreadFrame|LazyCommentThread|store|commentsApi)|Reactions|Reports|Reviews|Stories|lib[\\/](Icon|Emoji|ConfirmDialog|useNow|MentionText|typedBeforeHydration|mentions[\\/]useMentionPicker))[\\/.]|[\\/]src[\\/](views[\\/](review|comment|forms|emoji|deleteHref)|rules[\\/](commentTree|badges|imageFile|messages|targets|reactionCounts|ratingSummary))\./
 /** An open thread's comments, form and writes: a review's thread loads them when opened. */

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 
-import { keepSessionFresh, stopSessionRefresh } from '@widgets/Accounts/refresh'
+import { keepSessionFresh, stopSessionRefresh } from './sessionRefresh'
 import { api } from './api'
 import { askPageState, type AccountAnswer } from './pageState'
 

@@ -22,7 +22,8 @@ import type { ClaimedSession } from './claimedAccounts'
  * - remember false: the token lasts the collection's tokenExpiration (7 days) but its cookie has
  *   no expiry, so the browser forgets it when it closes.
  * Tokens without the claim come from Payload's own /api/users/login (the admin, API clients)
- * and keep Payload's behaviour. The refresh endpoint (refresh.ts) keeps the choice.
+ * and keep Payload's behaviour. The refresh endpoint (refreshToken in endpoints.ts) keeps the
+ * choice.
  */
 export type Remember = boolean | undefined
 

@@ -1,7 +1,8 @@
 /**
  * Sessions refresh by themselves while a tab is open (SPEC §1, §9: a check every 30 s). When
  * the token has less than a day left, POST /api/users/refresh-token renews it (keeping the
- * "Remember me" choice, see src/server/accounts); a refusal means the session is over.
+ * "Remember me" choice, see collections/Users/accounts/endpoints.ts); a refusal means the
+ * session is over. Started and stopped by ./session.ts.
  */
 export const REFRESH_CHECK_MS = 30_000
 export const REFRESH_WHEN_LEFT_MS = 24 * 60 * 60 * 1000
