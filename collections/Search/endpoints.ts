@@ -8,7 +8,7 @@ import { refuse } from '@/server/http/requests'
 import { searchPage, suggest } from '@/data/search/search'
 
 const paramsOf = (req: PayloadRequest) => new URL(req.url ?? '', 'http://local').searchParams
-const viewerOf = (req: PayloadRequest) => (typeof req.user?.id === 'number' ? req.user.id : null)
+const viewerIdOf = (req: PayloadRequest) => (typeof req.user?.id === 'number' ? req.user.id : null)
 
 /**
  * GET /api/search?q=&type=&page= — 20 results a page with the counts per kind. Any q is an
@@ -27,7 +27,7 @@ const searchEndpoint: Endpoint = {
         q: params.get('q') ?? '',
         type,
         page,
-        viewerId: viewerOf(req),
+        viewerId: viewerIdOf(req),
       }),
     )
   },
@@ -39,7 +39,11 @@ const suggestEndpoint: Endpoint = {
   method: 'get',
   handler: async (req) =>
     Response.json({
-      suggestions: await suggest(pgPool(req.payload), paramsOf(req).get('q') ?? '', viewerOf(req)),
+      suggestions: await suggest(
+        pgPool(req.payload),
+        paramsOf(req).get('q') ?? '',
+        viewerIdOf(req),
+      ),
     }),
 }
 
