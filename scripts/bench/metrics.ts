@@ -10,10 +10,13 @@
  * so one long measurement a configuration cannot resolve 5%. Instead the servers run side by side
  * on one database and are measured in many short turns: each round gives every server SLICE
  * seconds of `ab -k -c 50` (about; the request count is set from the warm-up's rate), in an order
- * that rotates from round to round, for MEASURE_S seconds in all (default 150). Ratios are taken
- * within each round (same moment, same load), and the report gives their median with a bootstrap
- * 95% interval over rounds, and the CPU per request from /proc (each thread's schedstat). The
- * verdict says whether the interval shows "within 5%", shows more, or cannot tell.
+ * that rotates from round to round, for MEASURE_S seconds in all (default 150). And two processes
+ * of one configuration differ too, for their whole life (up to 11% in CPU per request in a run
+ * here, the same in every round): each configuration runs as COPIES processes (default 2). Ratios
+ * are taken within each round (same moment, same load) between the configurations' means over
+ * their processes, and the report gives their median with a bootstrap 95% interval resampling
+ * processes and rounds, and the CPU per request from /proc (each thread's schedstat). The verdict
+ * says whether the interval shows "within 5%", shows more, or cannot tell.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -24,13 +27,14 @@ import { startEmbeddedPostgres } from '@/server/database/postgres'
 
 import { benchSiteEnv, outputOf } from './builtSite'
 import { ab, cpuSeconds, startSite, statusOf, stopSite, type Site } from './metricsSites'
-import { bootstrap, median, shown, type Estimate } from '@tests/support/pairedStats'
+import { bootstrap, median, shown, type Choose, type Estimate } from '@tests/support/pairedStats'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
 const API = process.env.API ?? '/api/neighbourhoods?limit=5'
 const SLICE = Number(process.env.SLICE ?? 0.4)
 const MEASURE_S = Number(process.env.MEASURE_S ?? 150)
 const MAX_ROUNDS = Number(process.env.ROUNDS ?? 1000)
+const COPIES = Number(process.env.COPIES ?? 2)
 const TOKEN = 'bench-metrics-token'
 
 const OFF = { METRICS: 'off', LOG_LEVEL: 'warn' }
@@ -78,9 +82,15 @@ interface Turn {
   rate: number
   cpu: number
 }
-type Round = Record<Target, Record<string, Turn>>
+/** Each configuration's turns in a round, one per process. */
+type Round = Record<Target, Record<string, Turn[]>>
 
+/** The processes: a configuration's name and its copy's number. */
+const SERVERS = NAMES.flatMap((name) =>
+  Array.from({ length: COPIES }, (_, copy) => ({ name, copy })),
+)
 const sites = new Map<string, Site>()
+const keyOf = (name: string, copy: number) => `${name} #${copy + 1}`
 const sent = new Map<string, number>(NAMES.map((name) => [name, 0]))
 
 /** What each server is doing when ab gave up on one (it waits 30 s for an answer). */
@@ -96,8 +106,8 @@ async function diagnose() {
   }
 }
 
-function turn(name: string, target: Target, requests: number): Turn {
-  const site = sites.get(name)!
+function turn(name: string, copy: number, target: Target, requests: number): Turn {
+  const site = sites.get(keyOf(name, copy))!
   sent.set(name, sent.get(name)! + requests)
   const before = cpuSeconds(site.child.pid!)
   const rate = ab(`${site.base}${TARGETS[target]}`, requests)
@@ -106,9 +116,13 @@ function turn(name: string, target: Target, requests: number): Turn {
 
 /** Round `r`'s order: rotated by r, reversed every other cycle (each server first as often). */
 const orderOf = (r: number) => {
-  const rotated = NAMES.map((_, i) => NAMES[(i + r) % NAMES.length]!)
-  return Math.floor(r / NAMES.length) % 2 ? rotated.reverse() : rotated
+  const rotated = SERVERS.map((_, i) => SERVERS[(i + r) % SERVERS.length]!)
+  return Math.floor(r / SERVERS.length) % 2 ? rotated.reverse() : rotated
 }
+
+/** A configuration's mean over its processes (`choose` resamples them). */
+const meanOf = (turns: Turn[], pick: number[], of: (turn: Turn) => number) =>
+  pick.reduce((sum, i) => sum + of(turns[i]!), 0) / pick.length
 
 const verdict = (ratio: Estimate, slower: 'below' | 'above') => {
   const within = slower === 'below' ? ratio.low >= 0.95 : ratio.high <= 1.05
@@ -127,9 +141,9 @@ try {
   const buildLog = outputOf(building)
   if ((await new Promise((resolve) => building.on('exit', resolve))) !== 0)
     throw new Error(`the build failed:\n${buildLog()}`)
-  for (const [i, name] of NAMES.entries())
+  for (const [i, { name, copy }] of SERVERS.entries())
     sites.set(
-      name,
+      keyOf(name, copy),
       await startSite({ ...siteEnv(), ...CONFIGS[name] }, path.join(root, `server-${i}.log`)),
     )
   console.log(`build and start: ${((Date.now() - started) / 1000).toFixed(0)} s`)
@@ -138,8 +152,8 @@ try {
   // counts from the first server's warm rate.
   const requests = {} as Record<Target, number>
   for (const target of KINDS)
-    for (const name of NAMES) {
-      const { rate } = turn(name, target, 5000)
+    for (const { name, copy } of SERVERS) {
+      const { rate } = turn(name, copy, target, 5000)
       requests[target] ??= Math.max(500, Math.round((rate * SLICE) / 100) * 100)
     }
 
@@ -150,8 +164,8 @@ try {
     while (rounds.length < MAX_ROUNDS && Date.now() - measuring < MEASURE_S * 1000) {
       const round = { static: {}, api: {} } as Round
       for (const target of KINDS)
-        for (const name of orderOf(rounds.length))
-          round[target][name] = turn(name, target, requests[target])
+        for (const { name, copy } of orderOf(rounds.length))
+          (round[target][name] ??= [])[copy] = turn(name, copy, target, requests[target])
       rounds.push(round)
       if (rounds.length % 20 === 0) console.log(`${rounds.length} rounds, load ${load()}`)
     }
@@ -164,8 +178,8 @@ try {
   console.log(`load average after: ${load()}`)
 
   // The figures were kept (or not) as configured.
-  for (const name of NAMES) {
-    const status = await statusOf(`${sites.get(name)!.base}/metrics`, {
+  for (const { name, copy } of SERVERS) {
+    const status = await statusOf(`${sites.get(keyOf(name, copy))!.base}/metrics`, {
       authorization: `Bearer ${TOKEN}`,
     })
     if ((status === 200) !== !name.startsWith('off'))
@@ -173,36 +187,47 @@ try {
   }
 
   console.log(`
-${rounds.length} rounds in ${seconds.toFixed(0)} s; each round every server one turn of ab -k -c 50
-(static ${requests.static} requests, api ${requests.api}; about ${SLICE} s each), in rotating order.
-Ratios within each round: median [bootstrap 95% interval over rounds]. CPU per request: all the
-server's threads (schedstat), summed over the rounds.`)
+${rounds.length} rounds in ${seconds.toFixed(0)} s, ${COPIES} processes a configuration; each round every
+process one turn of ab -k -c 50 (static ${requests.static} requests, api ${requests.api}; about ${SLICE} s
+each), in rotating order. Ratios within each round between the configurations' means over their
+processes: median [bootstrap 95% interval, processes and rounds resampled]. CPU per request: all
+the server's threads (schedstat), summed over the rounds.`)
   for (const target of KINDS) {
+    const rate = (t: Turn) => t.rate
+    const cpu = (t: Turn) => t.cpu
     const ratesOf = (a: string, b: string) =>
-      bootstrap(rounds, (s) => median(s.map((r) => r[target][a]!.rate / r[target][b]!.rate)))
+      bootstrap(rounds, (s, choose: Choose) => {
+        const [pickA, pickB] = [choose(COPIES), choose(COPIES)]
+        return median(
+          s.map((r) => meanOf(r[target][a]!, pickA, rate) / meanOf(r[target][b]!, pickB, rate)),
+        )
+      })
     const cpuOf = (a: string, b: string) =>
-      bootstrap(rounds, (s) => {
+      bootstrap(rounds, (s, choose: Choose) => {
+        const [pickA, pickB] = [choose(COPIES), choose(COPIES)]
         let sumA = 0
         let sumB = 0
         for (const r of s) {
-          sumA += r[target][a]!.cpu
-          sumB += r[target][b]!.cpu
+          sumA += meanOf(r[target][a]!, pickA, cpu)
+          sumB += meanOf(r[target][b]!, pickB, cpu)
         }
         return sumA / sumB
       })
-    const perRequest = NAMES.map((name) => {
-      const cpu = rounds.reduce((sum, r) => sum + r[target][name]!.cpu, 0)
-      const rate = median(rounds.map((r) => r[target][name]!.rate))
-      return `${name} ${rate.toFixed(0)}/s, ${((cpu / (rounds.length * requests[target])) * 1e6).toFixed(1)} µs`
+    // Each process apart: how far two of one configuration differ shows here.
+    const perRequest = SERVERS.map(({ name, copy }) => {
+      const used = rounds.reduce((sum, r) => sum + r[target][name]![copy]!.cpu, 0)
+      const perSecond = median(rounds.map((r) => r[target][name]![copy]!.rate))
+      return `${keyOf(name, copy)} ${perSecond.toFixed(0)}/s, ${((used / (rounds.length * requests[target])) * 1e6).toFixed(1)} µs`
     })
     console.log(`
 ${target} ${TARGETS[target]}: ${perRequest.join('; ')}`)
     for (const [label, a, b] of PAIRS) {
-      const rate = ratesOf(a, b)
-      const cpu = cpuOf(a, b)
+      const rates = ratesOf(a, b)
+      const cpus = cpuOf(a, b)
+      const judged = label.startsWith('metrics')
       console.log(
-        `  ${label}: requests/s ${shown(rate)} ${label.startsWith('metrics') ? verdict(rate, 'below') : ''}; ` +
-          `CPU/request ${shown(cpu)} ${label.startsWith('metrics') ? verdict(cpu, 'above') : ''}`,
+        `  ${label}: requests/s ${shown(rates)} ${judged ? verdict(rates, 'below') : ''}; ` +
+          `CPU/request ${shown(cpus)} ${judged ? verdict(cpus, 'above') : ''}`,
       )
     }
   }
@@ -211,11 +236,12 @@ ${target} ${TARGETS[target]}: ${perRequest.join('; ')}`)
   for (const site of sites.values()) await stopSite(site.child)
   // Every request ab sent to the logging server has its line, the last ones too (the log is
   // buffered and written out when the server stops).
-  const logging = sites.get('metrics + log')
-  if (logging) {
-    const lines = fs
-      .readFileSync(logging.logFile, 'utf8')
-      .split('\n')
+  const logging = SERVERS.filter(({ name }) => name === 'metrics + log')
+    .map(({ name, copy }) => sites.get(keyOf(name, copy)))
+    .filter((site) => site !== undefined)
+  if (logging.length) {
+    const lines = logging
+      .flatMap((site) => fs.readFileSync(site.logFile, 'utf8').split('\n'))
       .filter((line) => line.includes('"msg":"request"')).length
     const expected = sent.get('metrics + log')!
     console.log(`request log: ${lines} request lines for ${expected} requests sent by ab`)

@@ -28,24 +28,30 @@ export interface Estimate {
   high: number
 }
 
+/** Picks `n` indices out of `n`: all of them in order, or a resample with replacement. */
+export type Choose = (n: number) => number[]
+
 /**
  * `statistic` over the rounds, and its 95% percentile-bootstrap interval: the rounds resampled
- * with replacement `resamples` times, the statistic taken on each resample.
+ * with replacement `resamples` times, the statistic taken on each resample. A statistic over
+ * several processes per configuration resamples them too with `choose` (identity for the value
+ * itself), so that how much one process differs from another widens the interval.
  */
 export function bootstrap<T>(
   rounds: readonly T[],
-  statistic: (sample: readonly T[]) => number,
+  statistic: (sample: readonly T[], choose: Choose) => number,
   resamples = 4000,
 ): Estimate {
   const next = random(rounds.length * 7919 + 17)
+  const resample: Choose = (n) => Array.from({ length: n }, () => Math.floor(next() * n))
   const values: number[] = []
   for (let i = 0; i < resamples; i++) {
     const sample = Array.from(rounds, () => rounds[Math.floor(next() * rounds.length)]!)
-    values.push(statistic(sample))
+    values.push(statistic(sample, resample))
   }
   values.sort((a, b) => a - b)
   return {
-    value: statistic(rounds),
+    value: statistic(rounds, (n) => Array.from({ length: n }, (_, i) => i)),
     low: values[Math.floor(resamples * 0.025)]!,
     high: values[Math.ceil(resamples * 0.975) - 1]!,
   }

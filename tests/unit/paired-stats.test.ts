@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 
-import { bootstrap, median } from '@tests/support/pairedStats'
+import { bootstrap, median, type Choose } from '@tests/support/pairedStats'
 
 /** bench:metrics' figures: the median of within-round ratios and its bootstrap interval. */
 
@@ -21,4 +21,25 @@ test('the interval holds the median, is the same for the same rounds, and narrow
 
 test('identical rounds give a zero-width interval', () => {
   expect(bootstrap([1, 1, 1, 1], median)).toEqual({ value: 1, low: 1, high: 1 })
+})
+
+test('processes that differ for their whole life widen the interval when they are resampled', () => {
+  // Two processes of one configuration, one 10% slower in every round; the other configuration
+  // two equal processes.
+  const rounds = Array.from({ length: 100 }, (_, i) => ({
+    a: [1 + 0.01 * Math.sin(i), 0.9 + 0.01 * Math.sin(i)],
+    b: [1, 1],
+  }))
+  const mean = (xs: number[], pick: number[]) => pick.reduce((s, i) => s + xs[i]!, 0) / pick.length
+  // The processes are drawn once per resample, as bench:metrics does.
+  const medianRatio = (sample: readonly (typeof rounds)[number][], choose: Choose) => {
+    const [pickA, pickB] = [choose(2), choose(2)]
+    return median(sample.map((r) => mean(r.a, pickA) / mean(r.b, pickB)))
+  }
+  const roundsOnly = bootstrap(rounds, (sample) => medianRatio(sample, (n) => [...Array(n).keys()]))
+  const withProcesses = bootstrap(rounds, medianRatio)
+  expect(roundsOnly.value).toBeCloseTo(0.95, 2)
+  expect(roundsOnly.high - roundsOnly.low).toBeLessThan(0.01)
+  expect(withProcesses.low).toBeLessThan(0.91)
+  expect(withProcesses.high).toBeGreaterThan(0.99)
 })
