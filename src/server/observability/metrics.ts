@@ -34,7 +34,7 @@ const durations = new KeyedHistogram({
   registers: [registry],
 })
 
-const readCache = new client.Counter({
+const readCache = new KeyedCounter({
   name: 'belong_api_read_cache_requests_total',
   help: 'API reads the read cache saw: hit (answered from memory), miss (kept for next time), bypass (not keepable).',
   labelNames: ['result'] as const,
@@ -97,7 +97,8 @@ export function countRequest(
     class: statusClass,
   }))
   durations.observeKeyed(series, () => ({ kind, route, method: m }), seconds)
-  if (cache === 'hit' || cache === 'miss' || cache === 'bypass') readCache.labels(cache).inc()
+  if (cache === 'hit' || cache === 'miss' || cache === 'bypass')
+    readCache.add(cache, () => ({ result: cache }))
   // Probes and scrapes are not what members see.
   if (kind !== 'internal')
     recent.requests.add(planned ? 'planned' : status >= 500 ? 'failed' : 'answered')
