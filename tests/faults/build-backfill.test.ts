@@ -29,7 +29,9 @@ let site: Site | undefined
 let db: pg.Client | undefined
 /** Holds the regeneration lock while it is connected. */
 let holder: pg.Client | undefined
+const METRICS_TOKEN = 'backfill-test-metrics-token'
 const env: Record<string, string> = {
+  METRICS_TOKEN,
   SITE_REGEN_DELAY_MS: '50',
   RENDER_PROCESSES: '1',
   RENDER_PROCESSES_FROM: '500',
@@ -89,6 +91,16 @@ async function staticPage(urlPath: string, check: (html: string) => boolean = ()
   return html
 }
 
+/** The pages left to write as this instance's metrics say (undefined: not this instance). */
+async function pagesUnwritten(): Promise<number | undefined> {
+  const res = await fetch(`${site!.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  })
+  const line = (await res.text()).match(/^belong_site_build_pages_unwritten (\S+)$/m)
+  const value = Number(line?.[1])
+  return Number.isNaN(value) ? undefined : value
+}
+
 /** The build served now (DATA_DIR/site/current.json). */
 const currentBuild = () =>
   JSON.parse(fs.readFileSync(path.join(dataDir, 'site', 'current.json'), 'utf8')) as {
@@ -129,6 +141,8 @@ it('serves a large build before all its pages are written, and writes them behin
       GROUP BY n.id ORDER BY count(r.id) DESC, n.id LIMIT 2`,
   )
   await staticPage(`/neighbourhood/${rows[1]!.slug}`)
+  // The operator sees how many are left, on the instance writing them.
+  expect(await pagesUnwritten()).toBeGreaterThan(EXTRA / 2)
 
   // A write made while the rest are written reaches its page within the regenerator's promise.
   const target = (
@@ -161,6 +175,7 @@ it('serves a large build before all its pages are written, and writes them behin
   await expect
     .poll(() => currentBuild().pagesPending, { timeout: 60_000, interval: 200 })
     .toBe(false)
+  await expect.poll(pagesUnwritten, { timeout: 60_000, interval: 200 }).toBe(0)
   expect(site.output.join('\n')).toMatch(/site: all \d+ pages of the build written/)
   const clientDir = path.join(currentBuild().dir, 'client')
   const { rows: all } = await db!.query<{ slug: string }>('SELECT slug FROM neighbourhoods')

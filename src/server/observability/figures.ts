@@ -18,6 +18,8 @@ export interface SiteFigureSources {
   realtime?: () => { connections: number; channels: number; messagesSent: number }
   /** Whether the in-process realtime server listens; undefined when the service is elsewhere. */
   realtimeUp: () => boolean | undefined
+  /** Pages of the served build not written yet, where this instance writes them (backfill.ts). */
+  pagesLeft?: () => number | undefined
 }
 
 let sources: SiteFigureSources | undefined
@@ -191,6 +193,11 @@ heldGauge(
   'belong_db_pool_waiting_clients',
   'Queries waiting for a pooled connection (all are in use).',
   (s) => s.pool?.waitingCount,
+)
+heldGauge(
+  'belong_site_build_pages_unwritten',
+  'Pages of the served build not written as files yet (answered on demand meanwhile); only on the instance writing them.',
+  (s) => s.pagesLeft?.(),
 )
 heldGauge(
   'belong_realtime_up',

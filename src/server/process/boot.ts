@@ -261,8 +261,15 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       readiness,
       log,
     })
+    const backfill = new PageBackfill({
+      publicHost,
+      pending: () => builds.pendingDir,
+      done: (dir) => builds.pagesWritten(dir),
+      log,
+    })
     watchSite({
       pool: pgPool(payload),
+      pagesLeft: () => backfill.left(),
       realtime: realtime && (() => realtime.stats()),
       realtimeUp: () => (realtime ? listening : undefined),
     })
@@ -300,12 +307,6 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
         refresh: (dir, paths) => staticSiteFor(dir).refresh(paths),
         log,
       })
-    const backfill = new PageBackfill({
-      publicHost,
-      pending: () => builds.pendingDir,
-      done: (dir) => builds.pagesWritten(dir),
-      log,
-    })
     const regenerator = new PageRegenerator({
       backfill,
       pool: pgPool(payload),

@@ -80,6 +80,15 @@ export class PageBackfill {
       this.options.log(`site: ${run.written} more pages written behind the served build`)
   }
 
+  /**
+   * Pages of the served build still to write here (answered on demand meanwhile): 0 when none
+   * is pending, undefined while another instance writes them.
+   */
+  left(): number | undefined {
+    if (this.run) return this.run.paths.length - this.run.next
+    return this.options.pending() === undefined ? 0 : undefined
+  }
+
   /** Lets go of the render processes (done, another build served, shutdown). */
   async close(): Promise<void> {
     const run = this.run
