@@ -12,7 +12,7 @@
  * seconds of `ab -k -c 50` (about; the request count is set from the warm-up's rate), in an order
  * that rotates from round to round, for MEASURE_S seconds in all (default 150). And two processes
  * of one configuration differ too, for their whole life (up to 11% in CPU per request in a run
- * here, the same in every round): each configuration runs as COPIES processes (default 2). Ratios
+ * here, the same in every round): each configuration runs as COPIES processes (default 3). Ratios
  * are taken within each round (same moment, same load) between the configurations' means over
  * their processes, and the report gives their median with a bootstrap 95% interval resampling
  * processes and rounds, and the CPU per request from /proc (each thread's schedstat). The verdict
@@ -34,7 +34,7 @@ const API = process.env.API ?? '/api/neighbourhoods?limit=5'
 const SLICE = Number(process.env.SLICE ?? 0.4)
 const MEASURE_S = Number(process.env.MEASURE_S ?? 150)
 const MAX_ROUNDS = Number(process.env.ROUNDS ?? 1000)
-const COPIES = Number(process.env.COPIES ?? 2)
+const COPIES = Number(process.env.COPIES ?? 3)
 const TOKEN = 'bench-metrics-token'
 
 const OFF = { METRICS: 'off', LOG_LEVEL: 'warn' }
