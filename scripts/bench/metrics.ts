@@ -18,15 +18,19 @@
  * processes and rounds, and the CPU per request from /proc (each thread's schedstat). The verdict
  * says whether the interval shows "within 5%", shows more, or cannot tell.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { startEmbeddedPostgres } from '@/server/database/postgres'
-
-import { benchSiteEnv, outputOf } from './builtSite'
-import { ab, cpuSeconds, startSite, statusOf, stopSite, type Site } from './metricsSites'
+import {
+  ab,
+  cpuSeconds,
+  prepareBenchSite,
+  startSite,
+  statusOf,
+  stopSite,
+  type Site,
+} from './metricsSites'
 import { bootstrap, median, shown, type Choose, type Estimate } from '@tests/support/pairedStats'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
@@ -66,16 +70,8 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ')
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-bench-metrics-'))
-// PostgreSQL runs as nobody when we are root: it must pass through the folder.
-fs.chmodSync(root, 0o755)
-const dataDir = path.join(root, 'site')
-fs.mkdirSync(dataDir, { mode: 0o755 })
-const postgres = await startEmbeddedPostgres({ dir: path.join(root, 'db'), databases: ['belong'] })
-const siteEnv = (): NodeJS.ProcessEnv => ({
-  ...benchSiteEnv(0, dataDir),
-  DATABASE_URL: postgres.url('belong'),
-})
+const started = Date.now()
+const { root, siteEnv, remove } = await prepareBenchSite()
 
 /** One server's turn in a round: requests/s and CPU seconds used. */
 interface Turn {
@@ -131,16 +127,7 @@ const verdict = (ratio: Estimate, slower: 'below' | 'above') => {
 }
 
 try {
-  const started = Date.now()
-  // The seed and the site build once, then the servers side by side.
-  const building = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--build-only'],
-    { env: { ...siteEnv(), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  const buildLog = outputOf(building)
-  if ((await new Promise((resolve) => building.on('exit', resolve))) !== 0)
-    throw new Error(`the build failed:\n${buildLog()}`)
+  // The servers side by side, on the seeded database and its build.
   for (const [i, { name, copy }] of SERVERS.entries())
     sites.set(
       keyOf(name, copy),
@@ -247,6 +234,5 @@ ${target} ${TARGETS[target]}: ${perRequest.join('; ')}`)
     console.log(`request log: ${lines} request lines for ${expected} requests sent by ab`)
     if (lines < expected) process.exitCode = 1
   }
-  await postgres.stop()
-  fs.rmSync(root, { recursive: true, force: true })
+  await remove()
 }

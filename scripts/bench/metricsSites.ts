@@ -1,11 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 
-import { freePort } from '@/server/database/postgres'
+import { freePort, startEmbeddedPostgres } from '@/server/database/postgres'
 
-import { waitFor } from './builtSite'
+import { benchSiteEnv, outputOf, waitFor } from './builtSite'
 
 /**
  * The servers bench:metrics measures: built sites side by side on one database, pinned to the
@@ -29,6 +30,41 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     console.error(`${signal}: servers killed`)
     process.exit(130)
   })
+
+/**
+ * A fresh folder, database and site build for the servers (seeded with the demo, built once).
+ * `remove` stops the database and deletes the folder.
+ */
+export async function prepareBenchSite() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-bench-metrics-'))
+  // PostgreSQL runs as nobody when we are root: it must pass through the folder.
+  fs.chmodSync(root, 0o755)
+  const dataDir = path.join(root, 'site')
+  fs.mkdirSync(dataDir, { mode: 0o755 })
+  const postgres = await startEmbeddedPostgres({
+    dir: path.join(root, 'db'),
+    databases: ['belong'],
+  })
+  const siteEnv = (): NodeJS.ProcessEnv => ({
+    ...benchSiteEnv(0, dataDir),
+    DATABASE_URL: postgres.url('belong'),
+  })
+  const remove = async () => {
+    await postgres.stop()
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+  const building = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--build-only'],
+    { env: { ...siteEnv(), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const buildLog = outputOf(building)
+  if ((await new Promise((resolve) => building.on('exit', resolve))) !== 0) {
+    await remove()
+    throw new Error(`the build failed:\n${buildLog()}`)
+  }
+  return { root, siteEnv, remove }
+}
 
 export async function startSite(env: NodeJS.ProcessEnv, logFile: string, cpu = '0'): Promise<Site> {
   const port = await freePort()

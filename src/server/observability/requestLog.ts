@@ -26,7 +26,12 @@ const notes = new WeakMap<IncomingMessage, Notes>()
 /** An incoming id is kept only if it could not smuggle anything into a log line or a header. */
 const WELL_FORMED_ID = /^[A-Za-z0-9._-]{1,64}$/
 export const REQUEST_ID_HEADER = 'x-request-id'
-const counting = !env.metricsOff
+let counting = !env.metricsOff
+// bench:metrics-switch compares one process with itself, counting and not: SIGUSR2 switches.
+if (counting && process.env.METRICS_BENCH_SWITCH === '1')
+  process.on('SIGUSR2', () => {
+    counting = !counting
+  })
 
 export const wellFormedRequestId = (id: unknown): id is string =>
   typeof id === 'string' && WELL_FORMED_ID.test(id)

@@ -1,0 +1,193 @@
+/**
+ * What counting requests costs, one process against itself (`npm run bench:metrics-switch`).
+ * bench:metrics compares processes, and two identical ones differ by up to 11% in CPU per request
+ * for their whole life here, more than the 5% to be shown. Here each server runs with the metrics
+ * (METRICS_TOKEN, LOG_LEVEL=warn, METRICS_BENCH_SWITCH=1) and the bench switches its counting off
+ * and on with SIGUSR2 between short turns of `ab -k -c 50` (SLICE s, order alternating from round
+ * to round): each round's ratio compares a process with itself a moment apart. COPIES processes
+ * (default 3), MEASURE_S seconds (default 120); median ratio with a bootstrap 95% interval over
+ * rounds and processes, and CPU per request from /proc. At the end each server's /metrics must
+ * have counted exactly the requests sent while it counted: the switch did what it says.
+ */
+import os from 'node:os'
+import path from 'node:path'
+import http from 'node:http'
+
+import { ab, cpuSeconds, prepareBenchSite, startSite, stopSite, type Site } from './metricsSites'
+import { bootstrap, median, shown, type Choose, type Estimate } from '@tests/support/pairedStats'
+
+const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
+const API = process.env.API ?? '/api/neighbourhoods?limit=5'
+const SLICE = Number(process.env.SLICE ?? 0.4)
+const MEASURE_S = Number(process.env.MEASURE_S ?? 120)
+const COPIES = Number(process.env.COPIES ?? 3)
+const TOKEN = 'bench-metrics-token'
+const TARGETS = { static: PAGE, api: API } as const
+type Target = keyof typeof TARGETS
+const KINDS = Object.keys(TARGETS) as Target[]
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
+
+interface Turn {
+  rate: number
+  cpu: number
+}
+/** A round: per target, per process, the turn counting (on) and not (off). */
+type Round = Record<Target, { on: Turn; off: Turn }[]>
+
+interface Server {
+  site: Site
+  counting: boolean
+  /** Requests sent while it counted, by target. */
+  counted: Record<Target, number>
+}
+
+const started = Date.now()
+const { root, siteEnv, remove } = await prepareBenchSite()
+const servers: Server[] = []
+
+/** Switches a server's counting (the signal is handled before ab's first request arrives). */
+async function countingOn(server: Server, on: boolean) {
+  if (server.counting === on) return
+  server.site.child.kill('SIGUSR2')
+  server.counting = on
+  await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
+async function turn(server: Server, target: Target, on: boolean, requests: number) {
+  await countingOn(server, on)
+  const before = cpuSeconds(server.site.child.pid!)
+  const rate = ab(`${server.site.base}${TARGETS[target]}`, requests)
+  if (on) server.counted[target] += requests
+  return { rate, cpu: cpuSeconds(server.site.child.pid!) - before }
+}
+
+/** Requests of a kind of page that a server's /metrics counted (`kind` label). */
+const countedOf = (server: Server, kind: string) =>
+  new Promise<number>((resolve, reject) => {
+    const headers = { authorization: `Bearer ${TOKEN}` }
+    http
+      .get(`${server.site.base}/metrics`, { agent: false, headers }, (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => {
+          let sum = 0
+          for (const line of text.split('\n'))
+            if (line.startsWith('belong_http_requests_total{') && line.includes(`kind="${kind}"`))
+              sum += Number(line.slice(line.lastIndexOf(' ') + 1))
+          resolve(sum)
+        })
+      })
+      .on('error', reject)
+  })
+
+const meanOf = (values: number[], pick: number[]) =>
+  pick.reduce((sum, i) => sum + values[i]!, 0) / pick.length
+
+const verdict = (ratio: Estimate, slower: 'below' | 'above') => {
+  const within = slower === 'below' ? ratio.low >= 0.95 : ratio.high <= 1.05
+  const beyond = slower === 'below' ? ratio.high < 0.95 : ratio.low > 1.05
+  return within ? 'within 5% (shown)' : beyond ? 'MORE than 5% (shown)' : 'not resolved'
+}
+
+try {
+  for (let i = 0; i < COPIES; i++) {
+    const env = { ...siteEnv(), METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn', METRICS_BENCH_SWITCH: '1' }
+    const site = await startSite(env, path.join(root, `server-${i}.log`))
+    servers.push({ site, counting: true, counted: { static: 0, api: 0 } })
+  }
+  console.log(`build and start: ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  // Warm both ways (files in memory, the read cache filled, the JIT); request counts per turn
+  // from the first server's warm rate.
+  const requests = {} as Record<Target, number>
+  for (const target of KINDS)
+    for (const server of servers)
+      for (const on of [true, false]) {
+        const { rate } = await turn(server, target, on, 5000)
+        requests[target] ??= Math.max(500, Math.round((rate * SLICE) / 100) * 100)
+      }
+
+  console.log(`load average before: ${load()}`)
+  const rounds: Round[] = []
+  const measuring = Date.now()
+  while (Date.now() - measuring < MEASURE_S * 1000) {
+    const round = { static: [], api: [] } as Round
+    for (const target of KINDS)
+      for (const [p, server] of servers.entries()) {
+        // Which goes first alternates by round and process (neither gets the warmer moment).
+        const first = (rounds.length + p) % 2 === 0
+        const a = await turn(server, target, first, requests[target])
+        const b = await turn(server, target, !first, requests[target])
+        round[target][p] = first ? { on: a, off: b } : { on: b, off: a }
+      }
+    rounds.push(round)
+    if (rounds.length % 20 === 0) console.log(`${rounds.length} rounds, load ${load()}`)
+  }
+  const seconds = (Date.now() - measuring) / 1000
+  console.log(`load average after: ${load()}`)
+
+  // Each server counted exactly what was sent while it counted (and nothing while it did not).
+  for (const [p, server] of servers.entries())
+    for (const target of KINDS) {
+      const counted = await countedOf(server, target)
+      if (counted !== server.counted[target])
+        throw new Error(
+          `server ${p + 1}: /metrics counted ${counted} ${target} requests, ${server.counted[target]} sent while counting`,
+        )
+    }
+
+  console.log(`
+${rounds.length} rounds in ${seconds.toFixed(0)} s, ${COPIES} processes; each round every process one
+turn counting and one not (ab -k -c 50, static ${requests.static} requests, api ${requests.api}; about
+${SLICE} s each), in alternating order. Ratios counting/not within each process and round: median
+[bootstrap 95% interval, rounds and processes resampled]. /metrics counted exactly the requests
+sent while counting, on every server.`)
+  for (const target of KINDS) {
+    const rates = bootstrap(rounds, (s, choose: Choose) => {
+      const pick = choose(COPIES)
+      return median(
+        s.map((r) =>
+          meanOf(
+            r[target].map((t) => t.on.rate / t.off.rate),
+            pick,
+          ),
+        ),
+      )
+    })
+    const cpus = bootstrap(rounds, (s, choose: Choose) => {
+      const pick = choose(COPIES)
+      let on = 0
+      let off = 0
+      for (const r of s) {
+        on += meanOf(
+          r[target].map((t) => t.on.cpu),
+          pick,
+        )
+        off += meanOf(
+          r[target].map((t) => t.off.cpu),
+          pick,
+        )
+      }
+      return on / off
+    })
+    const perRequest = (side: 'on' | 'off') => {
+      const used = rounds.reduce(
+        (sum, r) => sum + r[target].reduce((n, t) => n + t[side].cpu, 0),
+        0,
+      )
+      return ((used / (rounds.length * COPIES * requests[target])) * 1e6).toFixed(1)
+    }
+    console.log(`
+${target} ${TARGETS[target]}: CPU per request ${perRequest('on')} µs counting, ${perRequest('off')} µs not
+  counting/not: requests/s ${shown(rates)} ${verdict(rates, 'below')}; CPU/request ${shown(cpus)} ${verdict(cpus, 'above')}`)
+  }
+  console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s, load ${load()}`)
+} finally {
+  for (const server of servers) await stopSite(server.site.child)
+  await remove()
+}
