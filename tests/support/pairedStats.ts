@@ -3,23 +3,12 @@
  * configuration once under the same moment's load, so ratios are taken within a round, and their
  * spread over rounds is what a bootstrap (resampling rounds) turns into a confidence interval.
  */
+import { createRng } from '@/seed/random'
 
 export const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length / 2
   return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
-/** A small seeded generator (mulberry32): the same rounds give the same interval. */
-function random(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 export interface Estimate {
@@ -42,7 +31,8 @@ export function bootstrap<T>(
   statistic: (sample: readonly T[], choose: Choose) => number,
   resamples = 4000,
 ): Estimate {
-  const next = random(rounds.length * 7919 + 17)
+  // Seeded: the same rounds give the same interval.
+  const { next } = createRng(rounds.length * 7919 + 17)
   const resample: Choose = (n) => Array.from({ length: n }, () => Math.floor(next() * n))
   const values: number[] = []
   for (let i = 0; i < resamples; i++) {
