@@ -9,10 +9,9 @@
  * Usage: npm run bench:build   (FRESH=1, PAGES=1)
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
-import { outputOf } from './builtSite'
+import { loadAverage, outputOf } from './builtSite'
 import { scaledSite } from './scaleSeed'
 
 const root = path.resolve('.tmp/bench-regen')
@@ -20,11 +19,6 @@ const reuse = process.env.FRESH !== '1'
 const seededScale = fs.existsSync(path.join(root, 'seeded'))
   ? fs.readFileSync(path.join(root, 'seeded'), 'utf8').trim()
   : ''
-const loadNow = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
 const { start, db, postgres, count, siteDir, base } = await scaledSite(
   root,
   119,
@@ -32,7 +26,7 @@ const { start, db, postgres, count, siteDir, base } = await scaledSite(
   { reviews: 50_000, stories: 10_000 },
 )
 console.log(
-  `seed: ${await count('neighbourhoods')} neighbourhoods, ${await count('reviews')} reviews, ${await count('stories')} stories; load ${loadNow()}`,
+  `seed: ${await count('neighbourhoods')} neighbourhoods, ${await count('reviews')} reviews, ${await count('stories')} stories; load ${loadAverage()}`,
 )
 const current = path.join(siteDir, 'site', 'current.json')
 if (process.env.PAGES !== '1') fs.rmSync(current, { force: true })
@@ -104,6 +98,6 @@ if (pagesOnly) {
   console.log(`  (then a page not written yet, /neighbourhood/${rows[0]!.slug}: ${lastPage})`)
   console.log(`all ${pages} pages written after ${seconds(allWritten)} s`)
 }
-console.log(`load after: ${loadNow()}`)
+console.log(`load after: ${loadAverage()}`)
 await db.end()
 await postgres.stop()

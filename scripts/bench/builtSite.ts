@@ -32,6 +32,13 @@ export async function waitFor(url: string, child?: ChildProcess, log: () => stri
 }
 
 /** The environment of a site a bench starts: production, no admin, on loopback, no limits. */
+/** The load average (1, 5, 15 minutes), printed beside every figure a bench takes. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
+
 export const benchSiteEnv = (port: number, dataDir: string): NodeJS.ProcessEnv => ({
   ...process.env,
   NODE_ENV: 'production',

@@ -19,7 +19,6 @@
  * says whether the interval shows "within 5%", shows more, or cannot tell.
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import {
@@ -31,7 +30,15 @@ import {
   stopSite,
   type Site,
 } from './metricsSites'
-import { bootstrap, median, shown, type Choose, type Estimate } from '@tests/support/pairedStats'
+import { loadAverage } from './builtSite'
+import {
+  bootstrap,
+  meanOver,
+  median,
+  shown,
+  withinFive,
+  type Choose,
+} from '@tests/support/pairedStats'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
 const API = process.env.API ?? '/api/neighbourhoods?limit=5'
@@ -63,12 +70,6 @@ const PAIRS = [
     ? [['request log on/off', 'metrics + log', 'metrics'] as const]
     : []),
 ] as const
-
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')
 
 const started = Date.now()
 const { root, siteEnv, remove } = await prepareBenchSite()
@@ -118,13 +119,7 @@ const orderOf = (r: number) => {
 
 /** A configuration's mean over its processes (`choose` resamples them). */
 const meanOf = (turns: Turn[], pick: number[], of: (turn: Turn) => number) =>
-  pick.reduce((sum, i) => sum + of(turns[i]!), 0) / pick.length
-
-const verdict = (ratio: Estimate, slower: 'below' | 'above') => {
-  const within = slower === 'below' ? ratio.low >= 0.95 : ratio.high <= 1.05
-  const beyond = slower === 'below' ? ratio.high < 0.95 : ratio.low > 1.05
-  return within ? 'within 5% (shown)' : beyond ? 'MORE than 5% (shown)' : 'not resolved'
-}
+  meanOver(turns.map(of), pick)
 
 try {
   // The servers side by side, on the seeded database and its build.
@@ -144,7 +139,7 @@ try {
       requests[target] ??= Math.max(500, Math.round((rate * SLICE) / 100) * 100)
     }
 
-  console.log(`load average before: ${load()}`)
+  console.log(`load average before: ${loadAverage()}`)
   const rounds: Round[] = []
   const measuring = Date.now()
   try {
@@ -154,7 +149,7 @@ try {
         for (const { name, copy } of orderOf(rounds.length))
           (round[target][name] ??= [])[copy] = turn(name, copy, target, requests[target])
       rounds.push(round)
-      if (rounds.length % 20 === 0) console.log(`${rounds.length} rounds, load ${load()}`)
+      if (rounds.length % 20 === 0) console.log(`${rounds.length} rounds, load ${loadAverage()}`)
     }
   } catch (error) {
     console.error(String(error))
@@ -162,7 +157,7 @@ try {
     throw error
   }
   const seconds = (Date.now() - measuring) / 1000
-  console.log(`load average after: ${load()}`)
+  console.log(`load average after: ${loadAverage()}`)
 
   // The figures were kept (or not) as configured.
   for (const { name, copy } of SERVERS) {
@@ -213,12 +208,12 @@ ${target} ${TARGETS[target]}: ${perRequest.join('; ')}`)
       const cpus = cpuOf(a, b)
       const judged = label.startsWith('metrics')
       console.log(
-        `  ${label}: requests/s ${shown(rates)} ${judged ? verdict(rates, 'below') : ''}; ` +
-          `CPU/request ${shown(cpus)} ${judged ? verdict(cpus, 'above') : ''}`,
+        `  ${label}: requests/s ${shown(rates)} ${judged ? withinFive(rates, 'below') : ''}; ` +
+          `CPU/request ${shown(cpus)} ${judged ? withinFive(cpus, 'above') : ''}`,
       )
     }
   }
-  console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s, load ${load()}`)
+  console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s, load ${loadAverage()}`)
 } finally {
   for (const site of sites.values()) await stopSite(site.child)
   // Every request ab sent to the logging server has its line, the last ones too (the log is

@@ -125,15 +125,20 @@ export function cpuSeconds(pid: number): number {
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100
 
 /** A GET on a connection of its own (a kept-alive one may have been closed while ab ran). */
-export const statusOf = (url: string, headers: Record<string, string> = {}) =>
-  new Promise<number>((resolve, reject) => {
+export const answerOf = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.get(url, { agent: false, headers, timeout: 10_000 }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
     })
     req.on('timeout', () => req.destroy(new Error(`${url}: no answer in 10 s`)))
     req.on('error', reject)
   })
+
+export const statusOf = async (url: string, headers: Record<string, string> = {}) =>
+  (await answerOf(url, headers)).status
 
 /**
  * Requests/s of one `ab -k -c 50 -n <requests>` run on the second core; throws with ab's output

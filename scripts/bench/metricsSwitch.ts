@@ -9,12 +9,26 @@
  * rounds and processes, and CPU per request from /proc. At the end each server's /metrics must
  * have counted exactly the requests sent while it counted: the switch did what it says.
  */
-import os from 'node:os'
 import path from 'node:path'
-import http from 'node:http'
 
-import { ab, cpuSeconds, prepareBenchSite, startSite, stopSite, type Site } from './metricsSites'
-import { bootstrap, median, shown, type Choose, type Estimate } from '@tests/support/pairedStats'
+import { loadAverage } from './builtSite'
+import {
+  ab,
+  answerOf,
+  cpuSeconds,
+  prepareBenchSite,
+  startSite,
+  stopSite,
+  type Site,
+} from './metricsSites'
+import {
+  bootstrap,
+  meanOver,
+  median,
+  shown,
+  withinFive,
+  type Choose,
+} from '@tests/support/pairedStats'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
 const API = process.env.API ?? '/api/neighbourhoods?limit=5'
@@ -25,12 +39,6 @@ const TOKEN = 'bench-metrics-token'
 const TARGETS = { static: PAGE, api: API } as const
 type Target = keyof typeof TARGETS
 const KINDS = Object.keys(TARGETS) as Target[]
-
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')
 
 interface Turn {
   rate: number
@@ -67,32 +75,15 @@ async function turn(server: Server, target: Target, on: boolean, requests: numbe
 }
 
 /** Requests of a kind of page that a server's /metrics counted (`kind` label). */
-const countedOf = (server: Server, kind: string) =>
-  new Promise<number>((resolve, reject) => {
-    const headers = { authorization: `Bearer ${TOKEN}` }
-    http
-      .get(`${server.site.base}/metrics`, { agent: false, headers }, (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (text += chunk))
-        res.on('end', () => {
-          let sum = 0
-          for (const line of text.split('\n'))
-            if (line.startsWith('belong_http_requests_total{') && line.includes(`kind="${kind}"`))
-              sum += Number(line.slice(line.lastIndexOf(' ') + 1))
-          resolve(sum)
-        })
-      })
-      .on('error', reject)
+async function countedOf(server: Server, kind: string) {
+  const { text } = await answerOf(`${server.site.base}/metrics`, {
+    authorization: `Bearer ${TOKEN}`,
   })
-
-const meanOf = (values: number[], pick: number[]) =>
-  pick.reduce((sum, i) => sum + values[i]!, 0) / pick.length
-
-const verdict = (ratio: Estimate, slower: 'below' | 'above') => {
-  const within = slower === 'below' ? ratio.low >= 0.95 : ratio.high <= 1.05
-  const beyond = slower === 'below' ? ratio.high < 0.95 : ratio.low > 1.05
-  return within ? 'within 5% (shown)' : beyond ? 'MORE than 5% (shown)' : 'not resolved'
+  let sum = 0
+  for (const line of text.split('\n'))
+    if (line.startsWith('belong_http_requests_total{') && line.includes(`kind="${kind}"`))
+      sum += Number(line.slice(line.lastIndexOf(' ') + 1))
+  return sum
 }
 
 try {
@@ -112,7 +103,7 @@ try {
         requests[target] ??= Math.max(500, Math.round((rate * SLICE) / 100) * 100)
       }
 
-  console.log(`load average before: ${load()}`)
+  console.log(`load average before: ${loadAverage()}`)
   const rounds: Round[] = []
   const measuring = Date.now()
   while (Date.now() - measuring < MEASURE_S * 1000) {
@@ -126,10 +117,10 @@ try {
         round[target][p] = first ? { on: a, off: b } : { on: b, off: a }
       }
     rounds.push(round)
-    if (rounds.length % 20 === 0) console.log(`${rounds.length} rounds, load ${load()}`)
+    if (rounds.length % 20 === 0) console.log(`${rounds.length} rounds, load ${loadAverage()}`)
   }
   const seconds = (Date.now() - measuring) / 1000
-  console.log(`load average after: ${load()}`)
+  console.log(`load average after: ${loadAverage()}`)
 
   // Each server counted exactly what was sent while it counted (and nothing while it did not).
   for (const [p, server] of servers.entries())
@@ -152,7 +143,7 @@ sent while counting, on every server.`)
       const pick = choose(COPIES)
       return median(
         s.map((r) =>
-          meanOf(
+          meanOver(
             r[target].map((t) => t.on.rate / t.off.rate),
             pick,
           ),
@@ -164,11 +155,11 @@ sent while counting, on every server.`)
       let on = 0
       let off = 0
       for (const r of s) {
-        on += meanOf(
+        on += meanOver(
           r[target].map((t) => t.on.cpu),
           pick,
         )
-        off += meanOf(
+        off += meanOver(
           r[target].map((t) => t.off.cpu),
           pick,
         )
@@ -184,9 +175,9 @@ sent while counting, on every server.`)
     }
     console.log(`
 ${target} ${TARGETS[target]}: CPU per request ${perRequest('on')} µs counting, ${perRequest('off')} µs not
-  counting/not: requests/s ${shown(rates)} ${verdict(rates, 'below')}; CPU/request ${shown(cpus)} ${verdict(cpus, 'above')}`)
+  counting/not: requests/s ${shown(rates)} ${withinFive(rates, 'below')}; CPU/request ${shown(cpus)} ${withinFive(cpus, 'above')}`)
   }
-  console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s, load ${load()}`)
+  console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s, load ${loadAverage()}`)
 } finally {
   for (const server of servers) await stopSite(server.site.child)
   await remove()

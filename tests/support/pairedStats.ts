@@ -49,3 +49,17 @@ export function bootstrap<T>(
 
 export const shown = ({ value, low, high }: Estimate, digits = 3) =>
   `${value.toFixed(digits)} [${low.toFixed(digits)}, ${high.toFixed(digits)}]`
+
+/** The mean of `values` at the indices `pick` (a `Choose` result). */
+export const meanOver = (values: readonly number[], pick: readonly number[]) =>
+  pick.reduce((sum, i) => sum + values[i]!, 0) / pick.length
+
+/**
+ * Whether a ratio's interval shows the slower side within 5%: `slower` says which way slower
+ * goes (requests/s below 1, CPU per request above 1).
+ */
+export function withinFive(ratio: Estimate, slower: 'below' | 'above'): string {
+  const within = slower === 'below' ? ratio.low >= 0.95 : ratio.high <= 1.05
+  const beyond = slower === 'below' ? ratio.high < 0.95 : ratio.low > 1.05
+  return within ? 'within 5% (shown)' : beyond ? 'MORE than 5% (shown)' : 'not resolved'
+}

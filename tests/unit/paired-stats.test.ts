@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 
-import { bootstrap, median, type Choose } from '@tests/support/pairedStats'
+import { bootstrap, meanOver, median, withinFive, type Choose } from '@tests/support/pairedStats'
 
 /** bench:metrics' figures: the median of within-round ratios and its bootstrap interval. */
 
@@ -30,11 +30,10 @@ test('processes that differ for their whole life widen the interval when they ar
     a: [1 + 0.01 * Math.sin(i), 0.9 + 0.01 * Math.sin(i)],
     b: [1, 1],
   }))
-  const mean = (xs: number[], pick: number[]) => pick.reduce((s, i) => s + xs[i]!, 0) / pick.length
   // The processes are drawn once per resample, as bench:metrics does.
   const medianRatio = (sample: readonly (typeof rounds)[number][], choose: Choose) => {
     const [pickA, pickB] = [choose(2), choose(2)]
-    return median(sample.map((r) => mean(r.a, pickA) / mean(r.b, pickB)))
+    return median(sample.map((r) => meanOver(r.a, pickA) / meanOver(r.b, pickB)))
   }
   const roundsOnly = bootstrap(rounds, (sample) => medianRatio(sample, (n) => [...Array(n).keys()]))
   const withProcesses = bootstrap(rounds, medianRatio)
@@ -42,4 +41,12 @@ test('processes that differ for their whole life widen the interval when they ar
   expect(roundsOnly.high - roundsOnly.low).toBeLessThan(0.01)
   expect(withProcesses.low).toBeLessThan(0.91)
   expect(withProcesses.high).toBeGreaterThan(0.99)
+})
+
+test('a verdict says within 5% only when the whole interval is', () => {
+  expect(withinFive({ value: 0.98, low: 0.96, high: 1.0 }, 'below')).toBe('within 5% (shown)')
+  expect(withinFive({ value: 0.97, low: 0.9, high: 1.02 }, 'below')).toBe('not resolved')
+  expect(withinFive({ value: 0.9, low: 0.88, high: 0.93 }, 'below')).toBe('MORE than 5% (shown)')
+  expect(withinFive({ value: 1.02, low: 1.0, high: 1.04 }, 'above')).toBe('within 5% (shown)')
+  expect(withinFive({ value: 1.08, low: 1.06, high: 1.1 }, 'above')).toBe('MORE than 5% (shown)')
 })
