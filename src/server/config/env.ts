@@ -235,6 +235,10 @@ export const env = {
   get metricsOff() {
     return process.env.METRICS === 'off'
   },
+  /** SIGUSR2 switches the counting off and on: bench:metrics-switch compares a process with itself. */
+  get metricsBenchSwitch() {
+    return process.env.METRICS_BENCH_SWITCH === '1'
+  },
   /** A separate address for /metrics alone (`127.0.0.1:9464`, `:9464` or `9464`), no token. */
   get metricsListen(): { host: string; port: number } | undefined {
     const value = process.env.METRICS_LISTEN?.trim()

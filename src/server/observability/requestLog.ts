@@ -28,7 +28,7 @@ const WELL_FORMED_ID = /^[A-Za-z0-9._-]{1,64}$/
 export const REQUEST_ID_HEADER = 'x-request-id'
 let counting = !env.metricsOff
 // bench:metrics-switch compares one process with itself, counting and not: SIGUSR2 switches.
-if (counting && process.env.METRICS_BENCH_SWITCH === '1')
+if (counting && env.metricsBenchSwitch)
   process.on('SIGUSR2', () => {
     counting = !counting
   })
