@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import readline from 'node:readline'
 
 import { notePlanned } from '@/server/observability/requestLog'
 import { hashSources } from '@/server/site/sourceHash'
@@ -26,17 +27,23 @@ export function adminBuildNeeded(projectRoot: string): boolean {
   return !fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== current
 }
 
+/**
+ * Builds the admin (import map, then `next build`). Every line the build prints goes to
+ * `printLine` as it comes: a build that stalls in the background shows where in the log.
+ */
 export function buildAdmin(
   projectRoot: string,
   env: NodeJS.ProcessEnv,
-  progress: boolean,
+  printLine: (line: string) => void,
   signal?: AbortSignal,
 ) {
   const hash = hashSources(projectRoot, ADMIN_SOURCES)
   const nextBin = path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next')
   const payloadBin = path.join(projectRoot, 'node_modules', 'payload', 'bin.js')
-  const run = (args: string[]) =>
+  const run = (step: string, args: string[]) =>
     new Promise<void>((resolve, reject) => {
+      const started = Date.now()
+      printLine(`${step}…`)
       const child = spawn(process.execPath, args, {
         cwd: projectRoot,
         env: {
@@ -45,20 +52,24 @@ export function buildAdmin(
           NEXT_TELEMETRY_DISABLED: '1',
           PAYLOAD_CONFIG_PATH: 'payload.config.ts',
         },
-        stdio: progress ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
         signal,
       })
-      let output = ''
-      child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-6000)))
-      child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-6000)))
+      for (const stream of [child.stdout, child.stderr]) {
+        readline.createInterface({ input: stream }).on('line', (line) => {
+          if (line.trim()) printLine(`  ${line}`)
+        })
+      }
       child.on('error', reject)
-      child.on('exit', (code) =>
-        code === 0 ? resolve() : reject(new Error(`${args[1]} failed (${code})\n${output}`)),
-      )
+      child.on('exit', (code) => {
+        if (code !== 0) return reject(new Error(`${step} failed (exit ${code})`))
+        printLine(`${step}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+        resolve()
+      })
     })
   return (async () => {
-    await run([payloadBin, 'generate:importmap'])
-    await run([nextBin, 'build', 'cms'])
+    await run('import map', [payloadBin, 'generate:importmap'])
+    await run('next build', [nextBin, 'build', 'cms'])
     fs.writeFileSync(path.join(projectRoot, 'cms', '.next', 'belong-source-hash'), hash)
   })()
 }

@@ -221,7 +221,12 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
 
     // The admin builds after the public site (both take both cores): the site is up sooner.
     const adminBuild = adminNeedsBuild
-      ? buildAdmin(projectRoot, process.env, false, adminBuildAbort.signal)
+      ? buildAdmin(
+          projectRoot,
+          process.env,
+          (line) => log(`admin build: ${line}`),
+          adminBuildAbort.signal,
+        )
       : undefined
     adminBuild?.catch(() => {})
     if (options.buildOnly) {
