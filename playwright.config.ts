@@ -80,7 +80,7 @@ export default defineConfig({
       // The site answers before the admin's first build is done (/admin says it is being
       // prepared, 503); the tests start once both are up. ADMIN=false: the site alone.
       url: `http://127.0.0.1:${port}${process.env.ADMIN === 'false' ? '/healthz' : '/admin'}`,
-      timeout: 420_000,
+      timeout: 600_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',

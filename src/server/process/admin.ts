@@ -27,51 +27,115 @@ export function adminBuildNeeded(projectRoot: string): boolean {
   return !fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== current
 }
 
+/** A build step silent this long is stuck (Next prints each phase; a compile here takes 20 s). */
+const STALLED_AFTER_MS = 180_000
+
+class Stalled extends Error {}
+
 /**
  * Builds the admin (import map, then `next build`). Every line the build prints goes to
- * `printLine` as it comes: a build that stalls in the background shows where in the log.
+ * `printLine` as it comes: a build that stalls in the background shows where in the log. A step
+ * that prints nothing for three minutes is stopped and the build starts again, once, without
+ * that limit (a very slow machine still gets there).
  */
 export function buildAdmin(
   projectRoot: string,
   env: NodeJS.ProcessEnv,
   printLine: (line: string) => void,
   signal?: AbortSignal,
+  stalledAfterMs = STALLED_AFTER_MS,
 ) {
   const hash = hashSources(projectRoot, ADMIN_SOURCES)
   const nextBin = path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next')
   const payloadBin = path.join(projectRoot, 'node_modules', 'payload', 'bin.js')
-  const run = (step: string, args: string[]) =>
-    new Promise<void>((resolve, reject) => {
-      const started = Date.now()
-      printLine(`${step}…`)
-      const child = spawn(process.execPath, args, {
-        cwd: projectRoot,
-        env: {
-          ...env,
-          NODE_ENV: 'production',
-          NEXT_TELEMETRY_DISABLED: '1',
-          PAYLOAD_CONFIG_PATH: 'payload.config.ts',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        signal,
-      })
-      for (const stream of [child.stdout, child.stderr]) {
-        readline.createInterface({ input: stream }).on('line', (line) => {
-          if (line.trim()) printLine(`  ${line}`)
-        })
-      }
-      child.on('error', reject)
-      child.on('exit', (code) => {
-        if (code !== 0) return reject(new Error(`${step} failed (exit ${code})`))
-        printLine(`${step}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-        resolve()
-      })
-    })
-  return (async () => {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PAYLOAD_CONFIG_PATH: 'payload.config.ts',
+  }
+  const steps = async (stalledAfterMs: number) => {
+    const run = (step: string, args: string[]) =>
+      buildStep(step, args, { cwd: projectRoot, env: childEnv, printLine, stalledAfterMs, signal })
     await run('import map', [payloadBin, 'generate:importmap'])
     await run('next build', [nextBin, 'build', 'cms'])
+  }
+  return (async () => {
+    try {
+      await steps(stalledAfterMs)
+    } catch (error) {
+      if (!(error instanceof Stalled)) throw error
+      printLine(`${error.message}: stopped, building again`)
+      await steps(Infinity)
+    }
     fs.writeFileSync(path.join(projectRoot, 'cms', '.next', 'belong-source-hash'), hash)
   })()
+}
+
+/**
+ * One step of the build as a process group (Next starts workers of its own): all of it is
+ * stopped when the server stops or the step stalls.
+ */
+function buildStep(
+  step: string,
+  args: string[],
+  options: {
+    cwd: string
+    env: NodeJS.ProcessEnv
+    printLine: (line: string) => void
+    stalledAfterMs: number
+    signal?: AbortSignal
+  },
+) {
+  const { printLine, signal } = options
+  return new Promise<void>((resolve, reject) => {
+    signal?.throwIfAborted()
+    const started = Date.now()
+    let heard = started
+    printLine(`${step}…`)
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    const stop = (why: Error) => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+      reject(why)
+    }
+    const onAbort = () =>
+      stop(signal!.reason instanceof Error ? signal!.reason : new Error('aborted'))
+    signal?.addEventListener('abort', onAbort, { once: true })
+    const watch =
+      options.stalledAfterMs === Infinity
+        ? undefined
+        : setInterval(
+            () => {
+              if (Date.now() - heard < options.stalledAfterMs) return
+              const silent = Math.round((Date.now() - heard) / 1000)
+              stop(new Stalled(`${step} printed nothing for ${silent} s`))
+            },
+            Math.min(5_000, options.stalledAfterMs / 4),
+          ).unref()
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        heard = Date.now()
+        if (line.trim()) printLine(`  ${line}`)
+      })
+    }
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      clearInterval(watch)
+      signal?.removeEventListener('abort', onAbort)
+      if (code !== 0) return reject(new Error(`${step} failed (exit ${code})`))
+      printLine(`${step}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      resolve()
+    })
+  })
 }
 
 /**
