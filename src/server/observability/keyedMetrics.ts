@@ -8,14 +8,25 @@ import client from 'prom-client'
  */
 type Labels<L extends string> = Record<L, string>
 
-export class KeyedCounter<L extends string> extends client.Counter<L> {
-  private readonly series = new Map<string, { labels: Labels<L>; value: number }>()
+/** One series of a KeyedCounter: kept by a caller that counts in it often. */
+export interface CounterSeries<L extends string = string> {
+  labels: Labels<L>
+  value: number
+}
 
-  /** Adds one to the series of `key`; `labels` makes its labels the first time. */
+export class KeyedCounter<L extends string> extends client.Counter<L> {
+  private readonly series = new Map<string, CounterSeries<L>>()
+
+  /** The series of `key`; `labels` makes its labels the first time. */
+  seriesFor(key: string, labels: () => Labels<L>): CounterSeries<L> {
+    let found = this.series.get(key)
+    if (!found) this.series.set(key, (found = { labels: labels(), value: 0 }))
+    return found
+  }
+
+  /** Adds one to the series of `key`. */
   add(key: string, labels: () => Labels<L>) {
-    const found = this.series.get(key)
-    if (found) found.value++
-    else this.series.set(key, { labels: labels(), value: 1 })
+    this.seriesFor(key, labels).value++
   }
 
   override async get() {
@@ -27,7 +38,7 @@ export class KeyedCounter<L extends string> extends client.Counter<L> {
   }
 }
 
-interface HistogramSeries<L extends string> {
+export interface HistogramSeries<L extends string = string> {
   labels: Labels<L>
   /** Observations per bucket, not cumulative; the last one past every bound (+Inf). */
   counts: number[]
@@ -48,17 +59,23 @@ export class KeyedHistogram<L extends string> extends client.Histogram<L> {
     this.help = configuration.help
   }
 
-  observeKeyed(key: string, labels: () => Labels<L>, value: number) {
+  /** The series of `key`; `labels` makes its labels the first time. */
+  seriesFor(key: string, labels: () => Labels<L>): HistogramSeries<L> {
     let found = this.series.get(key)
     if (!found) {
       found = { labels: labels(), counts: this.bounds.map(() => 0).concat(0), sum: 0, count: 0 }
       this.series.set(key, found)
     }
+    return found
+  }
+
+  /** One observation in a series of this histogram (from seriesFor). */
+  observeIn(series: HistogramSeries<L>, value: number) {
     let i = 0
     while (i < this.bounds.length && value > this.bounds[i]!) i++
-    found.counts[i]!++
-    found.sum += value
-    found.count++
+    series.counts[i]!++
+    series.sum += value
+    series.count++
   }
 
   /**

@@ -1,6 +1,11 @@
 import client from 'prom-client'
 
-import { KeyedCounter, KeyedHistogram } from './keyedMetrics'
+import {
+  KeyedCounter,
+  KeyedHistogram,
+  type CounterSeries,
+  type HistogramSeries,
+} from './keyedMetrics'
 import { logLinesDropped } from './logger'
 import { RecentCounts } from './recent'
 import type { RouteOf } from './routes'
@@ -17,7 +22,7 @@ client.collectDefaultMetrics({ register: registry })
 for (const name of ['handles', 'requests', 'resources'])
   registry.removeSingleMetric(`nodejs_active_${name}_total`)
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER']
 
 const requests = new KeyedCounter({
   name: 'belong_http_requests_total',
@@ -74,33 +79,64 @@ export const recent = {
 
 const CLASSES = ['other', '1xx', '2xx', '3xx', '4xx', '5xx']
 
+/** Where one kind of answer of one route is counted: its request counter and duration series. */
+interface AnswerSeries {
+  answered: CounterSeries
+  took: HistogramSeries
+}
+
+/**
+ * The series by route, method, status and planned or not. Routes are objects remembered per path
+ * (routes.ts), so a request finds its series by two lookups, without building a key string.
+ */
+const seriesByRoute = new WeakMap<RouteOf, Map<number, AnswerSeries>>()
+
+function answerSeries(routeOf: RouteOf, method: string, status: number, planned: boolean) {
+  let byAnswer = seriesByRoute.get(routeOf)
+  if (!byAnswer) seriesByRoute.set(routeOf, (byAnswer = new Map()))
+  const index = METHODS.indexOf(method)
+  const m = index === -1 ? METHODS.length - 1 : index
+  // Statuses are three digits (Node refuses others): one number per method, status and planned.
+  const key = (m * 1000 + status) * 2 + (planned ? 1 : 0)
+  const found = byAnswer.get(key)
+  if (found) return found
+  const { kind, route } = routeOf
+  const methodLabel = METHODS[m]!
+  const statusClass = planned ? 'planned' : (CLASSES[Math.floor(status / 100)] ?? 'other')
+  const series = `${kind} ${route} ${methodLabel}`
+  const made: AnswerSeries = {
+    answered: requests.seriesFor(`${series} ${status} ${statusClass}`, () => ({
+      kind,
+      route,
+      method: methodLabel,
+      code: String(status),
+      class: statusClass,
+    })),
+    took: durations.seriesFor(series, () => ({ kind, route, method: methodLabel })),
+  }
+  byAnswer.set(key, made)
+  return made
+}
+
 /**
  * One answered request (called when its answer ended, or the client left). `planned`: a 503
  * answered on purpose (requestLog.ts), in its own class so that failures alone count as errors.
  */
 export function countRequest(
-  { kind, route }: RouteOf,
+  routeOf: RouteOf,
   method: string,
   status: number,
   seconds: number,
   cache?: string,
   planned = false,
 ) {
-  const m = METHODS.has(method) ? method : 'OTHER'
-  const statusClass = planned ? 'planned' : (CLASSES[Math.floor(status / 100)] ?? 'other')
-  const series = `${kind} ${route} ${m}`
-  requests.add(`${series} ${status} ${statusClass}`, () => ({
-    kind,
-    route,
-    method: m,
-    code: String(status),
-    class: statusClass,
-  }))
-  durations.observeKeyed(series, () => ({ kind, route, method: m }), seconds)
+  const { answered, took } = answerSeries(routeOf, method, status, planned)
+  answered.value++
+  durations.observeIn(took, seconds)
   if (cache === 'hit' || cache === 'miss' || cache === 'bypass')
     readCache.add(cache, () => ({ result: cache }))
   // Probes and scrapes are not what members see.
-  if (kind !== 'internal')
+  if (routeOf.kind !== 'internal')
     recent.requests.add(planned ? 'planned' : status >= 500 ? 'failed' : 'answered')
 }
 
