@@ -7,7 +7,7 @@ import { testSiteForFile } from './harness'
 /**
  * A COMMIT that fails (here a deferred unique constraint; in production the database dying at
  * that moment) must fail the request: Payload's postgres adapter swallows the error, so without
- * `surfaceCommitFailures` (called by src/server/process/boot.ts) the API would acknowledge a lost write.
+ * `surfaceCommitFailures` (called by src/server/process/payload.ts) the API would acknowledge a lost write.
  */
 const { site } = testSiteForFile({})
 

@@ -100,7 +100,7 @@ export class ReadCache {
   /** Signed-in reads answered as their session's own: the key their answers are kept under. */
   private readonly sessionOf = new WeakMap<IncomingMessage, string>()
 
-  /** Off until the process listens for changes (src/server/process/boot.ts): never stale by silence. */
+  /** Off until the process listens for changes (src/server/process/regeneration.ts): never stale by silence. */
   enable(maxBytes: number): void {
     this.clear()
     this.entries = maxBytes

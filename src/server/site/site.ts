@@ -71,7 +71,7 @@ export interface SiteOptions {
   admin?: AdminHandler
   /** Checked by /healthz besides the database. */
   realtimeReady: () => boolean
-  /** True while the database is known to be down or just restarted (src/server/process/boot.ts). */
+  /** True while the database is known to be down or just restarted (src/server/process/database.ts). */
   databaseTrouble?: () => boolean
   /** Answers /readyz; without it /readyz answers as /healthz does. */
   readiness?: Readiness
