@@ -19,6 +19,11 @@ const toast = (page: Page, text: string) =>
   page.getByRole('status').and(page.getByText(text, { exact: true }))
 const commentsToggle = (page: Page) =>
   page.getByRole('checkbox', { name: 'Push to this device: Comments on my posts' })
+/**
+ * The toggles are usable once the page has the service worker and this device's state: after a
+ * load or reload the worker starts again, which on a loaded machine takes a while.
+ */
+const deviceReady = (page: Page) => expect(commentsToggle(page)).toBeEnabled({ timeout: 30_000 })
 
 /**
  * Chromium here cannot reach a vendor's push service (no network, no keys for it), so
@@ -78,7 +83,7 @@ test('push to this device: turned on in settings, a comment arrives as a notific
 
   await page.goto('/profile/settings')
   await hydrated(page)
-  await expect(commentsToggle(page)).toBeEnabled()
+  await deviceReady(page)
   await expect(commentsToggle(page)).not.toBeChecked()
   await commentsToggle(page).click()
   const dialog = page.getByRole('dialog', { name: 'Push notifications on this device' })
@@ -91,6 +96,7 @@ test('push to this device: turned on in settings, a comment arrives as a notific
   // The server keeps it for this device: a new visit reads it back.
   await page.reload()
   await hydrated(page)
+  await deviceReady(page)
   await expect(commentsToggle(page)).toBeChecked()
   await expect(
     page.getByRole('checkbox', { name: 'Push to this device: Replies to my comments' }),
@@ -161,7 +167,7 @@ test('push to this device: turned on in settings, a comment arrives as a notific
   // Off for this device: the server forgets it, and pushes stop.
   await page.goto('/profile/settings')
   await hydrated(page)
-  await expect(commentsToggle(page)).toBeEnabled()
+  await deviceReady(page)
   await expect(commentsToggle(page)).toBeChecked()
   await commentsToggle(page).click()
   await expect(toast(page, 'No more pushes on this device: Comments on my posts.')).toBeVisible()
