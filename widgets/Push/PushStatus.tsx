@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 
 import { PUSH_TEXT } from '@/rules/push'
+import { useHydrated } from '@widgets/lib/useHydrated'
 import { $push, startPush } from './store'
 
 /**
@@ -9,7 +10,9 @@ import { $push, startPush } from './store'
  * an unconfirmed address), so each kind's toggle need not say it again.
  */
 export default function PushStatus({ confirmed }: { confirmed: boolean }) {
-  const { support } = useStore($push)
+  const state = useStore($push)
+  // As the server drew it until hydrated (the toggles may have read the state first).
+  const support = useHydrated() ? state.support : 'checking'
   useEffect(() => void startPush(), [])
   const line =
     support === 'unsupported'

@@ -5,6 +5,7 @@ import { KIND_LABELS, type NotificationKind } from '@/rules/notificationPrefs'
 import { PUSH_TEXT } from '@/rules/push'
 import { ApiError } from '@widgets/lib/api'
 import { toast } from '@widgets/lib/toast'
+import { useHydrated } from '@widgets/lib/useHydrated'
 import { useModalDialog } from '@widgets/lib/useModalDialog'
 import { $push, setPushKind, startPush } from './store'
 import './Push.css'
@@ -42,14 +43,17 @@ export default function PushToggle({ kind, vapidKey }: Props) {
     }
   }
 
-  const on = state.kinds.includes(kind)
+  // Drawn as the server drew it until hydrated: when another island read this device's state
+  // first, React would keep the server's `disabled` (it does not mend attributes on hydration).
+  const hydrated = useHydrated()
+  const on = hydrated && state.kinds.includes(kind)
   return (
     <span className="push-toggle">
       <label>
         <input
           type="checkbox"
           checked={on}
-          disabled={state.support !== 'ready' || state.busy}
+          disabled={!hydrated || state.support !== 'ready' || state.busy}
           aria-label={`${PUSH_TEXT.toggle}: ${KIND_LABELS[kind]}`}
           onChange={(e) => (e.target.checked ? setAsking(true) : void change(false))}
         />
