@@ -29,6 +29,13 @@ import {
   statusOf,
   stopSite,
   type Site,
+  COPIES,
+  KINDS,
+  SLICE,
+  TARGETS,
+  TOKEN,
+  turnRequests,
+  type Target,
 } from './metricsSites'
 import { loadAverage } from './builtSite'
 import {
@@ -40,13 +47,8 @@ import {
   type Choose,
 } from '@tests/support/pairedStats'
 
-const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
-const API = process.env.API ?? '/api/neighbourhoods?limit=5'
-const SLICE = Number(process.env.SLICE ?? 0.4)
 const MEASURE_S = Number(process.env.MEASURE_S ?? 150)
 const MAX_ROUNDS = Number(process.env.ROUNDS ?? 1000)
-const COPIES = Number(process.env.COPIES ?? 3)
-const TOKEN = 'bench-metrics-token'
 
 const OFF = { METRICS: 'off', LOG_LEVEL: 'warn' }
 const CONFIGS: Record<string, Record<string, string>> = {
@@ -59,9 +61,6 @@ const CONFIGS: Record<string, Record<string, string>> = {
     : {}),
 }
 const NAMES = Object.keys(CONFIGS)
-const TARGETS = { static: PAGE, api: API } as const
-type Target = keyof typeof TARGETS
-const KINDS = Object.keys(TARGETS) as Target[]
 
 const PAIRS = [
   ['metrics on/off', 'metrics', 'off'],
@@ -136,7 +135,7 @@ try {
   for (const target of KINDS)
     for (const { name, copy } of SERVERS) {
       const { rate } = turn(name, copy, target, 5000)
-      requests[target] ??= Math.max(500, Math.round((rate * SLICE) / 100) * 100)
+      requests[target] ??= turnRequests(rate)
     }
 
   console.log(`load average before: ${loadAverage()}`)

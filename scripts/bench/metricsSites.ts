@@ -15,6 +15,22 @@ import { benchSiteEnv, outputOf, waitFor } from './builtSite'
  * running when the bench ends.
  */
 
+/** What both metrics benches measure (PAGE, API, SLICE and COPIES may be set in the environment). */
+export const TARGETS = {
+  static: process.env.PAGE ?? '/neighbourhood/shoreditch',
+  api: process.env.API ?? '/api/neighbourhoods?limit=5',
+} as const
+export type Target = keyof typeof TARGETS
+export const KINDS = Object.keys(TARGETS) as Target[]
+/** About how long one measured turn lasts, in seconds. */
+export const SLICE = Number(process.env.SLICE ?? 0.4)
+/** Processes per configuration. */
+export const COPIES = Number(process.env.COPIES ?? 3)
+/** The servers' METRICS_TOKEN. */
+export const TOKEN = 'bench-metrics-token'
+/** A turn's request count from a warm rate: about SLICE seconds, in hundreds, at least 500. */
+export const turnRequests = (rate: number) => Math.max(500, Math.round((rate * SLICE) / 100) * 100)
+
 export interface Site {
   child: ChildProcess
   base: string

@@ -20,6 +20,13 @@ import {
   startSite,
   stopSite,
   type Site,
+  COPIES,
+  KINDS,
+  SLICE,
+  TARGETS,
+  TOKEN,
+  turnRequests,
+  type Target,
 } from './metricsSites'
 import {
   bootstrap,
@@ -30,15 +37,7 @@ import {
   type Choose,
 } from '@tests/support/pairedStats'
 
-const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
-const API = process.env.API ?? '/api/neighbourhoods?limit=5'
-const SLICE = Number(process.env.SLICE ?? 0.4)
 const MEASURE_S = Number(process.env.MEASURE_S ?? 120)
-const COPIES = Number(process.env.COPIES ?? 3)
-const TOKEN = 'bench-metrics-token'
-const TARGETS = { static: PAGE, api: API } as const
-type Target = keyof typeof TARGETS
-const KINDS = Object.keys(TARGETS) as Target[]
 
 interface Turn {
   rate: number
@@ -100,7 +99,7 @@ try {
     for (const server of servers)
       for (const on of [true, false]) {
         const { rate } = await turn(server, target, on, 5000)
-        requests[target] ??= Math.max(500, Math.round((rate * SLICE) / 100) * 100)
+        requests[target] ??= turnRequests(rate)
       }
 
   console.log(`load average before: ${loadAverage()}`)
