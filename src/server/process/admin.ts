@@ -127,10 +127,14 @@ function buildStep(
         if (line.trim()) printLine(`  ${line}`)
       })
     }
-    child.on('error', reject)
-    child.on('exit', (code) => {
+    const settled = () => {
       clearInterval(watch)
       signal?.removeEventListener('abort', onAbort)
+    }
+    // A step that could not start at all has no exit to wait for.
+    child.on('error', (error) => (settled(), reject(error)))
+    child.on('exit', (code) => {
+      settled()
       if (code !== 0) return reject(new Error(`${step} failed (exit ${code})`))
       printLine(`${step}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
       resolve()
