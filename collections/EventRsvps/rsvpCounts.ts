@@ -8,6 +8,14 @@ export interface RsvpCounts {
 }
 
 /**
+ * The counts with when they were taken (µs since 1970, the database's clock, under the event's
+ * lock): live pushes of parallel writes may arrive out of order, and a viewer keeps the latest.
+ */
+export interface CountedRsvps extends RsvpCounts {
+  countedAt: number
+}
+
+/**
  * Locks the event's row for the rest of the transaction. Every RSVP write takes it before
  * touching rsvps, so a later recount always sees the writes of earlier ones. Returns false when
  * the event does not exist.
@@ -18,9 +26,9 @@ export async function lockEvent(req: PayloadRequest, eventId: number): Promise<b
 }
 
 /** Stores the event's attending and interested counts from the rsvp rows, in one statement. */
-export async function recountRsvps(req: PayloadRequest, eventId: number): Promise<RsvpCounts> {
+export async function recountRsvps(req: PayloadRequest, eventId: number): Promise<CountedRsvps> {
   await lockEvent(req, eventId)
-  const [row] = await query<RsvpCounts>(
+  const [row] = await query<RsvpCounts & { countedAt: string }>(
     req,
     sql`UPDATE events SET
           attending_count = (SELECT count(*) FROM event_rsvps
@@ -28,10 +36,12 @@ export async function recountRsvps(req: PayloadRequest, eventId: number): Promis
           interested_count = (SELECT count(*) FROM event_rsvps
             WHERE event_id = ${eventId} AND status = 'interested')
         WHERE id = ${eventId}
-        RETURNING attending_count AS "attendingCount", interested_count AS "interestedCount"`,
+        RETURNING attending_count AS "attendingCount", interested_count AS "interestedCount",
+          (extract(epoch FROM clock_timestamp()) * 1000000)::bigint AS "countedAt"`,
   )
   return {
     attendingCount: Number(row?.attendingCount ?? 0),
     interestedCount: Number(row?.interestedCount ?? 0),
+    countedAt: Number(row?.countedAt ?? 0),
   }
 }

@@ -59,18 +59,15 @@ export const rsvpEndpoint: Endpoint = {
           message: `${actorName(req)} ${next === 'attending' ? 'is attending' : 'is interested in'} your event "${event.title}".`,
         })
       }
-      return { status: next, ...(await recountRsvps(req, eventId)) }
+      return { status: next, counts: await recountRsvps(req, eventId) }
     })
+    const { countedAt, ...counts } = result.counts
 
     if (event.isPublic && !event.hidden) {
       afterCommit(req, () =>
-        publish(channels.event(eventId), 'rsvp.changed', {
-          eventId,
-          attendingCount: result.attendingCount,
-          interestedCount: result.interestedCount,
-        }),
+        publish(channels.event(eventId), 'rsvp.changed', { eventId, ...counts, countedAt }),
       )
     }
-    return Response.json(result)
+    return Response.json({ status: result.status, ...counts })
   }),
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { connectClient, flush, nextEvent, record, subscribe } from '@tests/realtime/helpers'
 import {
@@ -72,7 +72,41 @@ describe('live community content', () => {
       eventId: res.body.doc.id,
       attendingCount: 1,
       interestedCount: 0,
+      countedAt: expect.any(Number),
     })
+  })
+
+  it('stamps each RSVP recount, so the latest push carries the stored counts even when pushes cross', async () => {
+    const event = await post('events', streetParty(camden), alice.cookie)
+    const id = event.body.doc.id
+    const channel = await listen(`event-${id}`)
+    const pushes = record(channel, 'rsvp.changed')
+    // Parallel toggles of one status: the writes queue on the event's lock, their pushes may not.
+    const toggles = 7
+    const answers = await Promise.all(
+      Array.from({ length: toggles }, () =>
+        site.api('POST', `/api/events/${id}/rsvp`, {
+          body: { status: 'attending' },
+          cookie: bob.cookie,
+        }),
+      ),
+    )
+    expect(answers.map((a) => a.status)).toEqual(Array(toggles).fill(200))
+    // Each write pushes after its commit, on its own: wait for all of them, then for stragglers.
+    await vi.waitFor(() => expect(pushes).toHaveLength(toggles), { timeout: 10_000 })
+    await flush(realtime, [channel])
+    type Pushed = { attendingCount: number; countedAt: number }
+    const stamped = pushes.map((p) => p.data as Pushed)
+    expect(stamped).toHaveLength(toggles)
+    expect(new Set(stamped.map((p) => p.countedAt)).size).toBe(toggles)
+    const latest = stamped.reduce((a, b) => (b.countedAt > a.countedAt ? b : a))
+    // An odd number of toggles leaves bob attending.
+    expect(latest.attendingCount).toBe(1)
+    const stored = await site.api<{ attendingCount: number }>('GET', `/api/events/${id}`)
+    expect(stored.body.attendingCount).toBe(1)
+    // In stamp order the counts alternate, as the writes did one after another.
+    const inOrder = [...stamped].sort((a, b) => a.countedAt - b.countedAt)
+    expect(inOrder.map((p) => p.attendingCount)).toEqual([1, 0, 1, 0, 1, 0, 1])
   })
 
   it('pushes discussions to the forum', async () => {

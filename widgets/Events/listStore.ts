@@ -210,13 +210,23 @@ export async function rsvp(id: number, status: RsvpStatus) {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : 'Something went wrong.')
 
-/** A live recount from another viewer's RSVP (ignored while our own is on its way). */
+/** When the latest applied live recount of each event was taken (pushes may cross on the way). */
+const countedAt = new Map<number, number>()
+
+/**
+ * A live recount from another viewer's RSVP (ignored while our own is on its way, and when an
+ * earlier recount overtook a later one).
+ */
 export function applyRsvpChanged(data: {
   eventId: number
   attendingCount: number
   interestedCount: number
+  countedAt?: number
 }) {
   const id = Number(data.eventId)
+  const at = Number(data.countedAt) || 0
+  if (at && at <= (countedAt.get(id) ?? 0)) return
+  if (at) countedAt.set(id, at)
   if (rsvpFlights.has(id)) return
   patchEvent(id, { attendingCount: data.attendingCount, interestedCount: data.interestedCount })
 }
