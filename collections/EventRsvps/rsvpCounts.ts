@@ -1,16 +1,13 @@
 import type { PayloadRequest } from 'payload'
 
-import { query, sql } from '@/server/database/db'
+import { COUNTED_AT, query, sql } from '@/server/database/db'
 
 export interface RsvpCounts {
   attendingCount: number
   interestedCount: number
 }
 
-/**
- * The counts with when they were taken (µs since 1970, the database's clock, under the event's
- * lock): live pushes of parallel writes may arrive out of order, and a viewer keeps the latest.
- */
+/** The counts with when they were taken: a viewer keeps the latest of crossed pushes. */
 export interface CountedRsvps extends RsvpCounts {
   countedAt: number
 }
@@ -37,7 +34,7 @@ export async function recountRsvps(req: PayloadRequest, eventId: number): Promis
             WHERE event_id = ${eventId} AND status = 'interested')
         WHERE id = ${eventId}
         RETURNING attending_count AS "attendingCount", interested_count AS "interestedCount",
-          (extract(epoch FROM clock_timestamp()) * 1000000)::bigint AS "countedAt"`,
+          ${COUNTED_AT} AS "countedAt"`,
   )
   return {
     attendingCount: Number(row?.attendingCount ?? 0),

@@ -129,7 +129,12 @@ describe('live community content', () => {
       body: { optionIndex: 1 },
       cookie: bob.cookie,
     })
-    expect((await event).data).toEqual({ pollId: id, counts: [0, 1], total: 1 })
+    expect((await event).data).toEqual({
+      pollId: id,
+      counts: [0, 1],
+      total: 1,
+      countedAt: expect.any(Number),
+    })
     const again = await site.api('POST', `/api/polls/${id}/vote`, {
       body: { optionIndex: 0 },
       cookie: bob.cookie,
@@ -137,6 +142,31 @@ describe('live community content', () => {
     expect(again.status).toBe(409)
     await flush(realtime, [channel])
     expect(voted).toHaveLength(1)
+  })
+
+  it('stamps each vote count, in the order the votes were taken', async () => {
+    const poll = await post(
+      'polls',
+      { question: 'Best bridge?', options: ['A', 'B'] },
+      alice.cookie,
+    )
+    const id = poll.body.doc.id
+    const channel = await listen(`poll-${id}`)
+    const pushes = record(channel, 'poll.voted')
+    const voters = await Promise.all(['vee', 'wes', 'xan', 'yul'].map((n) => makeUser(site, n)))
+    const answers = await Promise.all(
+      voters.map((voter, n) =>
+        site.api('POST', `/api/polls/${id}/vote`, {
+          body: { optionIndex: n % 2 },
+          cookie: voter.cookie,
+        }),
+      ),
+    )
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201])
+    await vi.waitFor(() => expect(pushes).toHaveLength(4), { timeout: 10_000 })
+    const stamped = pushes.map((p) => p.data as { total: number; countedAt: number })
+    const inOrder = [...stamped].sort((a, b) => a.countedAt - b.countedAt)
+    expect(inOrder.map((p) => p.total)).toEqual([1, 2, 3, 4])
   })
 
   it('announces new discussions, polls and local spots to their neighbourhood’s followers', async () => {

@@ -155,6 +155,9 @@ interface Summary {
   myVote: number | null
 }
 
+/** When the latest applied live count was taken (pushes of parallel votes may cross). */
+let countedAt = 0
+
 function applySummary(summary: Partial<Summary> & { counts: number[]; total: number }) {
   const poll = $poll.get().poll
   if (!poll || summary.counts.length !== poll.options.length) return
@@ -191,6 +194,7 @@ export async function refreshPoll() {
  */
 export function watchPoll(initial: PollView): () => void {
   $poll.set({ poll: initial, ready: false, voting: false, live: 'connecting' })
+  countedAt = 0
   void loadSession()
     .then(refreshPoll)
     .finally(() => $poll.setKey('ready', true))
@@ -198,7 +202,13 @@ export function watchPoll(initial: PollView): () => void {
     `poll-${initial.id}`,
     {
       'pusher:subscription_succeeded': () => $poll.setKey('live', 'subscribed'),
-      'poll.voted': (data) => applySummary(data as Summary),
+      'poll.voted': (data) => {
+        const pushed = data as Summary & { countedAt?: number }
+        const at = Number(pushed.countedAt) || 0
+        if (at && at <= countedAt) return
+        countedAt = at || countedAt
+        applySummary(pushed)
+      },
     },
     () => void refreshPoll(),
   )

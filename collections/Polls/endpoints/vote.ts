@@ -6,7 +6,7 @@ import { voteSchema } from '@/schemas/poll'
 import { afterCommit } from '@/server/database/afterCommit'
 import { announceApiChanges } from '@/server/http/apiChanges'
 import { relId } from '@/views/media'
-import { inTransaction, query, sql } from '@/server/database/db'
+import { COUNTED_AT, inTransaction, query, sql } from '@/server/database/db'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { pollSummary } from '@collections/Polls/pollSummary'
 import { channels, publish } from '@/server/services/realtime'
@@ -32,12 +32,13 @@ export const voteEndpoint: Endpoint = {
     if (!isValidOptionIndex(optionIndex, optionCount)) return refuse(400, CHOOSE_OPTION)
     const userId = user.id
 
-    let summary
+    let counted
     try {
-      summary = await inTransaction(req, async () => {
-        const [locked] = await query<{ closeDate: string | null }>(
+      counted = await inTransaction(req, async () => {
+        const [locked] = await query<{ closeDate: string | null; countedAt: string }>(
           req,
-          sql`SELECT close_date AS "closeDate" FROM polls WHERE id = ${pollId} FOR UPDATE`,
+          sql`SELECT close_date AS "closeDate", ${COUNTED_AT} AS "countedAt"
+              FROM polls WHERE id = ${pollId} FOR UPDATE`,
         )
         if (!locked) throw new Refusal(404, MESSAGES.pollNotFound)
         if (!isPollOpen(locked.closeDate)) throw new Refusal(409, MESSAGES.votingClosed)
@@ -59,7 +60,8 @@ export const voteEndpoint: Endpoint = {
           link: `/polls/${pollId}`,
           message: `${actorName(req)} voted on your poll.`,
         })
-        return pollSummary(req, pollId, optionCount)
+        const summary = await pollSummary(req, pollId, optionCount)
+        return { summary, countedAt: Number(locked.countedAt) }
       })
     } catch (error) {
       if (error instanceof Refusal) return refuse(error.status, error.message)
@@ -67,10 +69,11 @@ export const voteEndpoint: Endpoint = {
       throw error
     }
 
+    const { summary, countedAt } = counted
     if (!poll.hidden) {
       const { counts, total } = summary
       afterCommit(req, () =>
-        publish(channels.poll(pollId), 'poll.voted', { pollId, counts, total }),
+        publish(channels.poll(pollId), 'poll.voted', { pollId, counts, total, countedAt }),
       )
     }
     return Response.json(summary, { status: 201 })

@@ -17,6 +17,12 @@ import type { Pool, PoolClient } from 'pg'
 
 export { sql }
 
+/**
+ * The database's clock in µs since 1970, as a live count's `countedAt`: read while the counted
+ * row is locked, it orders the counts as their writes were ordered, whichever push comes first.
+ */
+export const COUNTED_AT = sql`(extract(epoch FROM clock_timestamp()) * 1000000)::bigint`
+
 type SQL = ReturnType<typeof sql>
 
 /**
