@@ -9,9 +9,12 @@ import fs from 'node:fs'
 const file = process.env.SERVER_LOG_FILE
 if (!file) throw new Error('SERVER_LOG_FILE is not set')
 const log = fs.createWriteStream(file)
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-})
+// With `npm start`'s memory settings (package.json): the suite runs the instance users run.
+const server = spawn(
+  process.execPath,
+  ['--max-old-space-size=320', '--max-semi-space-size=8', '--import', 'tsx', 'scripts/start.ts'],
+  { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MALLOC_ARENA_MAX: '2' } },
+)
 server.stdout.on('data', (chunk: Buffer) => {
   process.stdout.write(chunk)
   log.write(chunk)
