@@ -169,6 +169,31 @@ describe('live community content', () => {
     expect(inOrder.map((p) => p.total)).toEqual([1, 2, 3, 4])
   })
 
+  it('stamps each reaction count, in the order the toggles were taken', async () => {
+    const story = await post(
+      'stories',
+      { title: 'Lido reopens', description: 'Cold.', neighbourhood: camden },
+      alice.cookie,
+    )
+    const id = story.body.doc.id
+    const channel = await listen(`story-${id}`)
+    const pushes = record(channel, 'reaction.changed')
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        site.api('POST', '/api/reactions/toggle', {
+          body: { targetKind: 'story', targetId: id, emoji: 'heart' },
+          cookie: bob.cookie,
+        }),
+      ),
+    )
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200])
+    await vi.waitFor(() => expect(pushes).toHaveLength(5), { timeout: 10_000 })
+    const stamped = pushes.map((p) => p.data as { total: number; countedAt: number })
+    const inOrder = [...stamped].sort((a, b) => a.countedAt - b.countedAt)
+    // Five toggles of one emoji, one after another: on, off, on, off, on.
+    expect(inOrder.map((p) => p.total)).toEqual([1, 0, 1, 0, 1])
+  })
+
   it('announces new discussions, polls and local spots to their neighbourhood’s followers', async () => {
     const channel = await listen(`neighbourhood-${camden}`)
     const talk = nextEvent(channel, 'discussion.created')

@@ -6,7 +6,7 @@ import type { EventPage, EventView } from '@/views/event'
 import { api, ApiError } from '@widgets/lib/api'
 import { keepUnchanged } from '@widgets/lib/keepUnchanged'
 import { $session } from '@widgets/lib/session'
-import { subscribeChannel } from '@widgets/lib/realtime'
+import { latestCounts, subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
 
 /**
@@ -210,23 +210,13 @@ export async function rsvp(id: number, status: RsvpStatus) {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : 'Something went wrong.')
 
-/** When the latest applied live recount of each event was taken (pushes may cross on the way). */
-const countedAt = new Map<number, number>()
-
-/**
- * A live recount from another viewer's RSVP (ignored while our own is on its way, and when an
- * earlier recount overtook a later one).
- */
+/** A live recount from another viewer's RSVP (ignored while our own is on its way). */
 export function applyRsvpChanged(data: {
   eventId: number
   attendingCount: number
   interestedCount: number
-  countedAt?: number
 }) {
   const id = Number(data.eventId)
-  const at = Number(data.countedAt) || 0
-  if (at && at <= (countedAt.get(id) ?? 0)) return
-  if (at) countedAt.set(id, at)
   if (rsvpFlights.has(id)) return
   patchEvent(id, { attendingCount: data.attendingCount, interestedCount: data.interestedCount })
 }
@@ -264,7 +254,10 @@ function watchRsvps() {
       id,
       subscribeChannel(channel, {
         'pusher:subscription_succeeded': () => markJoined(channel),
-        'rsvp.changed': (data) => applyRsvpChanged(data as Parameters<typeof applyRsvpChanged>[0]),
+        'rsvp.changed': latestCounts(
+          (data: Parameters<typeof applyRsvpChanged>[0]) => `event-${data.eventId}`,
+          applyRsvpChanged,
+        ),
       }),
     )
   }

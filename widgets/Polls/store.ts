@@ -5,7 +5,7 @@ import { optionTexts, pollIsComplete } from '@/rules/polls'
 import type { PollPage, PollView } from '@/views/poll'
 import { api, ApiError } from '@widgets/lib/api'
 import { loadSession } from '@widgets/lib/session'
-import { subscribeChannel } from '@widgets/lib/realtime'
+import { latestCounts, subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
 
 /* ---------- The list (/polls, /neighbourhood/{slug}/polls) ---------- */
@@ -155,9 +155,6 @@ interface Summary {
   myVote: number | null
 }
 
-/** When the latest applied live count was taken (pushes of parallel votes may cross). */
-let countedAt = 0
-
 function applySummary(summary: Partial<Summary> & { counts: number[]; total: number }) {
   const poll = $poll.get().poll
   if (!poll || summary.counts.length !== poll.options.length) return
@@ -194,7 +191,6 @@ export async function refreshPoll() {
  */
 export function watchPoll(initial: PollView): () => void {
   $poll.set({ poll: initial, ready: false, voting: false, live: 'connecting' })
-  countedAt = 0
   void loadSession()
     .then(refreshPoll)
     .finally(() => $poll.setKey('ready', true))
@@ -202,13 +198,7 @@ export function watchPoll(initial: PollView): () => void {
     `poll-${initial.id}`,
     {
       'pusher:subscription_succeeded': () => $poll.setKey('live', 'subscribed'),
-      'poll.voted': (data) => {
-        const pushed = data as Summary & { countedAt?: number }
-        const at = Number(pushed.countedAt) || 0
-        if (at && at <= countedAt) return
-        countedAt = at || countedAt
-        applySummary(pushed)
-      },
+      'poll.voted': latestCounts((data: Summary) => `poll-${data.pollId}`, applySummary),
     },
     () => void refreshPoll(),
   )

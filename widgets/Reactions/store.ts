@@ -4,7 +4,7 @@ import { applyToggle, createBatcher, type ReactionState } from '@/rules/reaction
 import type { EmojiName, ReactionTargetKind } from '@/rules/targets'
 import { api } from '@widgets/lib/api'
 import { askPageState } from '@widgets/lib/pageState'
-import { subscribeChannel } from '@widgets/lib/realtime'
+import { latestCounts, subscribeChannel } from '@widgets/lib/realtime'
 import { loadSession } from '@widgets/lib/session'
 
 /**
@@ -157,7 +157,12 @@ export function watchReactions(channel: string, kind: ReactionTargetKind, id: nu
     const targets: Watch['targets'] = new Map()
     const release = subscribeChannel(
       channel,
-      { 'reaction.changed': (data) => applyReactionChanged(data as ChangedEvent) },
+      {
+        'reaction.changed': latestCounts(
+          (data: ChangedEvent) => reactionKey(data.targetKind, Number(data.targetId)),
+          applyReactionChanged,
+        ),
+      },
       () => {
         for (const t of targets.values()) void refreshReactions(t.kind, t.id)
       },

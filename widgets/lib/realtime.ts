@@ -125,6 +125,28 @@ export interface SubscribeOptions {
   dataAsOf?: () => number | undefined | Promise<number | undefined>
 }
 
+/** When the latest applied count of each counted thing was taken (see latestCounts). */
+const countedAt = new Map<string, number>()
+
+/**
+ * Live counts (RSVPs, votes, reactions) carry `countedAt`, the database's clock read under the
+ * counted row's lock: pushes of parallel writes may cross on the way, so the handler made here
+ * passes on only a count newer than the last one of the same thing (`keyOf`).
+ */
+export function latestCounts<T>(
+  keyOf: (data: T) => string,
+  apply: (data: T) => void,
+): (data: unknown) => void {
+  return (data) => {
+    const counted = data as T
+    const key = keyOf(counted)
+    const at = Number((data as { countedAt?: unknown }).countedAt) || 0
+    if (at && at <= (countedAt.get(key) ?? 0)) return
+    if (at) countedAt.set(key, at)
+    apply(counted)
+  }
+}
+
 /**
  * Subscribe to a channel outside React (stores); returns the unsubscribe function. Subscribers
  * are counted, so one leaving does not cut off the others on the same channel. `onResync` runs

@@ -10,7 +10,15 @@ import {
 import { reactionToggleSchema } from '@/schemas/engagement'
 import { afterCommit } from '@/server/database/afterCommit'
 import { announceApiChanges } from '@/server/http/apiChanges'
-import { columnName, inTransaction, lockRow, query, sql, tableName } from '@/server/database/db'
+import {
+  COUNTED_AT,
+  columnName,
+  inTransaction,
+  lockRow,
+  query,
+  sql,
+  tableName,
+} from '@/server/database/db'
 import { actorName, notify } from '@collections/Notifications/notify'
 import { publish } from '@/server/services/realtime'
 import { memberWrite } from '@collections/shared/memberWrite'
@@ -31,7 +39,7 @@ export const toggleReaction: Endpoint = {
     const target = await reactionTarget(req, kind, targetId)
     if (!target) return refuse(404, 'Not found.')
 
-    const result = await inTransaction(req, async () => {
+    const { countedAt, ...result } = await inTransaction(req, async () => {
       // One writer per target at a time: the toggle reads the user's row and the recount reads
       // everyone's, so both must see the writes of whoever went before.
       await lockRow(req, tableName(REACTION_TARGETS[kind].collection), targetId)
@@ -55,7 +63,7 @@ export const toggleReaction: Endpoint = {
               VALUES (${kind}, ${targetId}, ${userId}, ${emoji}, now(), now())`,
         )
       }
-      await recount(req, kind, targetId)
+      const countedAt = await recount(req, kind, targetId)
       await announceApiChanges(req, ['reactions'])
       if (outcome.action !== 'remove') {
         await notify(req, {
@@ -73,6 +81,7 @@ export const toggleReaction: Endpoint = {
         mine: outcome.next,
         counts: summary!.counts,
         total: summary!.total,
+        countedAt,
       }
     })
 
@@ -82,19 +91,25 @@ export const toggleReaction: Endpoint = {
         targetId,
         counts: result.counts,
         total: result.total,
+        countedAt,
       }),
     )
     return Response.json(result)
   }),
 }
 
-/** Keeps the target's reactionCount (used for sorting, e.g. discussions) in the same transaction. */
+/**
+ * Keeps the target's reactionCount (used for sorting, e.g. discussions) in the same transaction;
+ * answers when it counted (COUNTED_AT, under the target's lock).
+ */
 async function recount(req: PayloadRequest, kind: ReactionTargetKind, targetId: number) {
   const table = sql.raw(`"${tableName(REACTION_TARGETS[kind].collection)}"`)
   const column = sql.raw(`"${columnName('reactionCount')}"`)
-  await query(
+  const [row] = await query<{ countedAt: string }>(
     req,
     sql`UPDATE ${table} SET ${column} = (SELECT count(*) FROM reactions
-         WHERE target_kind = ${kind} AND target_id = ${targetId}) WHERE id = ${targetId}`,
+         WHERE target_kind = ${kind} AND target_id = ${targetId}) WHERE id = ${targetId}
+        RETURNING ${COUNTED_AT} AS "countedAt"`,
   )
+  return Number(row?.countedAt ?? 0)
 }
