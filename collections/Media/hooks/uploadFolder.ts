@@ -43,7 +43,8 @@ export const checkUploadFolder: CollectionBeforeOperationHook = async ({
   if (!folder) return args
   try {
     await fs.mkdir(folder, { recursive: true })
-    const stat = await fs.stat(folder)
+    // The folder is known at run time only: the admin's build must not trace the whole project.
+    const stat = await fs.stat(/*turbopackIgnore: true*/ folder)
     if (!stat.isDirectory()) throw new Error(`${folder} is not a folder`)
     await fs.access(folder, fs.constants.W_OK)
   } catch (error) {
@@ -68,7 +69,7 @@ export const rememberUploadFiles: CollectionBeforeChangeHook = ({ data, operatio
   const sizes = Object.values((data.sizes ?? {}) as Record<string, { filename?: unknown }>)
   req.context.uploadFiles = [data.filename, ...sizes.map((s) => s.filename)]
     .filter((name): name is string => typeof name === 'string' && name !== '')
-    .map((name) => path.join(folder, path.basename(name)))
+    .map((name) => path.join(/*turbopackIgnore: true*/ folder, path.basename(name)))
   return data
 }
 

@@ -19,7 +19,8 @@ export const env = {
     return process.env.HOST ?? '0.0.0.0'
   },
   get dataDir() {
-    return path.resolve(process.env.DATA_DIR ?? '.data')
+    // Known at run time only: the admin's build must not trace the whole project for it.
+    return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? '.data')
   },
   get databaseUrl() {
     return process.env.DATABASE_URL || undefined
