@@ -45,7 +45,7 @@ test('stops every part in order, the database last, once however often it is cal
   const { running, order, server } = parts()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const lines: string[] = []
-  const stop = stopInOrder(running, 5_000, (line) => lines.push(line))
+  const stop = stopInOrder(running, (line) => lines.push(line), 5_000)
   await Promise.all([stop(), stop()])
   await stop()
   expect(order).toEqual([
@@ -71,7 +71,7 @@ test.each([
     const { running, order } = parts(hang)
     const lines: string[] = []
     const started = Date.now()
-    await stopInOrder(running, 300, (line) => lines.push(line))()
+    await stopInOrder(running, (line) => lines.push(line), 300)()
     expect(Date.now() - started).toBeGreaterThanOrEqual(290)
     expect(order.at(-1)).toBe('database')
     expect(lines).toEqual([

@@ -190,21 +190,24 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     })
     const url = `http://localhost:${port}`
     log(`\nBelong is ready at ${url}  (admin: ${url}/admin)\n`)
-    const stop = stopInOrder({
-      readiness,
-      admin,
-      metricsServer,
-      regeneration,
-      backfill,
-      cdn,
-      builds,
-      closeRealtime: async () => {
-        listening = false
-        await realtime?.close()
+    const stop = stopInOrder(
+      {
+        readiness,
+        admin,
+        metricsServer,
+        regeneration,
+        backfill,
+        cdn,
+        builds,
+        closeRealtime: async () => {
+          listening = false
+          await realtime?.close()
+        },
+        server,
+        database,
       },
-      server,
-      database,
-    })
+      log,
+    )
     return { url, payload, builds, regenerator: regeneration.regenerator, stop }
   } catch (error) {
     admin.stop()

@@ -42,8 +42,8 @@ const STOP_LIMIT_MS = 20_000
  */
 export function stopInOrder(
   parts: RunningParts,
+  log: (line: string) => void,
   limitMs = STOP_LIMIT_MS,
-  log: (line: string) => void = console.error,
 ): () => Promise<void> {
   const { regeneration } = parts
   let stopping: Promise<void> | undefined
