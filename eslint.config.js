@@ -140,6 +140,12 @@ export default tseslint.config(
     { typesOfPayload: true },
   ),
   boundary(
+    ['src/contracts/**'],
+    [...APP, '@widgets/*', ...COLLECTIONS, '@payload-config'],
+    'Contracts are shared by the server, the islands and the forms: schemas, rules and zod only.',
+    { typesOfPayload: true },
+  ),
+  boundary(
     ['src/views/**'],
     [...APP.filter((p) => p !== '@/views/*'), '@widgets/*', ...COLLECTIONS, '@payload-config'],
     'View models are shared by pages and islands: rules, schemas and payload-types only.',

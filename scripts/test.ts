@@ -50,6 +50,10 @@ if (want('typecheck'))
 if (want('lint')) {
   step('eslint', run('eslint', 'eslint', ['.', '--max-warnings=0']))
   step('prettier', run('prettier', 'prettier', ['--check', '.', '--log-level=warn']))
+  step(
+    'openapi',
+    run('API description (Redocly lint)', 'node', ['--import', 'tsx', 'scripts/openapi.ts']),
+  )
 }
 if (want('vitest')) {
   step(

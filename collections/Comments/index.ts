@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
 import { COMMENT_TARGET_KINDS, type CommentTargetKind } from '@/rules/targets'
@@ -28,6 +29,7 @@ const mentions = mentionHooks('comments', {
  */
 export const Comments: CollectionConfig = {
   slug: 'comments',
+  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
   access: {
     read: visibleUnlessHidden,
     create: signedIn,

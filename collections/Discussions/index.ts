@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
 import type { Discussion } from '@/payload-types'
@@ -61,6 +62,7 @@ const mentions = mentionHooks('discussions', {
  */
 export const Discussions: CollectionConfig = {
   slug: 'discussions',
+  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
   access: contentAccess({ privacy: false }),
   admin: {
     useAsTitle: 'title',

@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
 import type { Event } from '@/payload-types'
@@ -54,6 +55,7 @@ const live = liveHooks<Event>({
  */
 export const Events: CollectionConfig = {
   slug: 'events',
+  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
   access: contentAccess({ privacy: true }),
   admin: {
     useAsTitle: 'title',

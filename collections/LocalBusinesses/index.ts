@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
 import type { LocalBusiness } from '@/payload-types'
@@ -61,6 +62,7 @@ const live = liveHooks<LocalBusiness>({
  */
 export const LocalBusinesses: CollectionConfig = {
   slug: 'local-businesses',
+  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
   labels: { singular: 'Local spot', plural: 'Local spots' },
   access: contentAccess({ privacy: false }),
   admin: {

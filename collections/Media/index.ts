@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig, Config } from 'payload'
 
 import { IMAGE_PURPOSES, MAX_UPLOAD_BYTES } from '@/rules/imageFile'
@@ -30,6 +31,7 @@ export const uploadLimits: NonNullable<Config['upload']> = {
  */
 export const Media: CollectionConfig = {
   slug: 'media',
+  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
   access: {
     read: anyone,
     create: signedIn,

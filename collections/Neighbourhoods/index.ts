@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
 import type { Neighbourhood } from '@/payload-types'
@@ -47,6 +48,7 @@ const populationField = (name: string, type: 'number' | 'text'): Field =>
  */
 export const Neighbourhoods: CollectionConfig = {
   slug: 'neighbourhoods',
+  custom: { api: { writes: ['create', 'update'] } satisfies CollectionApi },
   access: {
     read: anyone,
     create: signedIn,

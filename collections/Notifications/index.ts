@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
 import type { Notification } from '@/payload-types'
@@ -43,6 +44,7 @@ const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {
 /** A user's notifications; only the server creates them (./notify.ts). */
 export const Notifications: CollectionConfig = {
   slug: 'notifications',
+  custom: { api: { writes: ['update', 'delete'] } satisfies CollectionApi },
   access: {
     read: ownOrAdmin,
     create: () => false,

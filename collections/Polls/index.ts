@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
 import type { Poll } from '@/payload-types'
@@ -41,6 +42,7 @@ const live = liveHooks<Poll>({
  */
 export const Polls: CollectionConfig = {
   slug: 'polls',
+  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
   access: contentAccess({ privacy: false }),
   admin: {
     useAsTitle: 'question',

@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
 import type { Review } from '@/payload-types'
@@ -56,6 +57,7 @@ const mentions = mentionHooks('reviews', {
  */
 export const Reviews: CollectionConfig = {
   slug: 'reviews',
+  custom: { api: { writes: ['create', 'update'] } satisfies CollectionApi },
   access: {
     read: visibleUnlessHidden,
     create: signedIn,

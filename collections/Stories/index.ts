@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
 import type { Story } from '@/payload-types'
@@ -62,6 +63,7 @@ const mentions = mentionHooks('stories', {
  */
 export const Stories: CollectionConfig = {
   slug: 'stories',
+  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
   access: contentAccess({ privacy: true }),
   admin: {
     useAsTitle: 'title',

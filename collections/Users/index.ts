@@ -1,3 +1,4 @@
+import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { env } from '@/server/config/env'
@@ -78,6 +79,7 @@ const ownerOrStaff: FieldAccess = (args) => isStaffUser(args.req.user) || ownerO
  */
 export const Users: CollectionConfig = {
   slug: 'users',
+  custom: { api: { writes: ['create', 'update'] } satisfies CollectionApi },
   auth: {
     tokenExpiration: 60 * 60 * 24 * 7,
     // req.user of every signed-in request is read without populating avatar and inviter: the

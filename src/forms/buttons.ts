@@ -7,6 +7,7 @@ export const reaction = buttonForm({
   loginMessage: (fields) =>
     text(fields, 'targetKind') === 'local-business' ? 'Login to react.' : MESSAGES.loginToReact,
   request: (fields) => ({
+    method: 'POST',
     path: '/api/reactions/toggle',
     body: {
       targetKind: text(fields, 'targetKind'),
@@ -25,6 +26,7 @@ export const vote = buttonForm({
     return poll === null
       ? null
       : {
+          method: 'POST',
           path: `/api/polls/${poll}/vote`,
           body: { optionIndex: Number(text(fields, 'optionIndex')) },
         }
@@ -40,7 +42,11 @@ export const rsvp = buttonForm({
     const event = id(fields, 'event')
     return event === null
       ? null
-      : { path: `/api/events/${event}/rsvp`, body: { status: text(fields, 'status') } }
+      : {
+          method: 'POST',
+          path: `/api/events/${event}/rsvp`,
+          body: { status: text(fields, 'status') },
+        }
   },
   failed: 'RSVP failed.',
 })

@@ -1,5 +1,7 @@
 import { errorField, errorMessage } from '@/rules/apiErrors'
 import type { ImagePurpose } from '@/rules/imageFile'
+import { contracts, type ContractName, type Contracts } from '@/contracts'
+import { fillPath, type InputOf, type Method, type ParamsOf } from '@/contracts/contract'
 import type { ZodError } from 'zod'
 import type { ApiAnswer, ApiCall, FormHandler, FormRefusal } from './types'
 
@@ -45,6 +47,37 @@ export async function upload(
   return refusal(answer, `Upload failed (${answer.status})`, 'Image upload failed: ')
 }
 
+/** One request to the API, as `send` in the islands' client makes it. */
+export interface ApiRequest {
+  method: Method
+  path: string
+  body?: unknown
+}
+
+/** The request that calls a contract by name: the form's way to the same command. */
+export function commandRequest<N extends ContractName>(
+  name: N,
+  input: InputOf<Contracts[N]>,
+  params?: ParamsOf<Contracts[N]>,
+): ApiRequest {
+  const { method, path } = contracts[name]
+  const filled = fillPath(path, params as Record<string, unknown> | undefined)
+  if (method !== 'GET') return { method, path: filled, body: input }
+  const query = new URLSearchParams(input as Record<string, string>)
+  return { method, path: query.size ? `${filled}?${query}` : filled }
+}
+
+/** Calls a contract by name with the person's own session. */
+export function sendCommand<N extends ContractName>(
+  call: ApiCall,
+  name: N,
+  input: InputOf<Contracts[N]>,
+  params?: ParamsOf<Contracts[N]>,
+): Promise<ApiAnswer> {
+  const request = commandRequest(name, input, params)
+  return call(request.method, request.path, request.body)
+}
+
 /**
  * A button in a small form (a reaction, a vote, an RSVP): one API request, then back to the page
  * with the island's toast as a one-time message. Signed out, the person is sent to sign in and
@@ -52,7 +85,7 @@ export async function upload(
  */
 export function buttonForm(spec: {
   loginMessage: (fields: FormData) => string
-  request: (fields: FormData) => { path: string; body: unknown } | null
+  request: (fields: FormData) => ApiRequest | null
   done?: string
   failed: string
 }): FormHandler {
@@ -65,7 +98,7 @@ export function buttonForm(spec: {
       }
     const request = spec.request(fields)
     if (!request) return { redirect: back, flash: spec.failed }
-    const answer = await call('POST', request.path, request.body)
+    const answer = await call(request.method, request.path, request.body)
     if (!ok(answer)) return { redirect: back, flash: refusal(answer, spec.failed).error }
     return { redirect: back, flash: spec.done }
   }

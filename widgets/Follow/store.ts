@@ -1,6 +1,6 @@
 import { map } from 'nanostores'
 
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { askPageState } from '@widgets/lib/pageState'
 import { subscribeChannel } from '@widgets/lib/realtime'
 
@@ -16,11 +16,6 @@ export interface FollowState {
 
 export const $follow = map<FollowState>({ count: 0, following: null, busy: false, known: false })
 
-interface StateAnswer {
-  count: number
-  following: boolean | null
-}
-
 /** When the count shown was read (server ms), for the channel's first re-read. */
 let readAt: Promise<number | undefined> = Promise.resolve(undefined)
 
@@ -32,9 +27,7 @@ export async function readFollow(neighbourhood: number, withPage = false): Promi
   try {
     const page = withPage ? askPageState({ follow: neighbourhood }) : undefined
     if (page) readAt = page.then((state) => state.at).catch(() => undefined)
-    const answer = page
-      ? (await page).follow!
-      : await api<StateAnswer>(`/api/follows/state?neighbourhood=${neighbourhood}`)
+    const answer = page ? (await page).follow! : await send('follows.state', { neighbourhood })
     $follow.set({ ...$follow.get(), count: answer.count, following: answer.following, known: true })
   } catch {
     // The button keeps what it shows; the next press or live change corrects it.
@@ -46,10 +39,7 @@ export async function toggleFollow(neighbourhood: number): Promise<void> {
   const before = $follow.get()
   $follow.set({ ...before, busy: true })
   try {
-    const answer = await api<StateAnswer>('/api/follows/toggle', {
-      method: 'POST',
-      json: { neighbourhood },
-    })
+    const answer = await send('follows.toggle', { neighbourhood })
     $follow.set({ count: answer.count, following: answer.following, busy: false, known: true })
   } catch (error) {
     $follow.set({ ...before, busy: false })

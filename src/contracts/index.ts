@@ -1,0 +1,14 @@
+import type { AnyContract } from './contract'
+import { followStateRead, followToggle } from './follows'
+
+/**
+ * Every contract by name: the one registry the server's commands, the islands' client, the
+ * no-JavaScript forms and the API description read. A name is `<tag>.<verb>`.
+ */
+export const contracts = {
+  'follows.toggle': followToggle,
+  'follows.state': followStateRead,
+} as const satisfies Record<string, AnyContract>
+
+export type Contracts = typeof contracts
+export type ContractName = keyof Contracts

@@ -1,0 +1,244 @@
+import type { SanitizedCollectionConfig, SanitizedConfig } from 'payload'
+import { z, type ZodType } from 'zod'
+
+import { contracts } from '@/contracts'
+import type { AnyContract } from '@/contracts/contract'
+import { documentSchema, type JsonSchema } from './fieldSchemas'
+
+/**
+ * /api/openapi.json: the API as clients may call it, written from the same contracts the server
+ * enforces (src/contracts) and from the collections' own configs, never by hand.
+ */
+type Operation = Record<string, unknown>
+type Paths = Record<string, Record<string, Operation>>
+
+/** What a collection says of its REST routes (`custom.api` in its config). */
+export interface CollectionApi {
+  /** Left out of the description (the API's internals: jobs, migrations, preferences). */
+  hidden?: boolean
+  /** The writes members make through the collection's own REST routes. */
+  writes?: ('create' | 'update' | 'delete')[]
+}
+
+const ref = (name: string) => ({ $ref: `#/components/responses/${name}` })
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } })
+const answer = (description: string, schema: JsonSchema) => ({ description, content: json(schema) })
+
+const jsonSchema = (schema: ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' })
+  return rest
+}
+
+const session = [{ session: [] }]
+const sessionOrNone = [{}, { session: [] }]
+
+function contractOperation(name: string, contract: AnyContract): Operation {
+  const input = jsonSchema(contract.input, 'input')
+  const parameters: Operation[] = []
+  for (const [param, schema] of Object.entries(
+    contract.params ? ((jsonSchema(contract.params, 'input').properties ?? {}) as JsonSchema) : {},
+  ))
+    parameters.push({ name: param, in: 'path', required: true, schema })
+  if (contract.method === 'GET') {
+    const required = new Set((input.required as string[] | undefined) ?? [])
+    for (const [param, schema] of Object.entries((input.properties ?? {}) as JsonSchema))
+      parameters.push({ name: param, in: 'query', required: required.has(param), schema })
+  }
+  const responses: Record<string, unknown> = {
+    200: answer('Done', jsonSchema(contract.output, 'output')),
+    400: ref('BadRequest'),
+    429: ref('TooManyRequests'),
+  }
+  if (contract.caller !== 'anyone') responses[401] = ref('Unauthorized')
+  if (contract.caller === 'member' || contract.caller === 'staff') responses[403] = ref('Forbidden')
+  if (contract.params) responses[404] = ref('NotFound')
+  for (const [status, message] of Object.entries(contract.refusals ?? {}))
+    responses[status] = { ...refusal(message), description: message }
+  return {
+    operationId: name,
+    summary: contract.summary,
+    tags: [contract.tag],
+    security: contract.caller === 'anyone' ? sessionOrNone : session,
+    ...(parameters.length ? { parameters } : {}),
+    ...(contract.method === 'GET' ? {} : { requestBody: { required: true, content: json(input) } }),
+    responses,
+  }
+}
+
+const errorBody: JsonSchema = {
+  type: 'object',
+  required: ['errors'],
+  properties: {
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['message'],
+        properties: { message: { type: 'string' }, data: {} },
+      },
+    },
+  },
+}
+const refusal = (description: string) => ({
+  description,
+  content: json({ $ref: '#/components/schemas/Error' }),
+})
+
+const listParameters: Operation[] = [
+  {
+    name: 'where',
+    in: 'query',
+    style: 'deepObject',
+    explode: true,
+    description:
+      "Payload's query: where[field][operator]=value (equals, in, like, greater_than, …)",
+    schema: { type: 'object' },
+  },
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 100 } },
+  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+  { name: 'depth', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 2 } },
+  { name: 'sort', in: 'query', schema: { type: 'string' } },
+]
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } }
+
+function collectionPaths(collection: SanitizedCollectionConfig, paths: Paths): void {
+  const api = (collection.custom?.api ?? {}) as CollectionApi
+  if (api.hidden) return
+  const slug = collection.slug
+  const doc = { $ref: `#/components/schemas/${schemaName(slug)}` }
+  const written = answer('Written', {
+    type: 'object',
+    properties: { doc, message: { type: 'string' } },
+  })
+  const base = { tags: [slug], security: sessionOrNone }
+  const writes = new Set(api.writes ?? [])
+  const common = { 400: ref('BadRequest'), 403: ref('Forbidden'), 429: ref('TooManyRequests') }
+  paths[`/api/${slug}`] = {
+    get: {
+      ...base,
+      operationId: `${slug}.list`,
+      summary: `List ${slug} the reader may see`,
+      parameters: listParameters,
+      responses: { 200: answer('One page of documents', pageOf(doc)), ...common },
+    },
+    ...(writes.has('create')
+      ? {
+          post: {
+            ...base,
+            operationId: `${slug}.create`,
+            summary: `Create one of ${slug}`,
+            requestBody: { required: true, content: json(doc) },
+            responses: { 201: written, 401: ref('Unauthorized'), ...common },
+          },
+        }
+      : {}),
+  }
+  paths[`/api/${slug}/{id}`] = {
+    get: {
+      ...base,
+      operationId: `${slug}.read`,
+      summary: `One of ${slug}`,
+      parameters: [idParameter, listParameters[3]!],
+      responses: { 200: answer('The document', doc), 404: ref('NotFound'), ...common },
+    },
+    ...(writes.has('update')
+      ? {
+          patch: {
+            ...base,
+            operationId: `${slug}.update`,
+            summary: `Change one of ${slug}`,
+            parameters: [idParameter],
+            requestBody: { required: true, content: json(doc) },
+            responses: { 200: written, 401: ref('Unauthorized'), 404: ref('NotFound'), ...common },
+          },
+        }
+      : {}),
+    ...(writes.has('delete')
+      ? {
+          delete: {
+            ...base,
+            operationId: `${slug}.delete`,
+            summary: `Delete one of ${slug}`,
+            parameters: [idParameter],
+            responses: { 200: written, 401: ref('Unauthorized'), 404: ref('NotFound'), ...common },
+          },
+        }
+      : {}),
+  }
+}
+
+const pageOf = (doc: JsonSchema): JsonSchema => ({
+  type: 'object',
+  required: ['docs', 'totalDocs', 'page', 'totalPages', 'hasNextPage', 'hasPrevPage'],
+  properties: {
+    docs: { type: 'array', items: doc },
+    totalDocs: { type: 'integer' },
+    limit: { type: 'integer' },
+    page: { type: 'integer' },
+    totalPages: { type: 'integer' },
+    pagingCounter: { type: 'integer' },
+    hasNextPage: { type: 'boolean' },
+    hasPrevPage: { type: 'boolean' },
+    nextPage: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+    prevPage: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+  },
+})
+
+const schemaName = (slug: string) =>
+  slug.replace(/(^|-)(\w)/g, (_, __: string, letter: string) => letter.toUpperCase())
+
+export function describeApi(config: SanitizedConfig, version: string): JsonSchema {
+  const paths: Paths = {}
+  const schemas: Record<string, JsonSchema> = { Error: errorBody }
+  for (const collection of config.collections) {
+    // Payload's own (jobs, preferences, migrations, locks) serve the admin, not clients.
+    if (collection.slug.startsWith('payload-')) continue
+    if (((collection.custom?.api ?? {}) as CollectionApi).hidden) continue
+    schemas[schemaName(collection.slug)] = documentSchema(collection)
+    collectionPaths(collection, paths)
+  }
+  for (const [name, contract] of Object.entries(contracts) as [string, AnyContract][]) {
+    const method = contract.method.toLowerCase()
+    paths[contract.path] = { ...paths[contract.path], [method]: contractOperation(name, contract) }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Belong API',
+      version,
+      description:
+        "The REST API the site's islands and the installed app use. Signed-in calls carry the session cookie set by POST /api/users/login.",
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: '/' }],
+    tags: [
+      ...new Set(
+        Object.values(paths).flatMap((ops) =>
+          Object.values(ops).flatMap((op) => op.tags as string[]),
+        ),
+      ),
+    ]
+      .sort()
+      .map((name) => ({ name, description: `${name} routes` })),
+    security: sessionOrNone,
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: `${config.cookiePrefix}-token` },
+      },
+      responses: {
+        BadRequest: refusal('The input was refused; the message names what is wrong.'),
+        Unauthorized: refusal('Sign in first.'),
+        Forbidden: refusal('Not allowed for this account.'),
+        NotFound: refusal('No such thing, or not visible to the caller.'),
+        TooManyRequests: {
+          ...refusal('Over a rate limit; try again after Retry-After seconds.'),
+          headers: {
+            'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' },
+          },
+        },
+      },
+    },
+  }
+}

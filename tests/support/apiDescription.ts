@@ -1,0 +1,61 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
+
+/**
+ * Checks an answer against the API's own description (/api/openapi.json): the operation for the
+ * method and path, the status it answered, and the body against that status's schema.
+ */
+type Json = Record<string, unknown>
+
+export interface AnswerCheck {
+  /** The operation's id, or null when the description has no such operation. */
+  operation: string | null
+  /** Why the answer does not match, or null. */
+  problem: string | null
+}
+
+export function answerChecker(description: Json) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false })
+  ajv.addSchema(description, 'api')
+  const paths = description.paths as Record<string, Record<string, Json>>
+  const templates = Object.keys(paths).map((template) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`),
+  }))
+  const pointer = (...parts: string[]) =>
+    parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
+  const resolve = (value: Json): Json => {
+    const target = value.$ref
+    if (typeof target !== 'string') return value
+    return target
+      .slice(2)
+      .split('/')
+      .reduce<Json>((node, key) => node[key] as Json, description)
+  }
+
+  return (method: string, url: string, status: number, body: unknown): AnswerCheck => {
+    const path = new URL(url, 'http://local').pathname
+    // A literal path wins over a template (/api/follows/state before /api/follows/{id}).
+    const found =
+      templates.find((t) => t.template === path && paths[t.template]![method.toLowerCase()]) ??
+      templates.find((t) => t.pattern.test(path) && paths[t.template]![method.toLowerCase()])
+    if (!found) return { operation: null, problem: `${method} ${path} is not described` }
+    const verb = method.toLowerCase()
+    const operation = paths[found.template]![verb]!
+    const name = String(operation.operationId)
+    const responses = operation.responses as Record<string, Json>
+    const described = responses[String(status)]
+    if (!described) return { operation: name, problem: `${name} does not describe a ${status}` }
+    const content = resolve(described).content as Record<string, Json> | undefined
+    if (!content) return { operation: name, problem: null }
+    if (!content['application/json'])
+      return { operation: name, problem: `${name} ${status} is not described as JSON` }
+    const ref = described.$ref
+      ? `api#${String(described.$ref).slice(1)}/content/application~1json/schema`
+      : `api#/${pointer('paths', found.template, verb, 'responses', String(status))}/content/application~1json/schema`
+    const valid = ajv.validate({ $ref: ref }, body)
+    return {
+      operation: name,
+      problem: valid ? null : `${name} ${status}: ${ajv.errorsText(ajv.errors)}`,
+    }
+  }
+}
