@@ -22,7 +22,7 @@ import { logger } from '@/server/observability/logger'
 import { traceJobs } from '@/server/observability/jobTracing'
 import { env } from '@/server/config/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
-import { openApiDescription } from '@collections/shared/endpoints/openapi'
+import { openApiEndpoints } from '@collections/shared/endpoints/openapi'
 import { accountLogin } from '@collections/Users/accounts/endpoints'
 import { accountLoginCode } from '@collections/Users/twoFactor/endpoints'
 import { passkeySignInEndpoints } from '@collections/Users/passkeys/signIn'
@@ -100,7 +100,7 @@ export default buildConfig({
     sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, ...options })) as typeof sharp,
   upload: uploadLimits,
   endpoints: [
-    openApiDescription,
+    ...openApiEndpoints,
     ...realtimeEndpoints,
     topReviewers,
     forumFeed,
