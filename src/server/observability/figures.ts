@@ -171,6 +171,19 @@ queueGauge(
   (f) => f.abandonedMails,
 )
 
+/**
+ * What the pool holds and who waits for it. pg's pool queues every checkout, even one an idle
+ * connection will take on the next tick, so its raw `waitingCount` counts a scrape's own query
+ * on a quiet site; nobody really waits while a connection is idle.
+ */
+export function poolFigures(pool: Pool) {
+  return {
+    connections: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.idleCount > 0 ? 0 : pool.waitingCount,
+  }
+}
+
 /** A gauge of something this process holds (the pool, the realtime hub). */
 function heldGauge(name: string, help: string, read: (s: SiteFigureSources) => number | undefined) {
   scraped(name, help, [], (gauge) => {
@@ -182,17 +195,17 @@ function heldGauge(name: string, help: string, read: (s: SiteFigureSources) => n
 heldGauge(
   'belong_db_pool_connections',
   'Connections the pool holds (busy and idle).',
-  (s) => s.pool?.totalCount,
+  (s) => s.pool && poolFigures(s.pool).connections,
 )
 heldGauge(
   'belong_db_pool_idle_connections',
   'Pooled connections not in use.',
-  (s) => s.pool?.idleCount,
+  (s) => s.pool && poolFigures(s.pool).idle,
 )
 heldGauge(
   'belong_db_pool_waiting_clients',
   'Queries waiting for a pooled connection (all are in use).',
-  (s) => s.pool?.waitingCount,
+  (s) => s.pool && poolFigures(s.pool).waiting,
 )
 heldGauge(
   'belong_site_build_pages_unwritten',
@@ -234,11 +247,7 @@ export async function liveFigures() {
   const held = sources
   return {
     queues: await queues(),
-    pool: held?.pool && {
-      connections: held.pool.totalCount,
-      idle: held.pool.idleCount,
-      waiting: held.pool.waitingCount,
-    },
+    pool: held?.pool && poolFigures(held.pool),
     realtimeUp: held?.realtimeUp(),
     realtime: held?.realtime?.(),
   }
