@@ -23,7 +23,7 @@ const serverOnly = [
  * Client chunks (budgets: tests/support/scriptBudget.ts). Left alone, the bundler makes a file of
  * every small module that two islands share (a page loaded 20-30 files). Groups instead: the
  * React runtime every island needs (with the bundler's helpers); the small client modules every
- * page's islands use (session, API, toasts, links, cards, the search box); the engagement widgets
+ * page's islands use (session, API and its typed client, toasts, links, cards, the search box); the engagement widgets
  * (reviews, reactions, a thread's frame, reports, icons, emoji, messages) that neighbourhood and
  * story pages share; and an open thread's comments, which a story or discussion loads with the
  * page and a review only when its thread is opened. A group takes the modules it matches with
@@ -34,7 +34,7 @@ const serverOnly = [
 const runtime =
   /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]|rolldown[\\/:]runtime/
 const everyPage =
-  /[\\/]widgets[\\/](lib[\\/](api|session|useSession|useHydrated|toast|realtime|address|Chips|ProfileLink|BackToNeighbourhood|trapTab|useModalDialog|keepUnchanged)|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/](store|SearchBox)|Compare[\\/])|[\\/]src[\\/](views[\\/](site|media|neighbourhood|relativeTime)|rules[\\/](neighbourhoodSearch|vibes|compare|slug|dates))\./
+  /[\\/]widgets[\\/](lib[\\/](api|client|session|useSession|useHydrated|toast|realtime|address|Chips|ProfileLink|BackToNeighbourhood|trapTab|useModalDialog|keepUnchanged)|Toasts[\\/]|SessionMenu[\\/]|NeighbourhoodBrowser[\\/](store|SearchBox)|Compare[\\/])|[\\/]src[\\/](contracts[\\/]contract|views[\\/](site|media|neighbourhood|relativeTime)|rules[\\/](neighbourhoodSearch|vibes|compare|slug|dates))\./
 const engagement =
   /[\\/]widgets[\\/](Comments[\\/](ThreadFrame|LazyCommentThread|store|commentsApi)|Reactions|Reports|Reviews|Stories|lib[\\/](Icon|Emoji|ConfirmDialog|useNow|MentionText|typedBeforeHydration|mentions[\\/]useMentionPicker))[\\/.]|[\\/]src[\\/](views[\\/](review|comment|forms|emoji|deleteHref)|rules[\\/](commentTree|badges|imageFile|messages|targets|reactionCounts|ratingSummary))\./
 /** An open thread's comments, form and writes: a review's thread loads them when opened. */

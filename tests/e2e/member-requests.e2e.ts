@@ -11,13 +11,13 @@ const SLUG = 'kentish-town'
 /** Where the member acts (its channel is then busy for a moment). */
 const ACTED_IN = 'muswell-hill'
 
-/** The page's API reads (fetch and XHR), realtime's own config and auth apart. */
+/** The page's API reads (fetch and XHR), realtime's channel auth apart. */
 function recordApiReads(page: Page): string[] {
   const reads: string[] = []
   page.on('request', (request) => {
     if (!['fetch', 'xhr'].includes(request.resourceType())) return
     const url = new URL(request.url())
-    if (url.pathname.startsWith('/api/realtime/')) return
+    if (url.pathname === '/api/realtime/auth') return
     if (url.pathname.startsWith('/api/') || url.pathname.endsWith('.json'))
       reads.push(`${request.method()} ${url.pathname}${url.search}`)
   })
@@ -48,6 +48,8 @@ test("a member's neighbourhood page: one request for their own state, none repea
   // The member's own state came from the state request, not the old per-island reads.
   expect(reads.filter((r) => r.startsWith('GET /api/users/state')).length).toBeGreaterThan(0)
   expect(reads.filter((r) => /follows\/state|reactions\/mine|users\/me/.test(r))).toEqual([])
+  // The live connection's settings are in the page.
+  expect(reads.filter((r) => r.includes('/api/realtime/config'))).toEqual([])
 })
 
 test('the one state request carries what the member did: their follow and their reaction', async ({

@@ -32,12 +32,12 @@ export interface ScriptLoad {
 /** Every script `page` downloads to open `url`, until the network is idle. */
 export async function scriptsOf(page: Page, url: string): Promise<ScriptLoad[]> {
   const bodies: Promise<ScriptLoad | null>[] = []
-  // The live connection starts once the page is idle (widgets/lib/realtime.ts asks for its
-  // settings first): scripts asked for from then on are not part of the page's load.
+  // The live connection starts once the page is idle (widgets/lib/realtime.ts loads pusher-js,
+  // its own lazy chunk, first): scripts asked for from then on are not part of the page's load.
   let live = false
   const onRequest = (req: import('@playwright/test').Request) => {
-    if (new URL(req.url()).pathname === '/api/realtime/config') live = true
     if (req.resourceType() !== 'script') return
+    if (/\/pusher[^/]*\.js$/.test(new URL(req.url()).pathname)) live = true
     const late = live
     bodies.push(
       req.response().then(

@@ -16,6 +16,19 @@ interface RealtimeConfig {
 let client: Promise<Pusher> | undefined
 
 /**
+ * The realtime settings the page was written with (Shell's `belong:realtime` meta): no request
+ * for them. A page without it (none of ours) asks the API.
+ */
+function pageRealtimeConfig(): Promise<RealtimeConfig> {
+  const meta =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector<HTMLMetaElement>('meta[name="belong:realtime"]')
+  if (meta) return Promise.resolve(JSON.parse(meta.content) as RealtimeConfig)
+  return fetch('/api/realtime/config').then((r) => r.json() as Promise<RealtimeConfig>)
+}
+
+/**
  * Resolves once the page has loaded and the browser has had an idle moment: the live connection is
  * not part of the page's load (its script, its socket and its first messages would otherwise
  * compete with the islands' hydration). What changes meanwhile is not lost: each subscriber
@@ -44,12 +57,7 @@ function pageIdle(): Promise<void> {
  */
 export function realtimeClient(): Promise<Pusher> {
   client ??= pageIdle()
-    .then(() =>
-      Promise.all([
-        fetch('/api/realtime/config').then((r) => r.json() as Promise<RealtimeConfig>),
-        import('pusher-js').then((m) => m.default),
-      ]),
-    )
+    .then(() => Promise.all([pageRealtimeConfig(), import('pusher-js').then((m) => m.default)]))
     // The client connects in a task of its own, apart from the script's evaluation.
     .then((loaded) => new Promise<typeof loaded>((resolve) => setTimeout(() => resolve(loaded))))
     .then(([config, Pusher]) => {

@@ -7,6 +7,7 @@
 import Pusher from 'pusher'
 
 import { env } from '@/server/config/env'
+export { publicRealtimeConfig } from '@/server/config/realtimeConfig'
 import { countPush } from '@/server/observability/metrics'
 
 /** Every live channel of the product, named in one place (docs/data-model.md, 'Live channels', lists them). */
@@ -61,19 +62,6 @@ export async function publish(channel: string, event: string, data: unknown): Pr
   } catch (error) {
     countPush('failed')
     console.warn(`[realtime] publish ${event} on ${channel} failed:`, (error as Error).message)
-  }
-}
-
-/** What browsers need to connect: same origin unless a hosted service is configured. */
-export function publicRealtimeConfig() {
-  const p = env.pusher
-  const elsewhere = p.external && !p.sameOrigin
-  return {
-    key: p.key,
-    cluster: p.cluster,
-    wsHost: elsewhere ? (p.host ?? null) : null,
-    wsPort: elsewhere ? (p.port ?? null) : null,
-    forceTLS: elsewhere ? p.useTLS : null,
   }
 }
 

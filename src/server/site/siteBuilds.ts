@@ -6,6 +6,7 @@ import path from 'node:path'
 
 import { env } from '@/server/config/env'
 import { hashSources } from './sourceHash'
+import { publicRealtimeConfig } from '@/server/config/realtimeConfig'
 import { precompressBuild } from './staticSite'
 
 /**
@@ -84,7 +85,7 @@ export class SiteBuilds {
   ) {
     this.root = path.join(options.dataDir, 'site')
     // Settings read at build time (baked into the pages) count as sources too.
-    const baked = [env.tiles.url, env.tiles.attribution]
+    const baked = [env.tiles.url, env.tiles.attribution, JSON.stringify(publicRealtimeConfig())]
     this.sourceHash = hashSources(options.projectRoot, SITE_SOURCES, baked)
     this.current = this.readCurrent()
     this.folderId = folderIdOf(this.root)
