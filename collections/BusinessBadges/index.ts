@@ -1,11 +1,15 @@
 import type { CollectionConfig } from 'payload'
 
 import { businessBadgeSchema } from '@/schemas/badge'
-import { markPagesStale } from '@collections/shared/stalePages'
+import type { BusinessBadge } from '@/payload-types'
+import { stalePages } from '@collections/shared/stalePages'
 import { staff } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { unexpiredUnlessStaff } from '@collections/shared/unexpired'
 import { announceApiChange } from '@collections/shared/apiChanges'
+
+/** The prerendered pages that show one. */
+const pages = stalePages<BusinessBadge>((doc, find) => find.neighbourhoodOfSpot(doc.business))
 
 /** Coloured labels staff pin on a local spot (SPEC local_business_badges), optionally expiring. */
 export const BusinessBadges: CollectionConfig = {
@@ -37,7 +41,7 @@ export const BusinessBadges: CollectionConfig = {
   ],
   hooks: {
     beforeValidate: [validateWith(businessBadgeSchema)],
-    afterChange: [markPagesStale, announceApiChange],
-    afterDelete: [markPagesStale, announceApiChange],
+    afterChange: [pages.afterChange, announceApiChange],
+    afterDelete: [pages.afterDelete, announceApiChange],
   },
 }

@@ -6,7 +6,8 @@ import { commentCreateSchema, commentUpdateSchema } from '@/schemas/engagement'
 import { signedIn, staffOrAuthor, visibleUnlessHidden } from '@collections/access'
 import { authorField, hiddenField } from '@collections/shared/fields'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
-import { markPagesStale } from '@collections/shared/stalePages'
+import type { Comment } from '@/payload-types'
+import { stalePages } from '@collections/shared/stalePages'
 import { afterCommentChange } from './hooks/afterCommentChange'
 import { afterCommentDelete, deleteReplies } from './hooks/deleteReplies'
 import { placeInThread } from './hooks/placeInThread'
@@ -22,6 +23,12 @@ const mentions = mentionHooks('comments', {
   place: (_req, doc) => ({ kind: doc.targetKind as CommentTargetKind, id: Number(doc.targetId) }),
   anchor: (doc) => (doc.targetKind === 'discussion' ? `#comment-${doc.id}` : ''),
 })
+
+/** The prerendered pages that show one. */
+const pages = stalePages<Comment>((doc, find) =>
+  // A story's page carries its thread in the HTML (readable and answerable without JS).
+  doc.targetKind === 'story' ? find.stories([Number(doc.targetId)]) : [],
+)
 
 /**
  * One comments mechanism for reviews, stories and discussions (SPEC §3), threaded through
@@ -82,8 +89,8 @@ export const Comments: CollectionConfig = {
     beforeOperation: [requireSignInToComment],
     beforeValidate: [validateWith(commentCreateSchema, commentUpdateSchema)],
     beforeChange: [setAuthor(), placeInThread, mentions.beforeChange],
-    afterChange: [afterCommentChange, mentions.afterChange, markPagesStale, announceApiChange],
+    afterChange: [afterCommentChange, mentions.afterChange, pages.afterChange, announceApiChange],
     beforeDelete: [deleteReplies],
-    afterDelete: [afterCommentDelete, markPagesStale, announceApiChange],
+    afterDelete: [afterCommentDelete, pages.afterDelete, announceApiChange],
   },
 }

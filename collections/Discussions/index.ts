@@ -8,7 +8,7 @@ import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
 
-import { markPagesStale } from '@collections/shared/stalePages'
+import { stalePages, HOME } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { discussionSchema } from '@/schemas/discussion'
 import { contentAccess } from '@collections/shared/contentAccess'
@@ -56,6 +56,12 @@ const mentions = mentionHooks('discussions', {
   place: (_req, doc) => ({ kind: 'discussion', id: doc.id }),
 })
 
+/** The prerendered pages that show one. */
+const pages = stalePages<Discussion>(async (doc, find) => [
+  ...(await find.neighbourhood(doc.neighbourhood)),
+  HOME,
+])
+
 /**
  * Forum discussions, optionally about one neighbourhood. reactionCount and commentCount are kept
  * by the reactions and comments code and give the default order (most reacted, then newest).
@@ -99,7 +105,7 @@ export const Discussions: CollectionConfig = {
       search.afterChange,
       live.afterChange,
       mentions.afterChange,
-      markPagesStale,
+      pages.afterChange,
       announceApiChange,
       followOnFirstPost('discussions', 'author_id'),
     ],
@@ -107,7 +113,7 @@ export const Discussions: CollectionConfig = {
       search.afterDelete,
       deleteEngagement('discussion', 'discussion'),
       live.afterDelete,
-      markPagesStale,
+      pages.afterDelete,
       announceApiChange,
     ],
   },

@@ -6,7 +6,7 @@ import { searchHooks } from '@collections/Search/reindex'
 import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/live'
 
-import { markPagesStale } from '@collections/shared/stalePages'
+import { stalePages, HOME } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { eventSchema } from '@/schemas/event'
 import { contentAccess } from '@collections/shared/contentAccess'
@@ -48,6 +48,12 @@ const live = liveHooks<Event>({
     'updatedAt',
   ],
 })
+
+/** The prerendered pages that show one. */
+const pages = stalePages<Event>(async (doc, find) => [
+  ...(await find.neighbourhood(doc.neighbourhood)),
+  HOME,
+])
 
 /**
  * Neighbourhood events (SPEC neighbourhood_events); the neighbourhood is optional and fixed once
@@ -105,14 +111,14 @@ export const Events: CollectionConfig = {
     afterChange: [
       search.afterChange,
       live.afterChange,
-      markPagesStale,
+      pages.afterChange,
       notifyNewEvent,
       eventReminders,
       announceApiChange,
       followOnFirstPost('events', 'author_id'),
     ],
     beforeDelete: [tellAttendeesOfDelete, deleteRsvps],
-    afterDelete: [search.afterDelete, live.afterDelete, markPagesStale, announceApiChange],
+    afterDelete: [search.afterDelete, live.afterDelete, pages.afterDelete, announceApiChange],
   },
   endpoints: [rsvpEndpoint],
 }

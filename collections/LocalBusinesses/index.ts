@@ -9,7 +9,7 @@ import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 import { VIBE_EMOJIS, VIBE_EMOJI_NAMES } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
 import { localBusinessSchema } from '@/schemas/localBusiness'
-import { markPagesStale } from '@collections/shared/stalePages'
+import { stalePages } from '@collections/shared/stalePages'
 import { contentAccess } from '@collections/shared/contentAccess'
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
 import { authorField, hiddenField, neighbourhoodField } from '@collections/shared/fields'
@@ -55,6 +55,9 @@ const live = liveHooks<LocalBusiness>({
     'updatedAt',
   ],
 })
+
+/** The prerendered pages that show one. */
+const pages = stalePages<LocalBusiness>((doc, find) => find.neighbourhood(doc.neighbourhood))
 
 /**
  * Local spots (SPEC local_businesses): businesses neighbours suggest. The owner edits within 7
@@ -108,7 +111,7 @@ export const LocalBusinesses: CollectionConfig = {
     afterChange: [
       search.afterChange,
       live.afterChange,
-      markPagesStale,
+      pages.afterChange,
       announceApiChange,
       followOnFirstPost('local_businesses', 'author_id'),
     ],
@@ -117,7 +120,7 @@ export const LocalBusinesses: CollectionConfig = {
       search.afterDelete,
       deleteEngagement('local-business'),
       live.afterDelete,
-      markPagesStale,
+      pages.afterDelete,
       announceApiChange,
     ],
   },

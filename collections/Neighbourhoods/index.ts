@@ -9,7 +9,7 @@ import { liveHooks } from '@collections/shared/live'
 import { MESSAGES } from '@/rules/messages'
 import { VIBES } from '@/rules/vibes'
 import { neighbourhoodSchema } from '@/schemas/neighbourhood'
-import { markPagesStale } from '@collections/shared/stalePages'
+import { stalePages, neighbourhoodPage, HOME, LIST } from '@collections/shared/stalePages'
 import { anyone, isStaffUser, signedIn, staff, staffOrOwner } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { uniqueMessages } from '@collections/shared/uniqueMessages'
@@ -40,6 +40,9 @@ const populationField = (name: string, type: 'number' | 'text'): Field =>
   type === 'number'
     ? { name, type, access: populationAccess, admin: { position: 'sidebar' } }
     : { name, type, access: populationAccess, admin: { position: 'sidebar' } }
+
+/** The prerendered pages that show one. */
+const pages = stalePages<Neighbourhood>((doc) => [neighbourhoodPage(doc.slug), HOME, LIST])
 
 /**
  * Neighbourhoods (SPEC §3). The spec's PostGIS centroid becomes latitude/longitude numbers plus
@@ -106,11 +109,11 @@ export const Neighbourhoods: CollectionConfig = {
       search.afterChange,
       lookupPopulation,
       live.afterChange,
-      markPagesStale,
+      pages.afterChange,
       announceApiChange,
     ],
     beforeDelete: [deleteNeighbourhoodContent],
-    afterDelete: [search.afterDelete, live.afterDelete, markPagesStale, announceApiChange],
+    afterDelete: [search.afterDelete, live.afterDelete, pages.afterDelete, announceApiChange],
     afterError: [uniqueMessages({ slug: MESSAGES.slugTaken })],
   },
 }

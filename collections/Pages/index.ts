@@ -2,10 +2,14 @@ import type { CollectionConfig } from 'payload'
 
 import { slugify } from '@/rules/slug'
 import { STATIC_PAGES } from '@/rules/staticPages'
-import { markPagesStale } from '@collections/shared/stalePages'
+import type { Page } from '@/payload-types'
+import { stalePages } from '@collections/shared/stalePages'
 import { anyone, staff } from '@collections/access'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { auditStaffPageChange, auditStaffPageDelete } from '@collections/StaffAudit/pageHooks'
+
+/** The prerendered pages that show one. */
+const pages = stalePages<Page>((doc) => [`/${doc.slug}`])
 
 /** The static pages of SPEC §2 (about, contact, terms, privacy, data deletion), edited in the admin. */
 export const Pages: CollectionConfig = {
@@ -37,7 +41,7 @@ export const Pages: CollectionConfig = {
   ],
   hooks: {
     // Staff's publications and changes are kept in the staff audit.
-    afterChange: [markPagesStale, announceApiChange, auditStaffPageChange],
-    afterDelete: [markPagesStale, announceApiChange, auditStaffPageDelete],
+    afterChange: [pages.afterChange, announceApiChange, auditStaffPageChange],
+    afterDelete: [pages.afterDelete, announceApiChange, auditStaffPageDelete],
   },
 }

@@ -5,7 +5,7 @@ import type { Poll } from '@/payload-types'
 import { searchHooks } from '@collections/Search/reindex'
 import { channels } from '@/server/services/realtime'
 import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
-import { markPagesStale } from '@collections/shared/stalePages'
+import { stalePages, HOME } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { MIN_POLL_OPTIONS } from '@/rules/polls'
 import { pollSchema } from '@/schemas/poll'
@@ -35,6 +35,12 @@ const live = liveHooks<Poll>({
   visible: notHidden,
   fields: ['question', 'neighbourhood', 'author', 'createdAt'],
 })
+
+/** The prerendered pages that show one. */
+const pages = stalePages<Poll>(async (doc, find) => [
+  ...(await find.neighbourhood(doc.neighbourhood)),
+  HOME,
+])
 
 /**
  * Community polls. Votes live in poll-votes and are cast through POST /:id/vote; the question and
@@ -83,12 +89,12 @@ export const Polls: CollectionConfig = {
     // The home page's 'Polls of the Week' is prerendered.
     afterChange: [
       search.afterChange,
-      markPagesStale,
+      pages.afterChange,
       announceApiChange,
       followOnFirstPost('polls', 'author_id'),
       live.afterChange,
     ],
-    afterDelete: [search.afterDelete, markPagesStale, announceApiChange, live.afterDelete],
+    afterDelete: [search.afterDelete, pages.afterDelete, announceApiChange, live.afterDelete],
   },
   endpoints: [voteEndpoint, summaryEndpoint, myVoteEndpoint],
 }

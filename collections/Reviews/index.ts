@@ -8,7 +8,7 @@ import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 
 import { MESSAGES } from '@/rules/messages'
 import { reviewSchema } from '@/schemas/review'
-import { markPagesStale } from '@collections/shared/stalePages'
+import { stalePages, HOME, LIST, TOP_REVIEWERS } from '@collections/shared/stalePages'
 import {
   isStaffUser,
   signedIn,
@@ -49,6 +49,14 @@ const mentions = mentionHooks('reviews', {
   place: (_req, doc) => ({ kind: 'review', id: doc.id }),
   anchor: (doc) => `#review-${doc.id}`,
 })
+
+/** The prerendered pages that show one. */
+const pages = stalePages<Review>(async (doc, find) => [
+  ...(await find.neighbourhood(doc.neighbourhood)),
+  HOME,
+  LIST,
+  TOP_REVIEWERS,
+])
 
 /**
  * Star-rated reviews of a neighbourhood. `user` empty = unclaimed (written before sign-up); a
@@ -105,7 +113,7 @@ export const Reviews: CollectionConfig = {
       awardBadges,
       live.afterChange,
       mentions.afterChange,
-      markPagesStale,
+      pages.afterChange,
       announceApiChange,
       followOnFirstPost('reviews', 'user_id'),
     ],
@@ -113,7 +121,7 @@ export const Reviews: CollectionConfig = {
       refreshNeighbourhoodRating,
       deleteEngagement('review', 'review'),
       live.afterDelete,
-      markPagesStale,
+      pages.afterDelete,
       announceApiChange,
     ],
   },

@@ -8,7 +8,7 @@ import { channelOf, liveHooks, publicAndNotHidden } from '@collections/shared/li
 
 import { deleteEngagement } from '@collections/shared/engagementCleanup'
 
-import { markPagesStale } from '@collections/shared/stalePages'
+import { stalePages, HOME, neighbourhoodPage, storyPage } from '@collections/shared/stalePages'
 import { MESSAGES } from '@/rules/messages'
 import { storySchema } from '@/schemas/story'
 import { contentAccess } from '@collections/shared/contentAccess'
@@ -55,6 +55,12 @@ const mentions = mentionHooks('stories', {
   author: 'author',
   noun: 'story',
   place: (_req, doc) => ({ kind: 'story', id: doc.id }),
+})
+
+/** The prerendered pages that show one. */
+const pages = stalePages<Story>(async (doc, find) => {
+  const slug = await find.slug(doc.neighbourhood)
+  return slug ? [neighbourhoodPage(slug), storyPage(slug, doc.id), HOME] : [HOME]
 })
 
 /**
@@ -118,7 +124,7 @@ export const Stories: CollectionConfig = {
       search.afterChange,
       live.afterChange,
       mentions.afterChange,
-      markPagesStale,
+      pages.afterChange,
       announceApiChange,
       followOnFirstPost('stories', 'author_id'),
     ],
@@ -126,7 +132,7 @@ export const Stories: CollectionConfig = {
       search.afterDelete,
       deleteEngagement('story', 'story'),
       live.afterDelete,
-      markPagesStale,
+      pages.afterDelete,
       announceApiChange,
     ],
   },

@@ -5,7 +5,16 @@ import { staff } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { unexpiredUnlessStaff } from '@collections/shared/unexpired'
 import { announceApiChange } from '@collections/shared/apiChanges'
-import { markPagesStale } from '@collections/shared/stalePages'
+import { relId } from '@/views/media'
+import type { UserBadge } from '@/payload-types'
+import { stalePages } from '@collections/shared/stalePages'
+
+/** The prerendered pages that show one. */
+const pages = stalePages<UserBadge>((doc, find) => {
+  // Review cards show their author's badges.
+  const user = relId(doc.user)
+  return user === null ? [] : find.reviewPagesBy([user])
+})
 
 /**
  * Badges a user holds (SPEC user_badges). Review badges are awarded by the server
@@ -38,8 +47,8 @@ export const UserBadges: CollectionConfig = {
   ],
   hooks: {
     // Review cards on the prerendered neighbourhood pages show their author's badges.
-    afterChange: [markPagesStale, announceApiChange],
-    afterDelete: [markPagesStale, announceApiChange],
+    afterChange: [pages.afterChange, announceApiChange],
+    afterDelete: [pages.afterDelete, announceApiChange],
     beforeValidate: [validateWith(userBadgeSchema)],
   },
 }

@@ -15,10 +15,13 @@ import { REVIEWS_PAGE_SIZE } from '@/views/review'
 
 type Doc = TypeWithID & Record<string, unknown>
 
-const HOME = '/'
-const LIST = '/neighbourhoods'
-const TOP_REVIEWERS = '/top-reviewers'
-const neighbourhoodPage = (slug: string) => `/neighbourhood/${slug}`
+/** The site's pages that lists and feeds put many documents on. */
+export const HOME = '/'
+export const LIST = '/neighbourhoods'
+export const TOP_REVIEWERS = '/top-reviewers'
+export const neighbourhoodPage = (slug: string) => `/neighbourhood/${slug}`
+export const storyPage = (slug: string, id: number | string) =>
+  `${neighbourhoodPage(slug)}/story/${id}`
 
 async function slugOf(req: PayloadRequest, ref: unknown): Promise<string | undefined> {
   if (ref && typeof ref === 'object' && typeof (ref as Doc).slug === 'string')
@@ -32,75 +35,74 @@ async function slugOf(req: PayloadRequest, ref: unknown): Promise<string | undef
   return rows[0]?.slug
 }
 
-async function neighbourhoodOfBusiness(req: PayloadRequest, ref: unknown) {
-  const id = relId(ref as never)
-  if (id == null) return undefined
-  const rows = await query<{ slug: string }>(
-    req,
-    sql`SELECT n.slug FROM local_businesses b JOIN neighbourhoods n ON n.id = b.neighbourhood_id
-         WHERE b.id = ${Number(id)}`,
-  )
-  return rows[0]?.slug
+/** What a collection's declaration may look up, inside the write's transaction. */
+export interface PageLookups {
+  /** The slug of a neighbourhood (its id or document). */
+  slug: (neighbourhood: unknown) => Promise<string | undefined>
+  /** A neighbourhood's page, or none. */
+  neighbourhood: (neighbourhood: unknown) => Promise<string[]>
+  /** The page of the neighbourhood a local spot is in. */
+  neighbourhoodOfSpot: (spot: unknown) => Promise<string[]>
+  /** The pages of these stories (public, shown ones). */
+  stories: (ids: number[]) => Promise<string[]>
+  /** Neighbourhood pages whose first page of reviews has one by these users. */
+  reviewPagesBy: (users: number[]) => Promise<string[]>
 }
 
-/**
- * The prerendered pages that show a document of each collection: its neighbourhood's page, its
- * own page (stories, static pages) and the lists and home sections it appears in.
- */
-async function pagesShowing(req: PayloadRequest, slug: string, doc: Doc): Promise<string[]> {
-  const own = async (ref: unknown) => {
-    const s = await slugOf(req, ref)
-    return s ? [neighbourhoodPage(s)] : []
-  }
-  switch (slug) {
-    case 'neighbourhoods':
-      return [neighbourhoodPage(String(doc.slug)), HOME, LIST]
-    case 'reviews':
-      return [...(await own(doc.neighbourhood)), HOME, LIST, TOP_REVIEWERS]
-    case 'stories': {
-      const s = await slugOf(req, doc.neighbourhood)
-      return s ? [neighbourhoodPage(s), `${neighbourhoodPage(s)}/story/${doc.id}`, HOME] : [HOME]
-    }
-    case 'events':
-    case 'polls':
-    case 'discussions':
-      return [...(await own(doc.neighbourhood)), HOME]
-    case 'local-businesses':
-      return own(doc.neighbourhood)
-    case 'user-badges': {
-      // Review cards show their author's badges.
-      const user = relId(doc.user as never)
-      return user === null ? [] : neighbourhoodPagesShowingReviewsBy(req, [user])
-    }
-    case 'business-badges': {
-      const s = await neighbourhoodOfBusiness(req, doc.business)
-      return s ? [neighbourhoodPage(s)] : []
-    }
-    case 'pages':
-      return [`/${String(doc.slug)}`]
-    case 'comments':
-      // A story's page carries its thread in the HTML (readable and answerable without JS).
-      return doc.targetKind === 'story' ? storyPages(req, [Number(doc.targetId)]) : []
-    default:
-      return []
+function lookups(req: PayloadRequest): PageLookups {
+  return {
+    slug: (ref) => slugOf(req, ref),
+    neighbourhood: async (ref) => {
+      const slug = await slugOf(req, ref)
+      return slug ? [neighbourhoodPage(slug)] : []
+    },
+    neighbourhoodOfSpot: async (ref) => {
+      const id = relId(ref as never)
+      if (id == null) return []
+      const rows = await query<{ slug: string }>(
+        req,
+        sql`SELECT n.slug FROM local_businesses b JOIN neighbourhoods n ON n.id = b.neighbourhood_id
+             WHERE b.id = ${Number(id)}`,
+      )
+      return rows.map((r) => neighbourhoodPage(r.slug))
+    },
+    stories: (ids) => storyPages(req, ids),
+    reviewPagesBy: (users) => neighbourhoodPagesShowingReviewsBy(req, users),
   }
 }
 
 /**
- * After a write to content shown on prerendered pages: those pages are queued for regeneration
- * in the same transaction (src/server/site/siteRevision.ts). The previous version counts too (a
- * renamed slug or a story moved out of public view leaves a page to rewrite or remove).
+ * The prerendered pages that show a document: each collection declares them beside its hooks
+ * (its neighbourhood's page, its own page, the lists and home sections it appears in).
  */
-export const markPagesStale: CollectionAfterChangeHook & CollectionAfterDeleteHook = async (
-  args,
-) => {
-  const { collection, doc, req, context } = args
-  if (context.disableRevalidate) return doc
-  const previous = 'previousDoc' in args ? (args.previousDoc as Doc | undefined) : undefined
-  const paths = await pagesShowing(req, collection.slug, doc as Doc)
-  if (previous?.id) paths.push(...(await pagesShowing(req, collection.slug, previous)))
-  await announceStalePages(req, paths)
-  return doc
+export type PagesShowing<D> = (doc: D, find: PageLookups) => string[] | Promise<string[]>
+
+/**
+ * The hooks that, after a write to content shown on prerendered pages, queue those pages for
+ * regeneration in the same transaction (src/server/site/siteRevision.ts). The previous version
+ * counts too (a renamed slug or a story moved out of public view leaves a page to rewrite or
+ * remove).
+ */
+export function stalePages<D>(pagesShowing: PagesShowing<D>) {
+  const markStale = async (args: {
+    doc: unknown
+    req: PayloadRequest
+    context: Record<string, unknown>
+    previousDoc?: unknown
+  }) => {
+    const { doc, req, context } = args
+    if (context.disableRevalidate) return doc
+    const find = lookups(req)
+    const paths = await pagesShowing(doc as D, find)
+    const previous = args.previousDoc as (D & { id?: unknown }) | undefined
+    if (previous?.id) paths.push(...(await pagesShowing(previous, find)))
+    await announceStalePages(req, paths)
+    return doc
+  }
+  return {
+    afterChange: markStale as CollectionAfterChangeHook,
+    afterDelete: markStale as CollectionAfterDeleteHook,
+  }
 }
 
 /** The prerendered pages of these stories (public and shown ones only have one). */
@@ -111,7 +113,7 @@ async function storyPages(req: PayloadRequest, ids: number[]): Promise<string[]>
          WHERE s.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)
            AND s.is_public IS TRUE AND s.hidden IS NOT TRUE`,
   )
-  return rows.map((r) => `${neighbourhoodPage(r.slug)}/story/${r.id}`)
+  return rows.map((r) => storyPage(r.slug, r.id))
 }
 
 /**
@@ -161,7 +163,7 @@ async function pagesShowingUser(req: PayloadRequest, user: number): Promise<stri
   const home = await authorsHomeCard(req, user)
   return [
     ...reviewPages,
-    ...stories.map((s) => `${neighbourhoodPage(s.slug)}/story/${s.id}`),
+    ...stories.map((s) => storyPage(s.slug, s.id)),
     ...(reviewer.length ? [TOP_REVIEWERS] : []),
     ...(home ? [HOME] : []),
   ]
