@@ -34,6 +34,7 @@ import { answerSignedInSearches } from '@collections/Search/signedInSearches'
 import { answerMemberReads } from '@collections/Users/accounts/memberReads'
 import { answerPageStateFirst } from '@collections/Users/accounts/pageState'
 import { geocodeEndpoints } from '@/server/services/geocode'
+import { populationSumEndpoint } from '@/server/services/population'
 import { addListIndexes } from '@/server/database/listIndexes'
 import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
 import { useTimeBoundaries } from '@/server/site/siteRevision'
@@ -104,6 +105,7 @@ export default buildConfig({
     forumFeed,
     ...searchEndpoints,
     ...geocodeEndpoints,
+    populationSumEndpoint,
     accountLogin,
     accountLoginCode,
     ...passkeySignInEndpoints,
