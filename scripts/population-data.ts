@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
+import { CENSUS_ATTRIBUTION } from '@/rules/populationSum'
 import {
   POPULATION_DATA_FILE,
   type LsoaRecord,
@@ -20,9 +21,6 @@ import {
 
 const SOURCE = path.resolve(process.argv[2] ?? '../shared/data/london-lsoa-2021-population.csv.gz')
 const TOLERANCE = Number(process.env.SIMPLIFY_METRES ?? 0)
-const ATTRIBUTION =
-  'Source: Office for National Statistics licensed under the Open Government Licence v.3.0. ' +
-  'Contains OS data © Crown copyright and database right 2022.'
 
 type Point = [number, number]
 
@@ -141,7 +139,7 @@ const lsoas: LsoaRecord[] = lines
   })
 
 const data: PopulationData = {
-  attribution: ATTRIBUTION,
+  attribution: CENSUS_ATTRIBUTION,
   simplifiedMetres: TOLERANCE,
   lsoas,
 }

@@ -8,6 +8,10 @@ export const CENSUS_YEAR = 2021
 export const CENSUS_SOURCE = 'ONS Census 2021 (LSOA, area-weighted)'
 export const MAX_POLYGON_POINTS = 1000
 export const MAX_POLYGON_SQUARE_METRES = 25_000_000
+/** What must travel with every copy of the census figures (the Open Government Licence's terms). */
+export const CENSUS_ATTRIBUTION =
+  'Source: Office for National Statistics licensed under the Open Government Licence v.3.0. ' +
+  'Contains OS data © Crown copyright and database right 2022.'
 /** The answer when no census area meets the polygon (outside London). */
 export const NO_DATA_MESSAGE = 'No data for this place.'
 

@@ -38,6 +38,8 @@ export class LsoaIndex {
   private readonly residents: Float64Array
   private readonly areas: Float64Array
   private readonly shapes: MultiPolygon[]
+  /** minX, minY, maxX, maxY of each LSOA in turn. */
+  private readonly boxes: Float64Array
   private readonly tree: Flatbush
 
   constructor(data: PopulationData) {
@@ -46,6 +48,7 @@ export class LsoaIndex {
     this.residents = new Float64Array(count)
     this.areas = new Float64Array(count)
     this.shapes = new Array<MultiPolygon>(count)
+    this.boxes = new Float64Array(count * 4)
     this.tree = new Flatbush(count)
     data.lsoas.forEach(([code, residents, polygons], i) => {
       const shape: MultiPolygon = polygons.map((rings) => rings.map(decodeRing))
@@ -53,8 +56,9 @@ export class LsoaIndex {
       this.residents[i] = residents
       this.areas[i] = multiPolygonArea(shape)
       this.shapes[i] = shape
-      const [minX, minY, maxX, maxY] = boundsOf(shape)
-      this.tree.add(minX, minY, maxX, maxY)
+      const box = boundsOf(shape)
+      this.boxes.set(box, i * 4)
+      this.tree.add(...box)
     })
     this.tree.finish()
   }
@@ -73,9 +77,13 @@ export class LsoaIndex {
     const [minX, minY, maxX, maxY] = boundsOf(shape)
     const area = multiPolygonArea(shape)
     const parts: PopulationSum['parts'] = []
+    // A convex shape (the lookup's square) holds an LSOA whole when it holds its box's corners:
+    // no clipping needed for those.
+    const convex = shape.length === 1 && shape[0]!.length === 1 ? convexRing(shape[0]![0]!) : null
     let [residents, coveredArea] = [0, 0]
     for (const i of this.tree.search(minX, minY, maxX, maxY)) {
-      const inside = insideArea(shape, this.shapes[i]!)
+      const inside =
+        convex && this.boxInside(i, convex) ? this.areas[i]! : insideArea(shape, this.shapes[i]!)
       if (inside <= 0) continue
       const share = Math.min(1, inside / this.areas[i]!)
       residents += this.residents[i]! * share
@@ -83,6 +91,45 @@ export class LsoaIndex {
       parts.push({ code: this.codes[i]!, residents: this.residents[i]!, share })
     }
     return { residents, coveredArea, area, parts }
+  }
+
+  private boxInside(i: number, ring: ConvexRing): boolean {
+    const [minX, minY, maxX, maxY] = this.boxes.subarray(i * 4, i * 4 + 4) as unknown as number[]
+    return (
+      ring.holds(minX!, minY!) &&
+      ring.holds(maxX!, minY!) &&
+      ring.holds(maxX!, maxY!) &&
+      ring.holds(minX!, maxY!)
+    )
+  }
+}
+
+interface ConvexRing {
+  holds: (x: number, y: number) => boolean
+}
+
+/** A closed ring that turns one way only, with a test for points inside it; else null. */
+function convexRing(ring: [number, number][]): ConvexRing | null {
+  const n = ring.length - 1
+  if (n < 3) return null
+  let sign = 0
+  for (let i = 0; i < n; i++) {
+    const [a, b, c] = [ring[i]!, ring[(i + 1) % n]!, ring[(i + 2) % n]!]
+    const turn = Math.sign((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]))
+    if (turn === 0) continue
+    if (sign !== 0 && turn !== sign) return null
+    sign = turn
+  }
+  if (sign === 0) return null
+  return {
+    holds: (x, y) => {
+      for (let i = 0; i < n; i++) {
+        const [a, b] = [ring[i]!, ring[i + 1]!]
+        if (Math.sign((b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0])) === -sign)
+          return false
+      }
+      return true
+    },
   }
 }
 
