@@ -28,19 +28,24 @@ const PACE_MS = Number(process.env.PACE_MS ?? 100)
 const LONDON = { south: 51.33, north: 51.66, west: -0.45, east: 0.22 }
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.()
-const rssMb = () => {
+/** Resident set, and what V8 holds (heap, external, array buffers), in MB after a collection. */
+const memory = () => {
   gc()
-  return process.memoryUsage().rss / 2 ** 20
+  gc()
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage()
+  return { rss: rss / 2 ** 20, held: (heapUsed + external + arrayBuffers) / 2 ** 20 }
 }
+const grew = (from: { rss: number; held: number }, to: { rss: number; held: number }) =>
+  `RSS +${(to.rss - from.rss).toFixed(1)} MB, heap +${(to.held - from.held).toFixed(1)} MB`
 
-const rssStart = rssMb()
+const atStart = memory()
 const { answerPopulationSum, populationCensus } = await import('@/server/services/population')
-const rssLoaded = rssMb()
+const loaded = memory()
 const census = populationCensus()
-const rssBuilt = rssMb()
+const built = memory()
 console.log(
-  `index: ${census.index.size} LSOAs built in ${census.builtInMs.toFixed(0)} ms; RSS +${(rssBuilt - rssLoaded).toFixed(1)} MB ` +
-    `for the index (+${(rssLoaded - rssStart).toFixed(1)} MB loading proj4, polygon-clipping, flatbush)` +
+  `index: ${census.index.size} LSOAs built in ${census.builtInMs.toFixed(0)} ms; ${grew(loaded, built)} ` +
+    `(loading proj4, polygon-clipping and flatbush before it: ${grew(atStart, loaded)})` +
     `${(globalThis as { gc?: unknown }).gc ? '' : ' (no --expose-gc: figures include garbage)'}`,
 )
 

@@ -37,7 +37,7 @@ const people = {
   ...USUAL_PEOPLE,
   env: { RATE_LIMITS: JSON.stringify({ populationSum: { max: LIMIT } }) },
 }
-const { site, alice } = testSiteForFile(people, async () => {
+const { site, alice, editor } = testSiteForFile(people, async () => {
   delete process.env.POPULATION_URL
   http = await serveOverHttp(site.payload)
 })
@@ -208,6 +208,43 @@ describe('the neighbourhood lookup with no POPULATION_URL', () => {
     expect(stored.name).toBe('Marais')
     expect(stored.populationEstimate ?? null).toBeNull()
     expect(stored.populationSource ?? null).toBeNull()
+  })
+})
+
+describe("the admin's 'Look up population again'", () => {
+  const refresh = (id: number, cookie?: string) =>
+    http.call<Created>('POST', `/api/neighbourhoods/${id}/population`, { cookie })
+
+  it('asks again for staff and saves the new figure through the update', async () => {
+    const place = await site.payload.create({
+      collection: 'neighbourhoods',
+      data: { name: 'Moved', slug: 'moved', tagline: 'Tested', vibes: ['Calm'], ...PARIS },
+    })
+    expect(place.populationEstimate ?? null).toBeNull()
+    expect((await refresh(place.id, alice.cookie)).status).toBe(403)
+    expect((await refresh(place.id)).status).toBe(403)
+
+    await site.payload.update({ collection: 'neighbourhoods', id: place.id, data: SHOREDITCH })
+    const refreshed = await refresh(place.id, editor.cookie)
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.body.doc.populationStatus ?? null).toBeNull()
+    expect(refreshed.body).toMatchObject({
+      populationStatus: { ok: true, message: 'Population saved.' },
+      doc: { populationEstimate: 8424, populationSource: SOURCE, populationQuality: 1 },
+    })
+    const stored = await site.payload.findByID({ collection: 'neighbourhoods', id: place.id })
+    expect(stored.populationEstimate).toBe(8424)
+  })
+
+  it('says so when there is no point or no such neighbourhood', async () => {
+    const place = await site.payload.create({
+      collection: 'neighbourhoods',
+      data: { name: 'Nowhere', slug: 'nowhere', tagline: 'Tested', vibes: ['Calm'] },
+    })
+    const noPoint = await refresh(place.id, editor.cookie)
+    expect(noPoint.status).toBe(400)
+    expect(noPoint.message).toBe('This neighbourhood has no latitude and longitude to look up.')
+    expect((await refresh(999_999, editor.cookie)).status).toBe(404)
   })
 })
 
