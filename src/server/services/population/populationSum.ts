@@ -27,7 +27,7 @@ interface Census {
 
 let census: Census | undefined
 
-/** The census data and its index, read and built once per process on first use. */
+/** The census data and its index, built once per process: at start (boot), or on first use. */
 export function populationCensus(): Census {
   if (census) return census
   const started = performance.now()
