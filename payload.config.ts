@@ -35,6 +35,7 @@ import { answerSignedInSearches } from '@collections/Search/signedInSearches'
 import { answerMemberReads } from '@collections/Users/accounts/memberReads'
 import { answerPageStateFirst } from '@collections/Users/accounts/pageState'
 import { geocodeEndpoints } from '@/server/services/geocode'
+import { populationSumEndpoint } from '@/server/services/population'
 import { addListIndexes } from '@/server/database/listIndexes'
 import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
 import { useTimeBoundaries } from '@/server/site/siteRevision'
@@ -106,6 +107,7 @@ export default buildConfig({
     forumFeed,
     ...searchEndpoints,
     ...geocodeEndpoints,
+    populationSumEndpoint,
     accountLogin,
     accountLoginCode,
     ...passkeySignInEndpoints,

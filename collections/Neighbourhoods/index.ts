@@ -14,6 +14,7 @@ import { anyone, isStaffUser, signedIn, staff, staffOrOwner } from '@collections
 import { validateWith } from '@collections/shared/hooks'
 import { uniqueMessages } from '@collections/shared/uniqueMessages'
 import { lookupPopulation } from './hooks/lookupPopulation'
+import { refreshPopulation } from './endpoints/refreshPopulation'
 import { normaliseNeighbourhood } from './hooks/normaliseNeighbourhood'
 import { deleteNeighbourhoodContent } from './hooks/deleteContent'
 import { setCreator } from './hooks/setCreator'
@@ -94,6 +95,15 @@ export const Neighbourhoods: CollectionConfig = {
     populationField('populationSource', 'text'),
     populationField('populationQuality', 'number'),
     {
+      // Not stored: the editors' button to ask the population service again.
+      name: 'populationLookup',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/cms/components/PopulationLookup#PopulationLookup' },
+      },
+    },
+    {
       name: 'createdBy',
       type: 'relationship',
       relationTo: 'users',
@@ -102,6 +112,7 @@ export const Neighbourhoods: CollectionConfig = {
       admin: { readOnly: true },
     },
   ],
+  endpoints: [refreshPopulation],
   hooks: {
     beforeValidate: [normaliseNeighbourhood, validateWith(neighbourhoodSchema)],
     beforeChange: [setCreator, uniqueSlug, setLocation],

@@ -44,6 +44,7 @@ declare module 'autocannon' {
     method?: string
     path?: string
     headers?: Record<string, string>
+    body?: string
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon

@@ -162,8 +162,8 @@ async function fillTo(client: pg.Client, table: string, total: number, shift: st
 export async function scaleUp(client: pg.Client, factor: number, totals: ScaleTotals = {}) {
   const copies = factor - 1
   await client.query(`
-    INSERT INTO neighbourhoods (name, slug, tagline, latitude, longitude, created_by_id, image_id, updated_at, created_at)
-    SELECT n.name || ' ' || g, n.slug || '-' || g, n.tagline, n.latitude, n.longitude, n.created_by_id, n.image_id, now(), now() - (g || ' hours')::interval
+    INSERT INTO neighbourhoods (name, slug, tagline, latitude, longitude, population_estimate, population_year, population_source, population_quality, created_by_id, image_id, updated_at, created_at)
+    SELECT n.name || ' ' || g, n.slug || '-' || g, n.tagline, n.latitude, n.longitude, n.population_estimate, n.population_year, n.population_source, n.population_quality, n.created_by_id, n.image_id, now(), now() - (g || ' hours')::interval
       FROM neighbourhoods n, generate_series(1, ${copies}) g`)
   await client.query(`
     INSERT INTO reviews (neighbourhood_id, user_id, author_name, rating, comment, updated_at, created_at)

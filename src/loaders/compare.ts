@@ -128,6 +128,8 @@ async function neighbourhoodsBySlug(
       image: true,
       populationEstimate: true,
       populationYear: true,
+      populationSource: true,
+      populationQuality: true,
     },
     overrideAccess: false,
   })
@@ -136,6 +138,8 @@ async function neighbourhoodsBySlug(
     ...neighbourhoodCard(doc as Neighbourhood),
     populationEstimate: doc.populationEstimate ?? null,
     populationYear: doc.populationYear ?? null,
+    populationSource: doc.populationSource ?? null,
+    populationQuality: doc.populationQuality ?? null,
   }))
 }
 

@@ -22,7 +22,16 @@ export const MESSAGES = {
   editingExpired: 'Editing period has expired.',
   // Neighbourhoods, users and media (wording ours where the spec gives none).
   populationSaved: 'Population saved.',
-  populationNotConfigured: 'Population lookup is not configured.',
+  populationNoData: 'No population data for this place.',
+  // The population service's refusals (POST /api/population/sum).
+  populationPolygonInvalid:
+    'polygon_geojson must be a GeoJSON Polygon or MultiPolygon: rings of at least 4 [longitude, latitude] positions, each ring closed.',
+  populationCoordinatesOutOfRange:
+    'Coordinates out of range: longitude must be within -180 to 180 and latitude within -90 to 90.',
+  populationTooManyPoints: 'The polygon has more than 1,000 points.',
+  populationTooLarge: 'The polygon is larger than 25 km².',
+  populationPolygonEmpty: 'The polygon has no area.',
+  populationYearInvalid: 'year must be a number.',
   nameAndSlugRequired: 'Please provide a name and slug.',
   slugInvalid: 'Slugs use only lower-case letters, digits and hyphens.',
   taglineRequired: 'Please provide a tagline.',

@@ -76,6 +76,17 @@ export function parsePopulationAnswer(body: unknown): Population | undefined {
   }
 }
 
+/**
+ * An answer that covers none of the polygon (quality 0) and has no population in it: the service
+ * has no data for the place (the site's own, outside London). Not a failure.
+ */
+export function isNoDataAnswer(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false
+  const answer = body as Record<string, unknown>
+  const population = answer.population
+  return toNumber(answer.quality) === 0 && (population === null || toNumber(population) === 0)
+}
+
 /** Reported to the client with the created neighbourhood (never stored). */
 export interface PopulationStatus {
   ok: boolean
@@ -92,5 +103,5 @@ export const POPULATION_STATUS = {
     ok: false,
     message: `${MESSAGES.populationSaveFailed} ${MESSAGES.populationUnreachable}`,
   },
-  notConfigured: { ok: false, message: MESSAGES.populationNotConfigured },
+  noData: { ok: true, message: MESSAGES.populationNoData },
 } as const satisfies Record<string, PopulationStatus>

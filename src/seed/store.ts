@@ -18,13 +18,15 @@ import { seedPages } from './pages'
 import { storeLocalSpots, storeUserBadges } from './storeSpots'
 
 /**
- * Hooks skip live pushes, site rebuilds and population lookups while seeding; review badges are
- * stored from the computed list instead of being awarded (and notified) one review at a time.
+ * Hooks skip live pushes and site rebuilds while seeding; review badges are stored from the
+ * computed list instead of being awarded (and notified) one review at a time. Every demo
+ * neighbourhood gets its population from the site's own census service whatever POPULATION_URL
+ * says: the demo shows the same figures on every machine and its seed waits on no network.
  */
 const context = {
   disableLive: true,
   disableRevalidate: true,
-  disablePopulation: true,
+  populationService: 'embedded',
   disableBadges: true,
 }
 

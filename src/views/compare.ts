@@ -4,6 +4,7 @@ import { ratingSummary, type RatingSummary, type StarCounts } from '@/rules/rati
 import { discussionHref } from './discussion'
 import { EVENT_CLOCK, formatEventDate } from './event'
 import type { NeighbourhoodCardView } from './neighbourhood'
+import { populationView, type PopulationView } from './population'
 import { storyHref } from './story'
 
 /** A linked line of a column: an upcoming event, a recent story or discussion. */
@@ -25,7 +26,8 @@ export interface CompareList {
 export interface CompareColumn extends NeighbourhoodCardView {
   href: string
   rating: RatingSummary
-  population: { estimate: number; year: number | null } | null
+  /** The people within 400 m and per km², when the population lookup found them. */
+  population: PopulationView | null
   spots: { category: string; label: string; count: number }[]
   spotsTotal: number
   events: CompareList
@@ -78,6 +80,8 @@ export interface CompareRows {
 export interface CompareNeighbourhood extends NeighbourhoodCardView {
   populationEstimate?: number | null
   populationYear?: number | null
+  populationSource?: string | null
+  populationQuality?: number | null
 }
 
 const iso = (at: Date | string) => new Date(at).toISOString()
@@ -126,15 +130,17 @@ export function toCompareColumn(n: CompareNeighbourhood, rows: CompareRows): Com
   }))
   const posts = mine(rows.posts)
   const newest = mine(rows.newest)[0]
-  const { populationEstimate, populationYear, ...card } = n
+  const { populationEstimate, populationYear, populationSource, populationQuality, ...card } = n
   return {
     ...card,
     href: `/neighbourhood/${n.slug}`,
     rating: ratingSummary(counts),
-    population:
-      typeof populationEstimate === 'number' && populationEstimate > 0
-        ? { estimate: Math.round(populationEstimate), year: populationYear ?? null }
-        : null,
+    population: populationView({
+      populationEstimate,
+      populationYear,
+      populationSource,
+      populationQuality,
+    }),
     spots,
     spotsTotal: spots.reduce((sum, s) => sum + s.count, 0),
     events: listOf(

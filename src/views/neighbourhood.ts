@@ -2,6 +2,7 @@ import type { Neighbourhood } from '@/payload-types'
 import type { FormValues } from '@/schemas/neighbourhoodForm'
 
 import { mediaUrl, relId, responsiveImage } from './media'
+import { populationView, type PopulationView } from './population'
 
 export interface NeighbourhoodView {
   id: number
@@ -18,6 +19,8 @@ export interface NeighbourhoodView {
   createdBy?: number | null
   reviewCount: number
   averageRating: number | null
+  /** The people within 400 m, when the population lookup found them (its own page shows it). */
+  population?: PopulationView | null
 }
 
 /** A neighbourhood document (depth 1, from the Local or REST API) to what its page shows. */
@@ -36,6 +39,7 @@ export function toNeighbourhoodView(
     latitude: doc.latitude ?? null,
     longitude: doc.longitude ?? null,
     createdBy: relId(doc.createdBy),
+    population: populationView(doc),
   }
 }
 

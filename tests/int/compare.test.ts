@@ -149,7 +149,13 @@ describe('the sections', () => {
     expect(a!.rating.count).toBe(3)
     expect(a!.rating.averageLabel).toBe('4.3')
     expect(a!.rating.rows.map((r) => r.percent)).toEqual([33, 67, 0, 0, 0])
-    expect(a!.population).toEqual({ estimate: 12345, year: 2023 })
+    // 12,345 people in the 0.64 km² square: 19,289 per km².
+    expect(a!.population).toMatchObject({
+      estimate: 12345,
+      year: 2023,
+      about: 'About 12,300',
+      perSquareKm: '19,300',
+    })
     expect(a!.spots).toEqual([
       { category: 'cafe', label: 'Cafe', count: 2 },
       { category: 'gym', label: 'Gym', count: 1 },

@@ -369,7 +369,7 @@ describe('population lookup after create', () => {
     expect(await count({ id: { equals: created.body.doc.id } })).toBe(1)
   })
 
-  it('asks nothing without coordinates, and says so when no service is configured', async () => {
+  it("asks nothing without coordinates; without POPULATION_URL the site's own census answers", async () => {
     const service = populationService(json(200, { population: 1 }))
     process.env.POPULATION_URL = await service.start()
     const noPoint = await create(body())
@@ -379,12 +379,25 @@ describe('population lookup after create', () => {
     expect(noPoint.body.doc).not.toHaveProperty('populationStatus')
 
     delete process.env.POPULATION_URL
-    const unconfigured = await create(body(at))
-    expect(unconfigured.status).toBe(201)
-    expect(unconfigured.body.doc.populationStatus).toEqual({
-      ok: false,
-      message: 'Population lookup is not configured.',
+    const embedded = await create(body(at))
+    expect(embedded.status).toBe(201)
+    expect(embedded.body.doc.populationStatus).toEqual({ ok: true, message: 'Population saved.' })
+    expect(await stored(embedded.body.doc.id)).toMatchObject({
+      populationYear: 2021,
+      populationSource: 'ONS Census 2021 (LSOA, area-weighted)',
     })
+  })
+
+  it("reads an outside service's no-data answer (quality 0) as no data, not an error", async () => {
+    const service = populationService(json(200, { population: null, quality: 0 }))
+    process.env.POPULATION_URL = await service.start()
+    const created = await create(body(at))
+    await service.stop()
+    expect(created.body.doc.populationStatus).toEqual({
+      ok: true,
+      message: 'No population data for this place.',
+    })
+    expect((await stored(created.body.doc.id)).populationEstimate ?? null).toBeNull()
   })
 
   it('is skipped when the caller sets context.disablePopulation (the seed does)', async () => {

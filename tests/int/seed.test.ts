@@ -39,6 +39,22 @@ describe('demo seed', () => {
     expect(docs[0]!.latitude).toBeCloseTo(51.46, 1)
   })
 
+  it("gives every neighbourhood its population from the site's own census service", async () => {
+    const { docs } = await site.payload.find({
+      collection: 'neighbourhoods',
+      pagination: false,
+      depth: 0,
+    })
+    expect(docs.length).toBeGreaterThanOrEqual(24)
+    for (const doc of docs) {
+      expect(doc.populationSource, doc.slug).toBe('ONS Census 2021 (LSOA, area-weighted)')
+      expect(doc.populationYear, doc.slug).toBe(2021)
+      expect(doc.populationEstimate, doc.slug).toBeGreaterThan(0)
+    }
+    // Checked by hand against the census's LSOAs (docs/operations.md).
+    expect(docs.find((d) => d.slug === 'shoreditch')?.populationEstimate).toBe(8424)
+  })
+
   it('signs demo users in with the documented password, staff with the documented key too', async () => {
     const cookie = await site.signIn('priya@belong.local', 'belong-demo')
     expect(cookie).toMatch(/^payload-token=/)

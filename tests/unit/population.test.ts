@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { pointText } from '@/rules/location'
 import {
   POPULATION_STATUS,
+  isNoDataAnswer,
   parsePopulationAnswer,
   populationRequestBody,
   squareAround,
@@ -79,6 +80,26 @@ describe('reading the population answer', () => {
     expect(POPULATION_STATUS.unreachable.message).toBe(
       'Saved neighbourhood, but failed to save population. Population service unreachable.',
     )
+  })
+})
+
+describe('a no-data answer', () => {
+  it.each([
+    [{ population: null, quality: 0, message: 'No data for this place.' }, true],
+    [{ population: 0, quality: 0 }, true],
+    [{ population: 10, quality: 0 }, false],
+    [{ population: null }, false],
+    [{ year: 2023 }, false],
+    [undefined, false],
+  ])('%j is no data: %s', (body, noData) => {
+    expect(isNoDataAnswer(body)).toBe(noData)
+  })
+
+  it('is reported as no data, not as a failure', () => {
+    expect(POPULATION_STATUS.noData).toEqual({
+      ok: true,
+      message: 'No population data for this place.',
+    })
   })
 })
 

@@ -181,8 +181,7 @@ export async function submitNeighbourhood() {
       if (slug !== checked.body.slug) {
         notes.push(`“${checked.body.slug}” was taken, so its address is /neighbourhood/${slug}.`)
       }
-      // Not configured is the operator's business, not the submitter's: said only in the log.
-      if (populationStatus && populationStatus.message !== MESSAGES.populationNotConfigured) {
+      if (populationStatus) {
         const show = populationStatus.ok ? toast.success : toast.error
         show(populationStatus.message)
         notes.push(populationStatus.message)

@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   upload: { max: 60, windowSeconds: 86_400 },
   /** Any other API write: reviews, comments, reactions, votes, RSVPs, posts. */
   write: { max: 60, windowSeconds: 60 },
+  /** Sums of the population service per IP (a read, sent as POST for its polygon). */
+  populationSum: { max: 120, windowSeconds: 60 },
   /** Realtime WebSocket connections opened per IP. */
   socket: { max: 30, windowSeconds: 60 },
 
@@ -95,6 +97,7 @@ export function limitFor(method: string, pathname: string): RateLimitName | null
   if (pathname === '/api/users/forgot-password') return 'forgotPassword'
   if (pathname === '/api/users' && method === 'POST') return 'signUp'
   if (pathname === '/api/media' && method === 'POST') return 'upload'
+  if (pathname === '/api/population/sum') return 'populationSum'
   // Session upkeep is not a write anyone could abuse to flood others.
   if (/^\/api\/(users\/(logout|refresh-token)|accounts\/refresh|realtime\/auth)$/.test(pathname))
     return null

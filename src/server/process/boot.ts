@@ -20,6 +20,7 @@ import { Readiness } from '@/server/observability/readiness'
 import { serveSiteHealth } from '@/server/observability/siteHealth'
 import { createCdnPurger } from '@/server/services/cdnPurge'
 import { createPageBucket } from '@/server/services/pageBucket'
+import { populationCensus } from '@/server/services/population'
 import { useLocalRealtimePort } from '@/server/services/realtime'
 import { PageBackfill } from '@/server/site/backfill'
 import { createSiteServer } from '@/server/site/site'
@@ -135,6 +136,11 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const adminHandler = wantAdmin ? admin.handler() : undefined
 
     step(6, 'Starting the server')
+    // Built before the first lookup needs it (the seed's, if it ran, already did).
+    const census = populationCensus()
+    log(
+      `       population: ${census.index.size} census areas indexed in ${Math.round(census.builtInMs)} ms`,
+    )
     let listening = false
     // /readyz answers 503 'starting' until the end of boot, 'draining' once stop() begins.
     const readiness = new Readiness()

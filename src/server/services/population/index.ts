@@ -1,0 +1,2 @@
+export { populationSumEndpoint } from './endpoint'
+export { answerPopulationSum, populationCensus, type PopulationSumResult } from './populationSum'
