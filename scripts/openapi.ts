@@ -15,8 +15,10 @@ fs.mkdirSync(path.dirname(file), { recursive: true })
 fs.writeFileSync(file, JSON.stringify(describeApi(await config, '1'), null, 2))
 console.log(`API description written to ${path.relative(process.cwd(), file)}`)
 
-const lint = spawnSync('redocly', ['lint', file, '--format=stylish'], {
+const redocly = path.resolve('node_modules/.bin/redocly')
+const lint = spawnSync(redocly, ['lint', file, '--format=stylish'], {
   stdio: 'inherit',
   env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
 })
+if (lint.error) console.error(`Redocly did not run: ${lint.error.message}`)
 process.exit(lint.status ?? 1)
