@@ -1,5 +1,6 @@
 import type { AnyContract } from './contract'
 import { followStateRead, followToggle } from './follows'
+import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 
 /**
  * Every contract by name: the one registry the server's commands, the islands' client, the
@@ -8,6 +9,9 @@ import { followStateRead, followToggle } from './follows'
 export const contracts = {
   'follows.toggle': followToggle,
   'follows.state': followStateRead,
+  'reactions.toggle': reactionToggle,
+  'reactions.summary': reactionSummary,
+  'reactions.mine': reactionMine,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

@@ -1,20 +1,18 @@
 import { MESSAGES } from '@/rules/messages'
-import { buttonForm } from './calls'
+import type { EmojiName, ReactionTargetKind } from '@/rules/targets'
+import { buttonForm, commandRequest } from './calls'
 import { id, text } from './types'
 
 /** A reaction button: toggles the emoji on its target. */
 export const reaction = buttonForm({
   loginMessage: (fields) =>
     text(fields, 'targetKind') === 'local-business' ? 'Login to react.' : MESSAGES.loginToReact,
-  request: (fields) => ({
-    method: 'POST',
-    path: '/api/reactions/toggle',
-    body: {
-      targetKind: text(fields, 'targetKind'),
+  request: (fields) =>
+    commandRequest('reactions.toggle', {
+      targetKind: text(fields, 'targetKind') as ReactionTargetKind,
       targetId: id(fields, 'targetId'),
-      emoji: text(fields, 'emoji'),
-    },
-  }),
+      emoji: text(fields, 'emoji') as EmojiName,
+    }),
   failed: 'Reaction failed.',
 })
 
