@@ -2,17 +2,16 @@ import type { ContractName, Contracts } from '@/contracts'
 import {
   fillPath,
   firstIssue,
+  type HasParams,
   type InputOf,
   type OutputOf,
   type ParamsOf,
 } from '@/contracts/contract'
 import { ApiError, api } from './api'
 
-type NeedsParams<N extends ContractName> = Contracts[N] extends { params: object } ? true : false
-
 /** The path parameters, required only for contracts that have some. */
 type ParamsArg<N extends ContractName> =
-  NeedsParams<N> extends true ? [params: ParamsOf<Contracts[N]>] : []
+  HasParams<Contracts[N]> extends true ? [params: ParamsOf<Contracts[N]>] : []
 
 /**
  * The islands' one way to the API: a contract by name, its typed input, its typed answer. The
