@@ -1,4 +1,5 @@
 import type { AnyContract } from './contract'
+import { eventRsvp } from './events'
 import { followStateRead, followToggle } from './follows'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 
@@ -12,6 +13,7 @@ export const contracts = {
   'reactions.toggle': reactionToggle,
   'reactions.summary': reactionSummary,
   'reactions.mine': reactionMine,
+  'events.rsvp': eventRsvp,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

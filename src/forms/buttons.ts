@@ -1,4 +1,5 @@
 import { MESSAGES } from '@/rules/messages'
+import type { RsvpStatus } from '@/rules/rsvp'
 import type { EmojiName, ReactionTargetKind } from '@/rules/targets'
 import { buttonForm, commandRequest } from './calls'
 import { id, text } from './types'
@@ -40,11 +41,11 @@ export const rsvp = buttonForm({
     const event = id(fields, 'event')
     return event === null
       ? null
-      : {
-          method: 'POST',
-          path: `/api/events/${event}/rsvp`,
-          body: { status: text(fields, 'status') },
-        }
+      : commandRequest(
+          'events.rsvp',
+          { status: text(fields, 'status') as RsvpStatus },
+          { id: event },
+        )
   },
   failed: 'RSVP failed.',
 })

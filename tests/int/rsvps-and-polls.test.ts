@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { MESSAGES } from '@/rules/messages'
+import { answerChecker } from '@tests/support/apiDescription'
 import { fuzzWrites } from './fuzz'
 import {
   makeNeighbourhood,
@@ -26,6 +27,15 @@ const people = { members: ['alice', 'bob', 'carol'], staff: { editor: 'eddie' } 
 const { site, alice, bob, carol, editor } = testSiteForFile(people, async () => {
   camden = await makeNeighbourhood(site, placeFields('Camden', 'Markets', ['Creative']), NO_LIVE)
 })
+
+/** Each answer checked against /api/openapi.json: no problem for any of them. */
+const describedAsAnswered = async (
+  calls: [method: string, path: string, answer: { status: number; body: unknown }][],
+) => {
+  const check = answerChecker((await site.api('GET', '/api/openapi.json')).body as never)
+  const problems = calls.map(([method, path, a]) => check(method, path, a.status, a.body).problem)
+  expect(problems).toEqual(calls.map(() => null))
+}
 
 const message = (body: unknown) => (body as Refused).errors?.[0]?.message
 const create = async (collection: string, body: Record<string, unknown>, user: TestUser) => {
@@ -63,8 +73,17 @@ describe('RSVPs (POST /api/events/:id/rsvp)', () => {
     const wrong = await rsvp(event.id, 'going', bob)
     expect(wrong.status).toBe(400)
     expect(message(wrong.body)).toBe('Choose attending or interested.')
-    expect((await rsvp(999_999, 'attending', bob)).status).toBe(404)
+    const missing = await rsvp(999_999, 'attending', bob)
+    expect(missing.status).toBe(404)
     expect(await rows(event.id)).toHaveLength(0)
+    const done = await rsvp(event.id, 'attending', carol)
+    const path = `/api/events/${event.id}/rsvp`
+    await describedAsAnswered([
+      ['POST', path, visitor],
+      ['POST', path, wrong],
+      ['POST', '/api/events/999999/rsvp', missing],
+      ['POST', path, done],
+    ])
   })
 
   it('creates, replaces and removes (same status again), keeping counts on the event', async () => {
