@@ -30,6 +30,8 @@ export interface Contract<
   /** The JSON body (writes) or the query string (reads). */
   input: I
   output: O
+  /** The status of a done call: 200 unless it creates something (201). */
+  status?: 200 | 201
   /** Refusals besides the input's 400, the caller's 401/403 and the rate limit's 429. */
   refusals?: Partial<Record<400 | 403 | 404 | 409 | 422, string>>
   /**

@@ -1,6 +1,7 @@
 import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
 import { followStateRead, followToggle } from './follows'
+import { pollMine, pollSummary, pollVote } from './polls'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 
 /**
@@ -14,6 +15,9 @@ export const contracts = {
   'reactions.summary': reactionSummary,
   'reactions.mine': reactionMine,
   'events.rsvp': eventRsvp,
+  'polls.vote': pollVote,
+  'polls.summary': pollSummary,
+  'polls.mine': pollMine,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

@@ -24,11 +24,11 @@ export const vote = buttonForm({
     const poll = id(fields, 'poll')
     return poll === null
       ? null
-      : {
-          method: 'POST',
-          path: `/api/polls/${poll}/vote`,
-          body: { optionIndex: Number(text(fields, 'optionIndex')) },
-        }
+      : commandRequest(
+          'polls.vote',
+          { optionIndex: Number(text(fields, 'optionIndex')) },
+          { id: poll },
+        )
   },
   done: 'Vote submitted.',
   failed: 'Vote failed.',

@@ -399,6 +399,10 @@ describe('votes (POST /api/polls/:id/vote, GET /api/polls/:id/summary)', () => {
     expect(again.status).toBe(409)
     expect(message(again.body)).toBe(MESSAGES.alreadyVoted)
     expect(await votes(doc.id)).toBe(1)
+    await describedAsAnswered([
+      ['POST', `/api/polls/${doc.id}/vote`, first],
+      ['POST', `/api/polls/${doc.id}/vote`, again],
+    ])
   })
 
   it('refuses votes once the poll has closed', async () => {
@@ -472,7 +476,21 @@ describe('votes (POST /api/polls/:id/vote, GET /api/polls/:id/summary)', () => {
     expect((await summary(doc.id, bob)).body.myVote).toBe(1)
     expect((await summary(doc.id, carol)).body.myVote).toBe(0)
     expect((await summary(doc.id, alice)).body.myVote).toBeNull()
-    expect((await summary(999_999)).status).toBe(404)
+    const missing = await summary(999_999)
+    expect(missing.status).toBe(404)
+    const mine = (user?: TestUser) =>
+      site.api<Summary>('GET', `/api/polls/${doc.id}/mine`, { cookie: user?.cookie })
+    const [own, none] = [await mine(bob), await mine()]
+    expect([own.body, none.body]).toEqual([
+      { pollId: doc.id, myVote: 1 },
+      { pollId: doc.id, myVote: null },
+    ])
+    await describedAsAnswered([
+      ['GET', `/api/polls/${doc.id}/summary`, await summary(doc.id, bob)],
+      ['GET', '/api/polls/999999/summary', missing],
+      ['GET', `/api/polls/${doc.id}/mine`, own],
+      ['GET', `/api/polls/${doc.id}/mine`, none],
+    ])
   })
 
   it('refuses direct vote writes and shows members only their own votes', async () => {
