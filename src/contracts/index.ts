@@ -2,6 +2,7 @@ import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
 import { followStateRead, followToggle } from './follows'
 import { pollMine, pollSummary, pollVote } from './polls'
+import { reportAppeal, reportSend } from './reports'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 
 /**
@@ -18,6 +19,8 @@ export const contracts = {
   'polls.vote': pollVote,
   'polls.summary': pollSummary,
   'polls.mine': pollMine,
+  'reports.send': reportSend,
+  'reports.appeal': reportAppeal,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts
