@@ -2,8 +2,9 @@ import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
 import { followStateRead, followToggle } from './follows'
 import { pollMine, pollSummary, pollVote } from './polls'
-import { reportAppeal, reportSend } from './reports'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
+import { reportAppeal, reportSend } from './reports'
+import { searchSuggest } from './search'
 
 /**
  * Every contract by name: the one registry the server's commands, the islands' client, the
@@ -21,6 +22,7 @@ export const contracts = {
   'polls.mine': pollMine,
   'reports.send': reportSend,
   'reports.appeal': reportAppeal,
+  'search.suggest': searchSuggest,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts
