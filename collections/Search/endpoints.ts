@@ -4,6 +4,7 @@ import { parsePage } from '@/rules/paging'
 import { isSearchKind, MAX_SEARCH_PAGE } from '@/rules/search'
 import { pgPool } from '@/server/database/db'
 import { refuse } from '@/server/http/requests'
+import { command } from '@collections/shared/command'
 
 import { searchPage, suggest } from '@/data/search/search'
 
@@ -33,18 +34,13 @@ const searchEndpoint: Endpoint = {
   },
 }
 
-/** GET /api/search/suggest?q= — up to 8 titles once 2 characters are typed. */
-const suggestEndpoint: Endpoint = {
-  path: '/search/suggest',
-  method: 'get',
-  handler: async (req) =>
-    Response.json({
-      suggestions: await suggest(
-        pgPool(req.payload),
-        paramsOf(req).get('q') ?? '',
-        viewerIdOf(req),
-      ),
-    }),
-}
+/** search.suggest: up to 8 titles once 2 characters are typed. */
+const suggestEndpoint = command(
+  'search.suggest',
+  async ({ req, input }) => ({
+    suggestions: await suggest(pgPool(req.payload), input.q, viewerIdOf(req)),
+  }),
+  { root: true },
+)
 
 export const searchEndpoints = [searchEndpoint, suggestEndpoint]

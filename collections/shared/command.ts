@@ -80,7 +80,7 @@ function handlerFor<C extends AnyContract>(contract: C, work: CommandWork<C>): P
     }
     const headers =
       contract.cache === 'private' ? { 'cache-control': 'private, no-store' } : undefined
-    return Response.json(answer, { headers })
+    return Response.json(answer, { status: contract.status ?? 200, headers })
   }
 }
 

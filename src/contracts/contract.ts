@@ -30,6 +30,8 @@ export interface Contract<
   /** The JSON body (writes) or the query string (reads). */
   input: I
   output: O
+  /** The status of a done call: 200 unless it creates something (201). */
+  status?: 200 | 201
   /** Refusals besides the input's 400, the caller's 401/403 and the rate limit's 429. */
   refusals?: Partial<Record<400 | 403 | 404 | 409 | 422, string>>
   /**
@@ -42,19 +44,24 @@ export interface Contract<
 export type AnyContract = Contract<ZodType, ZodType, ZodType>
 
 /** Keeps a contract's literal types (its schemas, its method) while checking its shape. */
-export const defineContract = <P extends ZodType, I extends ZodType, O extends ZodType>(
+export const defineContract = <
+  P extends ZodType = never,
+  I extends ZodType = ZodType,
+  O extends ZodType = ZodType,
+>(
   contract: Contract<P, I, O>,
 ): Contract<P, I, O> => contract
 
 export type InputOf<C extends AnyContract> = z.input<C['input']>
 export type ParsedInputOf<C extends AnyContract> = z.output<C['input']>
 export type OutputOf<C extends AnyContract> = z.output<C['output']>
-export type ParamsOf<C extends AnyContract> = C['params'] extends ZodType
-  ? z.input<C['params']>
-  : Record<string, never>
-export type ParsedParamsOf<C extends AnyContract> = C['params'] extends ZodType
-  ? z.output<C['params']>
-  : Record<string, never>
+/** The contract's path parameters' schema; never when it has none. */
+type ParamsSchema<C extends AnyContract> = Exclude<C['params'], undefined>
+export type HasParams<C extends AnyContract> = [ParamsSchema<C>] extends [never] ? false : true
+export type ParamsOf<C extends AnyContract> =
+  HasParams<C> extends true ? z.input<ParamsSchema<C>> : Record<string, never>
+export type ParsedParamsOf<C extends AnyContract> =
+  HasParams<C> extends true ? z.output<ParamsSchema<C>> : Record<string, never>
 
 /** `/api/events/{id}/rsvp` with `{ id: 4 }` → `/api/events/4/rsvp`. */
 export function fillPath(path: string, params: Record<string, unknown> = {}): string {

@@ -1,5 +1,10 @@
 import type { AnyContract } from './contract'
+import { eventRsvp } from './events'
 import { followStateRead, followToggle } from './follows'
+import { pollMine, pollSummary, pollVote } from './polls'
+import { reactionMine, reactionSummary, reactionToggle } from './reactions'
+import { reportAppeal, reportSend } from './reports'
+import { searchSuggest } from './search'
 
 /**
  * Every contract by name: the one registry the server's commands, the islands' client, the
@@ -8,6 +13,16 @@ import { followStateRead, followToggle } from './follows'
 export const contracts = {
   'follows.toggle': followToggle,
   'follows.state': followStateRead,
+  'reactions.toggle': reactionToggle,
+  'reactions.summary': reactionSummary,
+  'reactions.mine': reactionMine,
+  'events.rsvp': eventRsvp,
+  'polls.vote': pollVote,
+  'polls.summary': pollSummary,
+  'polls.mine': pollMine,
+  'reports.send': reportSend,
+  'reports.appeal': reportAppeal,
+  'search.suggest': searchSuggest,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

@@ -1,20 +1,19 @@
 import { MESSAGES } from '@/rules/messages'
-import { buttonForm } from './calls'
+import type { RsvpStatus } from '@/rules/rsvp'
+import type { EmojiName, ReactionTargetKind } from '@/rules/targets'
+import { buttonForm, commandRequest } from './calls'
 import { id, text } from './types'
 
 /** A reaction button: toggles the emoji on its target. */
 export const reaction = buttonForm({
   loginMessage: (fields) =>
     text(fields, 'targetKind') === 'local-business' ? 'Login to react.' : MESSAGES.loginToReact,
-  request: (fields) => ({
-    method: 'POST',
-    path: '/api/reactions/toggle',
-    body: {
-      targetKind: text(fields, 'targetKind'),
+  request: (fields) =>
+    commandRequest('reactions.toggle', {
+      targetKind: text(fields, 'targetKind') as ReactionTargetKind,
       targetId: id(fields, 'targetId'),
-      emoji: text(fields, 'emoji'),
-    },
-  }),
+      emoji: text(fields, 'emoji') as EmojiName,
+    }),
   failed: 'Reaction failed.',
 })
 
@@ -25,11 +24,11 @@ export const vote = buttonForm({
     const poll = id(fields, 'poll')
     return poll === null
       ? null
-      : {
-          method: 'POST',
-          path: `/api/polls/${poll}/vote`,
-          body: { optionIndex: Number(text(fields, 'optionIndex')) },
-        }
+      : commandRequest(
+          'polls.vote',
+          { optionIndex: Number(text(fields, 'optionIndex')) },
+          { id: poll },
+        )
   },
   done: 'Vote submitted.',
   failed: 'Vote failed.',
@@ -42,11 +41,11 @@ export const rsvp = buttonForm({
     const event = id(fields, 'event')
     return event === null
       ? null
-      : {
-          method: 'POST',
-          path: `/api/events/${event}/rsvp`,
-          body: { status: text(fields, 'status') },
-        }
+      : commandRequest(
+          'events.rsvp',
+          { status: text(fields, 'status') as RsvpStatus },
+          { id: event },
+        )
   },
   failed: 'RSVP failed.',
 })

@@ -1,7 +1,11 @@
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { safeNextPath } from '@/rules/accounts'
-import { ok, refusal, viewer } from './calls'
+import type { ReportInput } from '@/schemas/report'
+import type { ReportTargetKind } from '@/rules/targets'
+import { ok, refusal, sendCommand, viewer } from './calls'
 import { id, text, type FormHandler } from './types'
+
+type ReportReason = ReportInput['reason']
 
 /** The report page's 'Send report': back to the item's page with the thanks. */
 export const report: FormHandler = async ({ fields, page, call }) => {
@@ -10,10 +14,10 @@ export const report: FormHandler = async ({ fields, page, call }) => {
       redirect: `/login?next=${encodeURIComponent(page.pathname + page.search)}`,
       flash: MODERATION_TEXT.loginToReport,
     }
-  const answer = await call('POST', '/api/reports/send', {
-    targetKind: text(fields, 'kind'),
+  const answer = await sendCommand(call, 'reports.send', {
+    targetKind: text(fields, 'kind') as ReportTargetKind,
     targetId: id(fields, 'id'),
-    reason: text(fields, 'reason'),
+    reason: text(fields, 'reason') as ReportReason,
     note: text(fields, 'note'),
   })
   if (!ok(answer)) return refusal(answer, MODERATION_TEXT.failed)
@@ -27,8 +31,8 @@ export const appeal: FormHandler = async ({ fields, page, call }) => {
       redirect: `/login?next=${encodeURIComponent(page.pathname + page.search)}`,
       flash: 'Please login first.',
     }
-  const answer = await call('POST', '/api/reports/appeal', {
-    targetKind: text(fields, 'kind'),
+  const answer = await sendCommand(call, 'reports.appeal', {
+    targetKind: text(fields, 'kind') as ReportTargetKind,
     targetId: id(fields, 'id'),
     note: text(fields, 'note'),
   })

@@ -1,31 +1,52 @@
 import { z } from './zod'
 
 import { MENTION_LIMIT_MESSAGE, withinMentionLimit } from '@/rules/mentions'
+import { SUMMARY_MAX_IDS } from '@/rules/reactionCounts'
 import {
   COMMENT_TARGET_KINDS,
   EMOJI,
   REACTION_TARGET_KINDS,
   REACTION_TARGETS,
   type EmojiName,
+  type ReactionTargetKind,
 } from '@/rules/targets'
 
 const id = z.coerce.number().int().positive()
 
+export const reactionTargetKind = z.enum(
+  REACTION_TARGET_KINDS as [ReactionTargetKind, ...ReactionTargetKind[]],
+  { message: 'Unknown reaction target.' },
+)
+
+/**
+ * `?targetKind=review&ids=1,2,3` of the reads about many targets: up to 200 positive ids (others
+ * are left out, not refused).
+ */
+export const reactionTargetsSchema = z.object({
+  targetKind: reactionTargetKind,
+  ids: z
+    .string()
+    .optional()
+    .describe('Target ids, comma-separated; the first 200 are read')
+    .transform((raw) =>
+      (raw ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+        .slice(0, SUMMARY_MAX_IDS),
+    ),
+})
+
 export const reactionToggleSchema = z
   .object({
-    targetKind: z.enum(REACTION_TARGET_KINDS as [string, ...string[]], {
-      message: 'Unknown reaction target.',
-    }),
+    targetKind: reactionTargetKind,
     targetId: id,
     emoji: z.enum(Object.keys(EMOJI) as [EmojiName, ...EmojiName[]], {
       message: 'Unknown emoji.',
     }),
   })
   .refine(
-    (v) =>
-      (
-        REACTION_TARGETS[v.targetKind as keyof typeof REACTION_TARGETS]?.emojis as readonly string[]
-      )?.includes(v.emoji),
+    (v) => (REACTION_TARGETS[v.targetKind].emojis as readonly EmojiName[]).includes(v.emoji),
     { message: 'That emoji is not available here.' },
   )
 

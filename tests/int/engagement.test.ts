@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { answerChecker } from '@tests/support/apiDescription'
 import { createAs, makeUser, placeFields, testSiteForFile, type TestUser } from './harness'
 
 let reviewId: number
@@ -146,6 +147,29 @@ describe('reactions: one toggle for every target kind', () => {
     expect(res.body.summaries).toHaveLength(2)
     expect(res.body.summaries[0]).toMatchObject({ targetId: reviewId, mine: 'heart' })
     expect(res.body.summaries[1]).toMatchObject({ targetId: 999999, mine: null })
+  })
+
+  it('answers as the API description says', async () => {
+    const check = answerChecker((await site.api('GET', '/api/openapi.json')).body as never)
+    const heart = { targetKind: 'review', targetId: reviewId, emoji: 'heart' }
+    const on = `targetKind=review&ids=${reviewId}`
+    const calls = [
+      ['POST', '/api/reactions/toggle', await toggle(carol, heart)],
+      ['POST', '/api/reactions/toggle', await toggle(carol, heart)],
+      ['POST', '/api/reactions/toggle', await toggle(null, heart)],
+      ['POST', '/api/reactions/toggle', await toggle(carol, { ...heart, emoji: 'fire' })],
+      ['POST', '/api/reactions/toggle', await toggle(carol, { ...heart, targetId: 999999 })],
+      ['GET', '/api/reactions/summary', await site.api('GET', `/api/reactions/summary?${on}`)],
+      [
+        'GET',
+        '/api/reactions/mine',
+        await site.api('GET', `/api/reactions/mine?${on}`, { cookie: alice.cookie }),
+      ],
+      ['GET', '/api/reactions/mine', await site.api('GET', '/api/reactions/mine?targetKind=x')],
+    ] as const
+    expect(calls.map(([, , c]) => c.status)).toEqual([200, 200, 401, 400, 404, 200, 200, 400])
+    const problems = calls.map(([method, url, c]) => check(method, url, c.status, c.body).problem)
+    expect(problems).toEqual(calls.map(() => null))
   })
 })
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { REPORT_TARGET_KINDS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
+import { answerChecker } from '@tests/support/apiDescription'
 import { makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
 
 /**
@@ -38,6 +39,13 @@ const report = (
     body: { targetKind, targetId, reason, ...(note === undefined ? {} : { note }) },
     ...(user ? { cookie: user.cookie } : {}),
   })
+
+/** Each answer checked against /api/openapi.json: no problem for any of them. */
+const describedAsAnswered = async (path: string, answers: { status: number; body: unknown }[]) => {
+  const check = answerChecker((await site.api('GET', '/api/openapi.json')).body as never)
+  const problems = answers.map((a) => check('POST', path, a.status, a.body).problem)
+  expect(problems).toEqual(answers.map(() => null))
+}
 
 const messageOf = (r: { body: { message?: string; errors?: { message: string }[] } }) =>
   r.body.message ?? r.body.errors?.[0]?.message
@@ -133,6 +141,7 @@ describe('reporting', () => {
     const second = await report(member, 'review', id, 'abuse')
     expect(second.status).toBe(409)
     expect(messageOf(second)).toBe(MODERATION_TEXT.already)
+    await describedAsAnswered('/api/reports/send', [visitor, first, second])
     expect(
       (await sql(`SELECT count(*)::int AS n FROM reports WHERE target_id = $1`, [id])).rows[0].n,
     ).toBe(1)
@@ -437,6 +446,7 @@ describe('the author’s appeal', () => {
       409,
       MODERATION_TEXT.appealedAlready,
     ])
+    await describedAsAnswered('/api/reports/appeal', [notTheirs, asked, again])
     const { openCases } = await import('@/data/moderationQueue')
     const inQueue = (await openCases(site.payload)).find((c) => c.kind === 'review' && c.id === id)
     expect(inQueue?.appeal).toBe('It was a fair review.')

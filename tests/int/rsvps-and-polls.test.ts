@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { MESSAGES } from '@/rules/messages'
+import { answerChecker } from '@tests/support/apiDescription'
 import { fuzzWrites } from './fuzz'
 import {
   makeNeighbourhood,
@@ -26,6 +27,15 @@ const people = { members: ['alice', 'bob', 'carol'], staff: { editor: 'eddie' } 
 const { site, alice, bob, carol, editor } = testSiteForFile(people, async () => {
   camden = await makeNeighbourhood(site, placeFields('Camden', 'Markets', ['Creative']), NO_LIVE)
 })
+
+/** Each answer checked against /api/openapi.json: no problem for any of them. */
+const describedAsAnswered = async (
+  calls: [method: string, path: string, answer: { status: number; body: unknown }][],
+) => {
+  const check = answerChecker((await site.api('GET', '/api/openapi.json')).body as never)
+  const problems = calls.map(([method, path, a]) => check(method, path, a.status, a.body).problem)
+  expect(problems).toEqual(calls.map(() => null))
+}
 
 const message = (body: unknown) => (body as Refused).errors?.[0]?.message
 const create = async (collection: string, body: Record<string, unknown>, user: TestUser) => {
@@ -63,8 +73,17 @@ describe('RSVPs (POST /api/events/:id/rsvp)', () => {
     const wrong = await rsvp(event.id, 'going', bob)
     expect(wrong.status).toBe(400)
     expect(message(wrong.body)).toBe('Choose attending or interested.')
-    expect((await rsvp(999_999, 'attending', bob)).status).toBe(404)
+    const missing = await rsvp(999_999, 'attending', bob)
+    expect(missing.status).toBe(404)
     expect(await rows(event.id)).toHaveLength(0)
+    const done = await rsvp(event.id, 'attending', carol)
+    const path = `/api/events/${event.id}/rsvp`
+    await describedAsAnswered([
+      ['POST', path, visitor],
+      ['POST', path, wrong],
+      ['POST', '/api/events/999999/rsvp', missing],
+      ['POST', path, done],
+    ])
   })
 
   it('creates, replaces and removes (same status again), keeping counts on the event', async () => {
@@ -380,6 +399,10 @@ describe('votes (POST /api/polls/:id/vote, GET /api/polls/:id/summary)', () => {
     expect(again.status).toBe(409)
     expect(message(again.body)).toBe(MESSAGES.alreadyVoted)
     expect(await votes(doc.id)).toBe(1)
+    await describedAsAnswered([
+      ['POST', `/api/polls/${doc.id}/vote`, first],
+      ['POST', `/api/polls/${doc.id}/vote`, again],
+    ])
   })
 
   it('refuses votes once the poll has closed', async () => {
@@ -453,7 +476,21 @@ describe('votes (POST /api/polls/:id/vote, GET /api/polls/:id/summary)', () => {
     expect((await summary(doc.id, bob)).body.myVote).toBe(1)
     expect((await summary(doc.id, carol)).body.myVote).toBe(0)
     expect((await summary(doc.id, alice)).body.myVote).toBeNull()
-    expect((await summary(999_999)).status).toBe(404)
+    const missing = await summary(999_999)
+    expect(missing.status).toBe(404)
+    const mine = (user?: TestUser) =>
+      site.api<Summary>('GET', `/api/polls/${doc.id}/mine`, { cookie: user?.cookie })
+    const [own, none] = [await mine(bob), await mine()]
+    expect([own.body, none.body]).toEqual([
+      { pollId: doc.id, myVote: 1 },
+      { pollId: doc.id, myVote: null },
+    ])
+    await describedAsAnswered([
+      ['GET', `/api/polls/${doc.id}/summary`, await summary(doc.id, bob)],
+      ['GET', '/api/polls/999999/summary', missing],
+      ['GET', `/api/polls/${doc.id}/mine`, own],
+      ['GET', `/api/polls/${doc.id}/mine`, none],
+    ])
   })
 
   it('refuses direct vote writes and shows members only their own votes', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { MAX_QUERY_LENGTH } from '@/rules/search'
+import { answerChecker } from '@tests/support/apiDescription'
 
 import { makeNeighbourhood, placeFields, QUIET, testSiteForFile } from './harness'
 
@@ -67,7 +68,8 @@ describe('search never fails on what it is given', () => {
     )
   }, 120_000)
 
-  it('GET /api/search/suggest', async () => {
+  it('GET /api/search/suggest, as the API description says', async () => {
+    const check = answerChecker((await site.api('GET', '/api/openapi.json')).body as never)
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
         const res = await site.api<{ suggestions: unknown[] }>(
@@ -76,6 +78,7 @@ describe('search never fails on what it is given', () => {
         )
         expect(res.status).toBe(200)
         expect(res.body.suggestions.length).toBeLessThanOrEqual(8)
+        expect(check('GET', '/api/search/suggest', res.status, res.body).problem).toBeNull()
       }),
       { numRuns: 150 },
     )

@@ -4,6 +4,7 @@ import { MESSAGES } from '@/rules/messages'
 import { nextRsvp, type RsvpStatus } from '@/rules/rsvp'
 import type { EventPage, EventView } from '@/views/event'
 import { api, ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { keepUnchanged } from '@widgets/lib/keepUnchanged'
 import { $session } from '@widgets/lib/session'
 import { latestCounts, subscribeChannel } from '@widgets/lib/realtime'
@@ -151,12 +152,6 @@ function patchEvent(id: number, patch: Partial<EventView>) {
 /** RSVPs on their way per event; a live count arriving meanwhile waits for the answer. */
 const rsvpFlights = new Map<number, number>()
 
-interface RsvpAnswer {
-  status: RsvpStatus | null
-  attendingCount: number
-  interestedCount: number
-}
-
 /**
  * SPEC §4 RSVP: the same status removes it, the other replaces it; the counts change at once and
  * then take the server's recount. Signed out: 'You must be logged in'.
@@ -177,10 +172,7 @@ export async function rsvp(id: number, status: RsvpStatus) {
   })
   rsvpFlights.set(id, (rsvpFlights.get(id) ?? 0) + 1)
   try {
-    const answer = await api<RsvpAnswer>(`/api/events/${id}/rsvp`, {
-      method: 'POST',
-      json: { status },
-    })
+    const answer = await send('events.rsvp', { status }, { id })
     if (rsvpFlights.get(id) === 1) {
       patchEvent(id, {
         mine: answer.status,

@@ -1,9 +1,12 @@
 import { atom, map } from 'nanostores'
 
+import type { OutputOf } from '@/contracts/contract'
+import type { pollSummary } from '@/contracts/polls'
 import { MESSAGES } from '@/rules/messages'
 import { optionTexts, pollIsComplete } from '@/rules/polls'
 import type { PollPage, PollView } from '@/views/poll'
 import { api, ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { loadSession } from '@widgets/lib/session'
 import { latestCounts, subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
@@ -148,12 +151,7 @@ export interface PollState {
 
 export const $poll = map<PollState>({ poll: null, ready: false, voting: false, live: 'connecting' })
 
-interface Summary {
-  pollId: number
-  counts: number[]
-  total: number
-  myVote: number | null
-}
+type Summary = OutputOf<typeof pollSummary>
 
 function applySummary(summary: Partial<Summary> & { counts: number[]; total: number }) {
   const poll = $poll.get().poll
@@ -172,11 +170,11 @@ export async function refreshPoll() {
   try {
     // The counts are the same for every reader (the shared cache); the reader's vote apart.
     const [summary, mine] = await Promise.all([
-      api<Summary>(`/api/polls/${poll.id}/summary`, { shared: true }),
+      send('polls.summary', {}, { id: poll.id }),
       loadSession().then((session) =>
         session.status === 'signed-in'
-          ? api<Pick<Summary, 'myVote'>>(`/api/polls/${poll.id}/mine`)
-          : { myVote: null },
+          ? send('polls.mine', {}, { id: poll.id })
+          : { pollId: poll.id, myVote: null },
       ),
     ])
     applySummary({ ...summary, myVote: mine.myVote })
@@ -217,9 +215,7 @@ export async function vote(optionIndex: number) {
       toast.error('Login to vote.')
       return
     }
-    applySummary(
-      await api<Summary>(`/api/polls/${poll.id}/vote`, { method: 'POST', json: { optionIndex } }),
-    )
+    applySummary(await send('polls.vote', { optionIndex }, { id: poll.id }))
     toast.success('Vote submitted.')
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) toast.error('Login to vote.')

@@ -1,8 +1,10 @@
 import { map } from 'nanostores'
 
+import type { OutputOf } from '@/contracts/contract'
+import type { reactionSummary } from '@/contracts/reactions'
 import { applyToggle, createBatcher, type ReactionState } from '@/rules/reactionCounts'
 import type { EmojiName, ReactionTargetKind } from '@/rules/targets'
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { askPageState } from '@widgets/lib/pageState'
 import { latestCounts, subscribeChannel } from '@widgets/lib/realtime'
 import { loadSession } from '@widgets/lib/session'
@@ -16,18 +18,12 @@ export const $reactions = map<Record<string, ReactionState>>({})
 
 export const reactionKey = (kind: ReactionTargetKind, id: number) => `${kind}:${id}`
 
-interface Summary {
-  targetId: number
-  counts: Partial<Record<EmojiName, number>>
-  mine: EmojiName | null
-}
+type Summary = OutputOf<typeof reactionSummary>['summaries'][number]
 
 /** The reader's own emoji on these targets (none signed out): a small signed-in read. */
 async function myReactions(kind: ReactionTargetKind, ids: number[]) {
   if ((await loadSession()).status !== 'signed-in') return new Map<number, EmojiName>()
-  const answer = await api<{ mine: { targetId: number; emoji: EmojiName }[] }>(
-    `/api/reactions/mine?targetKind=${kind}&ids=${ids.join(',')}`,
-  )
+  const answer = await send('reactions.mine', { targetKind: kind, ids: ids.join(',') })
   return new Map(answer.mine.map((m) => [m.targetId, m.emoji]))
 }
 
@@ -35,10 +31,7 @@ const requestSummary = createBatcher<ReactionTargetKind, number, Summary>({
   load: async (kind, ids) => {
     // The counts are the same for every reader (the shared cache); the reader's own apart.
     const [answer, mine] = await Promise.all([
-      api<{ summaries: Summary[] }>(
-        `/api/reactions/summary?targetKind=${kind}&ids=${ids.join(',')}`,
-        { shared: true },
-      ),
+      send('reactions.summary', { targetKind: kind, ids: ids.join(',') }),
       myReactions(kind, ids),
     ])
     return new Map(
@@ -88,11 +81,6 @@ export async function readMyReaction(kind: ReactionTargetKind, id: number): Prom
   }
 }
 
-interface ToggleAnswer {
-  counts: Partial<Record<EmojiName, number>>
-  mine: EmojiName | null
-}
-
 /**
  * SPEC §4 toggle with an optimistic update: the bar changes at once, the server's answer then
  * replaces it, a failure puts back what was there and rethrows for the caller to report.
@@ -105,10 +93,7 @@ export async function toggleReaction(kind: ReactionTargetKind, id: number, emoji
   flight.count++
   inFlight.set(key, flight)
   try {
-    const answer = await api<ToggleAnswer>('/api/reactions/toggle', {
-      method: 'POST',
-      json: { targetKind: kind, targetId: id, emoji },
-    })
+    const answer = await send('reactions.toggle', { targetKind: kind, targetId: id, emoji })
     if (flight.count === 1) $reactions.setKey(key, { counts: answer.counts, mine: answer.mine })
   } catch (e) {
     if (flight.count === 1) $reactions.setKey(key, before)

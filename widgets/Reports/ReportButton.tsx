@@ -4,7 +4,9 @@ import { MODERATION_TEXT } from '@/rules/moderation'
 import type { ReportTargetKind } from '@/rules/targets'
 import { formAction } from '@/views/forms'
 import { reportHref } from '@/views/report'
-import { api, ApiError } from '@widgets/lib/api'
+import type { ReportInput } from '@/schemas/report'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { loadSession } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
 import { toast } from '@widgets/lib/toast'
@@ -23,7 +25,7 @@ interface Props {
 /**
  * 'Report' on any member content or profile: a link to the item's report page until the island
  * runs, then a dialog 'Report this' with the reasons and 'Send report'. One per member per item;
- * the server decides everything (POST /api/reports/send).
+ * the server decides everything (reports.send).
  */
 export default function ReportButton({ kind, id, ownerId = null, label }: Props) {
   const session = useSession()
@@ -50,20 +52,17 @@ export default function ReportButton({ kind, id, ownerId = null, label }: Props)
     setRound((r) => r + 1)
   }
 
-  async function send(e: FormEvent<HTMLFormElement>) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     const fields = new FormData(e.currentTarget)
     setBusy(true)
     setError('')
     try {
-      const answer = await api<{ message: string }>('/api/reports/send', {
-        method: 'POST',
-        json: {
-          targetKind: kind,
-          targetId: id,
-          reason: fields.get('reason') ?? '',
-          note: fields.get('note') ?? '',
-        },
+      const answer = await send('reports.send', {
+        targetKind: kind,
+        targetId: id,
+        reason: String(fields.get('reason') ?? '') as ReportInput['reason'],
+        note: String(fields.get('note') ?? ''),
       })
       dialog.current?.close()
       toast.success(answer.message)
@@ -96,7 +95,7 @@ export default function ReportButton({ kind, id, ownerId = null, label }: Props)
             method="post"
             noValidate
             action={`${reportHref(kind, id)}&${formAction('report').slice(1)}`}
-            onSubmit={(e) => void send(e)}
+            onSubmit={(e) => void submit(e)}
           >
             <h2 id={`report-${kind}-${id}`}>{MODERATION_TEXT.title}</h2>
             <ReportFields key={round} error={error} />

@@ -2,7 +2,7 @@ import { atom } from 'nanostores'
 
 import { cleanQuery, SUGGEST_MIN_LENGTH } from '@/rules/search'
 import type { SearchSuggestion } from '@/views/search'
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 
 /** Suggestions wait this long after the last key, so a word typed fast is one request. */
 export const SUGGEST_DEBOUNCE_MS = 200
@@ -27,9 +27,7 @@ export function typed(value: string) {
   timer = setTimeout(async () => {
     const mine = ++asked
     try {
-      const { suggestions } = await api<{ suggestions: SearchSuggestion[] }>(
-        `/api/search/suggest?${new URLSearchParams({ q }).toString()}`,
-      )
+      const { suggestions } = await send('search.suggest', { q })
       if (mine !== asked) return
       $suggestions.set(suggestions)
       $active.set(-1)

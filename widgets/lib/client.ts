@@ -1,13 +1,17 @@
 import type { ContractName, Contracts } from '@/contracts'
-import { fillPath, type InputOf, type OutputOf, type ParamsOf } from '@/contracts/contract'
+import {
+  fillPath,
+  type HasParams,
+  type InputOf,
+  type OutputOf,
+  type ParamsOf,
+} from '@/contracts/contract'
 import { routes } from '@/contracts/routes'
 import { api } from './api'
 
-type NeedsParams<N extends ContractName> = Contracts[N] extends { params: object } ? true : false
-
 /** The path parameters, required only for contracts that have some. */
 type ParamsArg<N extends ContractName> =
-  NeedsParams<N> extends true ? [params: ParamsOf<Contracts[N]>] : []
+  HasParams<Contracts[N]> extends true ? [params: ParamsOf<Contracts[N]>] : []
 
 /**
  * The islands' one way to the API: a contract by name, its typed input, its typed answer. It

@@ -1,21 +1,15 @@
-import type { Endpoint } from 'payload'
-
 import { MESSAGES } from '@/rules/messages'
 import { optionTexts } from '@/rules/polls'
 import { pollSummary } from '@collections/Polls/pollSummary'
-import { findVisible, refuse, routeId } from '@/server/http/requests'
+import { findVisible, refuse } from '@/server/http/requests'
+import { command } from '@collections/shared/command'
 
 /**
- * GET /api/polls/:id/summary → {pollId, counts, total, myVote}. Counts are public (who voted for
- * what is not); myVote is the asker's own choice or null.
+ * polls.summary: counts are public (who voted for what is not); myVote is the asker's own choice
+ * or null.
  */
-export const summaryEndpoint: Endpoint = {
-  path: '/:id/summary',
-  method: 'get',
-  handler: async (req) => {
-    const pollId = routeId(req)
-    const poll = await findVisible(req, 'polls', pollId)
-    if (!poll || pollId === null) return refuse(404, MESSAGES.pollNotFound)
-    return Response.json(await pollSummary(req, pollId, optionTexts(poll.options).length))
-  },
-}
+export const summaryEndpoint = command('polls.summary', async ({ req, params }) => {
+  const poll = await findVisible(req, 'polls', params.id)
+  if (!poll) return refuse(404, MESSAGES.pollNotFound)
+  return pollSummary(req, params.id, optionTexts(poll.options).length)
+})

@@ -1,23 +1,23 @@
 import type { PayloadRequest } from 'payload'
 
-import type { ReactionTargetKind } from '@/rules/targets'
+import type { EmojiName, ReactionTargetKind } from '@/rules/targets'
 import { query, sql } from '@/server/database/db'
-import { reactionTargetsEndpoint } from './summary'
+import { command } from '@collections/shared/command'
 
 export interface MyReaction {
   targetId: number
-  emoji: string
+  emoji: EmojiName
 }
 
 /**
- * GET /api/reactions/mine?targetKind=review&ids=1,2,3 → {targetKind, mine: [{targetId, emoji}]}:
- * the asker's own emoji on these targets (none for a visitor), one query on the unique
- * (target_kind, target_id, user_id) index. Islands read the counts, the same for everyone, from
- * GET /api/reactions/summary without the session (the shared cache) and only this with it.
+ * reactions.mine: the asker's own emoji on these targets (none for a visitor), one query on the
+ * unique (target_kind, target_id, user_id) index. Islands read the counts, the same for everyone,
+ * from reactions.summary without the session (the shared cache) and only this with it.
  */
-export const myReactions = reactionTargetsEndpoint('/mine', async (req, kind, ids) =>
-  Response.json({ targetKind: kind, mine: await reactionsOf(req, kind, ids) }),
-)
+export const myReactions = command('reactions.mine', async ({ req, input }) => ({
+  targetKind: input.targetKind,
+  mine: await reactionsOf(req, input.targetKind, input.ids),
+}))
 
 /** The signed-in asker's own emoji on these targets (none for a visitor). */
 export async function reactionsOf(

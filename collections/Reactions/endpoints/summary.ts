@@ -1,15 +1,12 @@
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
-import { REACTION_TARGET_KINDS, REACTION_TARGETS, type ReactionTargetKind } from '@/rules/targets'
+import type { OutputOf } from '@/contracts/contract'
+import type { reactionSummary as summaryContract } from '@/contracts/reactions'
+import { REACTION_TARGETS, type EmojiName, type ReactionTargetKind } from '@/rules/targets'
 import { query, sql } from '@/server/database/db'
-import { refuse } from '@/server/http/requests'
+import { command } from '@collections/shared/command'
 
-export interface ReactionSummary {
-  targetId: number
-  counts: Record<string, number>
-  total: number
-  mine: string | null
-}
+export type ReactionSummary = OutputOf<typeof summaryContract>['summaries'][number]
 
 /** Counts per emoji (and the caller's own emoji) for many targets in one query each. */
 export async function summarise(
@@ -27,7 +24,7 @@ export async function summarise(
     : []
   const mine =
     req.user && ids.length
-      ? await query<{ target_id: number; emoji: string }>(
+      ? await query<{ target_id: number; emoji: EmojiName }>(
           req,
           sql`SELECT target_id::int AS target_id, emoji FROM reactions
               WHERE target_kind = ${kind} AND target_id IN ${ids} AND user_id = ${req.user.id}`,
@@ -45,39 +42,8 @@ export async function summarise(
   })
 }
 
-/** `ids=1,2,3` → up to 200 positive ids. */
-function parseTargetIds(raw: string | null): number[] {
-  return (raw ?? '')
-    .split(',')
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0)
-    .slice(0, 200)
-}
-
-/** `?targetKind=review&ids=1,2,3` of the summary and the asker's own reactions; a 400 if unknown. */
-function readTargets(req: PayloadRequest): { kind: ReactionTargetKind; ids: number[] } | Response {
-  const url = new URL(req.url ?? '', 'http://local')
-  const kind = url.searchParams.get('targetKind') as ReactionTargetKind
-  if (!REACTION_TARGET_KINDS.includes(kind)) return refuse(400, 'Unknown reaction target.')
-  return { kind, ids: parseTargetIds(url.searchParams.get('ids')) }
-}
-
-/** A GET endpoint about many reaction targets, answered once `?targetKind=&ids=` are read. */
-export function reactionTargetsEndpoint(
-  path: string,
-  answer: (req: PayloadRequest, kind: ReactionTargetKind, ids: number[]) => Promise<Response>,
-): Endpoint {
-  return {
-    path,
-    method: 'get',
-    handler: async (req) => {
-      const targets = readTargets(req)
-      return targets instanceof Response ? targets : answer(req, targets.kind, targets.ids)
-    },
-  }
-}
-
-/** GET /api/reactions/summary?targetKind=review&ids=1,2,3 */
-export const reactionSummary = reactionTargetsEndpoint('/summary', async (req, kind, ids) =>
-  Response.json({ targetKind: kind, summaries: await summarise(req, kind, ids) }),
-)
+/** reactions.summary: counts per emoji on many targets of one kind. */
+export const reactionSummary = command('reactions.summary', async ({ req, input }) => ({
+  targetKind: input.targetKind,
+  summaries: await summarise(req, input.targetKind, input.ids),
+}))

@@ -45,7 +45,7 @@ function contractOperation(name: string, contract: AnyContract): Operation {
       parameters.push({ name: param, in: 'query', required: required.has(param), schema })
   }
   const responses: Record<string, unknown> = {
-    200: answer('Done', jsonSchema(contract.output, 'output')),
+    [contract.status ?? 200]: answer('Done', jsonSchema(contract.output, 'output')),
     400: ref('BadRequest'),
     429: ref('TooManyRequests'),
   }
