@@ -136,6 +136,8 @@ export default buildConfig({
   loggingLevels: {
     APIError: 'info',
     ValidationError: 'info',
+    // A query on a field that may not be queried (src/server/http/queryGate.ts checks the rest).
+    QueryError: 'info',
     Forbidden: 'info',
     NotFound: 'info',
     AuthenticationError: 'info',
