@@ -38,6 +38,7 @@ import { addListIndexes } from '@/server/database/listIndexes'
 import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
 import { useTimeBoundaries } from '@/server/site/siteRevision'
 import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
+import { answerMissingPreference } from '@collections/shared/missingPreference'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = env.s3
@@ -168,5 +169,7 @@ export default buildConfig({
     answerPageStateFirst(payload)
     // What the static pages show that changes with time alone, for the regenerator's sweep.
     useTimeBoundaries(pagesPastTimeBoundaries)
+    // A missing admin preference answers 404, not the adapter's 500.
+    answerMissingPreference(payload)
   },
 })

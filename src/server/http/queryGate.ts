@@ -12,7 +12,9 @@ import { refuse } from './requests'
  * to PostgreSQL, which answered a 500 (logged as an error, paging the operator). So every
  * request to a collection is checked here first, against the collection's fields: a query
  * Payload would not understand is the client's fault, answered 400 with the parameter named.
- * An id in the path that no document can have answers 404, as a missing document does.
+ * An id in the path that no document can have, or a route of a feature the collection does
+ * not have (versions, e-mail verification: Payload read columns that do not exist), answers
+ * 404, as a missing document does.
  */
 export async function refuseBadQuery(
   config: SanitizedConfig,
@@ -37,7 +39,7 @@ export async function refuseBadQuery(
   const search = method !== request.method && formBody ? await request.clone().text() : url.search
   const problem = queryProblem(fieldIndex(config), collection.slug, search)
   if (problem) return refuse(400, `Query parameter ${problem}.`)
-  if (!idInPathIsPossible(collection, method, route)) return refuse(404, 'Not Found')
+  if (!routeCanAnswer(collection, method, route)) return refuse(404, 'Not Found')
   return null
 }
 
@@ -194,9 +196,10 @@ const DOCUMENT_ROUTES = new Set(['/:id', '/:id/duplicate', '/versions/:id', '/ac
 
 /**
  * False when the route Payload would pick (the first of the collection's endpoints to match,
- * as its router does) is one of its document routes and the id could not be a row's.
+ * as its router does) is one of its document routes and the id could not be a row's, or a
+ * route of a feature the collection does not have.
  */
-function idInPathIsPossible(
+function routeCanAnswer(
   collection: SanitizedCollectionConfig,
   method: string,
   route: string,
@@ -206,6 +209,8 @@ function idInPathIsPossible(
     if (endpoint.method !== method.toLowerCase()) continue
     const found = match<{ id?: string }>(endpoint.path, { decode: decodeURIComponent })(path)
     if (!found) continue
+    if (endpoint.path.startsWith('/versions') && !collection.versions) return false
+    if (endpoint.path.startsWith('/verify') && !collection.auth?.verify) return false
     const id = found.params.id
     if (!DOCUMENT_ROUTES.has(endpoint.path) || id === undefined) return true
     return /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647
