@@ -142,6 +142,7 @@ export default buildConfig({
     Forbidden: 'info',
     NotFound: 'info',
     AuthenticationError: 'info',
+    UnauthorizedError: 'info',
     LockedAuth: 'info',
   },
   // The process's one logger: JSON or readable lines, each with its request's id.

@@ -7,6 +7,7 @@ import { env } from '@/server/config/env'
 import { anyone, signedIn, staffOrOwner } from '@collections/access'
 import { authorField } from '@collections/shared/fields'
 import { setAuthor } from '@collections/shared/hooks'
+import { fileFromClientOnly } from './hooks/fileFromClient'
 import { checkImageUpload } from './hooks/checkImageUpload'
 import { cropAvatar } from './hooks/cropAvatar'
 import {
@@ -59,7 +60,7 @@ export const Media: CollectionConfig = {
     authorField('uploadedBy'),
   ],
   hooks: {
-    beforeOperation: [checkImageUpload, cropAvatar, checkUploadFolder],
+    beforeOperation: [fileFromClientOnly, checkImageUpload, cropAvatar, checkUploadFolder],
     beforeChange: [setAuthor('uploadedBy'), rememberUploadFiles],
     afterError: [removeHalfWrittenFiles],
   },

@@ -23,6 +23,9 @@ export async function refuseBadQuery(
   const url = new URL(request.url)
   const api = config.routes.api
   if (!url.pathname.startsWith(`${api}/`)) return null
+  // No text column takes a NUL (PostgreSQL refuses it), wherever it would have gone.
+  if (holdsNul(url.pathname) || holdsNul(url.search))
+    return refuse(400, 'The address must not hold a NUL character (%00).')
   const route = url.pathname.slice(api.length)
   const collection = config.collections.find((c) => c.slug === route.split('/')[1])
   if (!collection) return null
@@ -41,6 +44,16 @@ export async function refuseBadQuery(
   if (problem) return refuse(400, `Query parameter ${problem}.`)
   if (!routeCanAnswer(collection, method, route)) return refuse(404, 'Not Found')
   return null
+}
+
+function holdsNul(encoded: string): boolean {
+  if (!encoded.includes('%')) return encoded.includes('\u0000')
+  try {
+    return decodeURIComponent(encoded.replace(/\+/g, ' ')).includes('\u0000')
+  } catch {
+    // Not UTF-8 once decoded: the NUL is looked for byte by byte.
+    return /%00/.test(encoded)
+  }
 }
 
 /** The query parameters Payload's collection routes read. */
