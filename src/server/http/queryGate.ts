@@ -11,10 +11,10 @@ import { refuse } from './requests'
  * `depth`, …) is open to anyone on every collection route. What it cannot read it handed on
  * to PostgreSQL, which answered a 500 (logged as an error, paging the operator). So every
  * request to a collection is checked here first, against the collection's fields: a query
- * Payload would not understand is the client's fault, answered 400 with the parameter named.
- * An id in the path that no document can have, or a route of a feature the collection does
- * not have (versions, e-mail verification: Payload read columns that do not exist), answers
- * 404, as a missing document does.
+ * Payload would not understand is the client's fault, answered 400 with the parameter named;
+ * so is a JSON body that is not an object. An id in the path that no document can have, or a
+ * route of a feature the collection does not have (versions, e-mail verification: Payload read
+ * columns that do not exist), answers 404, as a missing document does.
  */
 export async function refuseBadQuery(
   config: SanitizedConfig,
@@ -43,8 +43,16 @@ export async function refuseBadQuery(
   const problem = queryProblem(fieldIndex(config), collection.slug, search)
   if (problem) return refuse(400, `Query parameter ${problem}.`)
   if (!routeCanAnswer(collection, method, route)) return refuse(404, 'Not Found')
+  // Payload's writes take the body as the document's data: a JSON string, number or list
+  // there threw (a 500) where an object was expected.
+  const json = request.headers.get('content-type')?.startsWith('application/json')
+  if (json && WRITES.has(method) && !bodyIsObject(await request.clone().text()))
+    return refuse(400, 'The body must be a JSON object.')
   return null
 }
+
+const WRITES = new Set(['POST', 'PATCH', 'PUT'])
+const bodyIsObject = (text: string) => text.trim() === '' || jsonObject(text) !== null
 
 function holdsNul(encoded: string): boolean {
   if (!encoded.includes('%')) return encoded.includes('\u0000')
