@@ -3,8 +3,9 @@ import { match } from 'path-to-regexp'
 import * as qs from 'qs-esm'
 
 import { fieldAt, fieldIndex, type FieldIndex, type FieldsOf } from './queryFields'
+import { bodyProblem, jsonObject } from './queryBody'
 import { whereProblem } from './queryWhere'
-import { refuse } from './requests'
+import { MAX_ROW_ID, refuse } from './requests'
 
 /**
  * Payload's query language (`where`, `sort`, `select`, `populate`, `joins`, `page`, `limit`,
@@ -46,13 +47,16 @@ export async function refuseBadQuery(
   // Payload's writes take the body as the document's data: a JSON string, number or list
   // there threw (a 500) where an object was expected.
   const json = request.headers.get('content-type')?.startsWith('application/json')
-  if (json && WRITES.has(method) && !bodyIsObject(await request.clone().text()))
-    return refuse(400, 'The body must be a JSON object.')
-  return null
+  if (!json || !WRITES.has(method)) return null
+  const wrong = bodyProblem(
+    fieldIndex(config).get(collection.slug)!,
+    collection.slug,
+    await request.clone().text(),
+  )
+  return wrong ? refuse(400, wrong) : null
 }
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT'])
-const bodyIsObject = (text: string) => text.trim() === '' || jsonObject(text) !== null
 
 function holdsNul(encoded: string): boolean {
   if (!encoded.includes('%')) return encoded.includes('\u0000')
@@ -151,18 +155,6 @@ function queryProblem(index: FieldIndex, slug: string, search: string): string |
   return null
 }
 
-function jsonObject(value: unknown): Record<string, unknown> | null {
-  if (typeof value !== 'string') return null
-  try {
-    const parsed: unknown = JSON.parse(value)
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null
-  } catch {
-    return null
-  }
-}
-
 /** Kinds a list can be sorted by (one value per document). */
 const SORTABLE = new Set(['id', 'number', 'text', 'select', 'checkbox', 'date', 'relation'])
 const MAX_SORTS = 5
@@ -234,7 +226,7 @@ function routeCanAnswer(
     if (endpoint.path.startsWith('/verify') && !collection.auth?.verify) return false
     const id = found.params.id
     if (!DOCUMENT_ROUTES.has(endpoint.path) || id === undefined) return true
-    return /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647
+    return /^\d{1,10}$/.test(id) && Number(id) <= MAX_ROW_ID
   }
   return true
 }

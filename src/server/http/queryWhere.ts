@@ -1,3 +1,4 @@
+import { MAX_ROW_ID } from './requests'
 import {
   fieldAt,
   type FieldIndex,
@@ -22,8 +23,8 @@ const MAX_NESTING = 6
 const MAX_CONDITIONS = 100
 /** The most values an `in` or `not_in` may list. */
 const MAX_LIST = 500
-/** PostgreSQL's integer, which every id and relationship column is. */
-const MAX_ID = 2_147_483_647
+/** Every id and relationship column is PostgreSQL's integer. */
+const MAX_ID = MAX_ROW_ID
 
 const NUMERIC = ['equals', 'not_equals', 'in', 'not_in', 'exists']
 const ORDERED = ['greater_than', 'greater_than_equal', 'less_than', 'less_than_equal']
@@ -155,7 +156,7 @@ function isNumber(value: unknown): boolean {
 }
 
 /** A date PostgreSQL's timestamp takes once Payload has made it ISO (years 1 to 9999). */
-function isDate(value: unknown): boolean {
+export function isDate(value: unknown): boolean {
   if (typeof value !== 'string' && typeof value !== 'number') return false
   if (typeof value === 'string' && !/^\d{4}-\d{2}-\d{2}/.test(value)) return false
   const time = new Date(value).getTime()
