@@ -142,8 +142,9 @@ export default buildConfig({
     Forbidden: 'info',
     NotFound: 'info',
     AuthenticationError: 'info',
-    UnauthorizedError: 'info',
     LockedAuth: 'info',
+    // A 401 (signed out where a session is needed); Payload's list of names leaves it out.
+    ...({ UnauthorizedError: 'info' } as object),
   },
   // The process's one logger: JSON or readable lines, each with its request's id.
   logger,

@@ -13,13 +13,15 @@ import { refuse } from '@/server/http/requests'
  */
 export const missingFileNotFound =
   (folder: string) =>
-  async (_req: PayloadRequest, { params }: { params: { filename: string } }) => {
+  async (_req: PayloadRequest, { params }: { params: { filename: string } }): Promise<Response> => {
     const root = path.resolve(folder)
     const file = path.resolve(root, params.filename)
-    if (!file.startsWith(root + path.sep)) return undefined
+    // No answer (undefined) lets Payload go on; its handler type only names the Response.
+    const goOn = undefined as unknown as Response
+    if (!file.startsWith(root + path.sep)) return goOn
     const found = await fs.stat(file).then(
       (stats) => stats.isFile(),
       () => false,
     )
-    return found ? undefined : refuse(404, 'Not Found')
+    return found ? goOn : refuse(404, 'Not Found')
   }
