@@ -13,7 +13,8 @@ export function bodyProblem(fields: FieldsOf, slug: string, text: string): strin
   if (!body) return 'The body must be a JSON object.'
   // Payload's own timestamps are checked by nobody before PostgreSQL (which answered a 500).
   for (const key of ['createdAt', 'updatedAt'])
-    if (body[key] != null && !isDate(body[key])) return `The field ${key} must be a date.`
+    if (body[key] != null && (typeof body[key] !== 'string' || !isDate(body[key])))
+      return `The field ${key} must be a date.`
   if (!slug.startsWith('payload-')) return null
   for (const [key, value] of Object.entries(body)) {
     const types = JSON_TYPES[fields.get(key)?.kind ?? '']
