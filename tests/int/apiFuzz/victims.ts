@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 
 import { pgPool } from '@/server/database/db'
 import type { HttpSite } from '@tests/support/httpSite'
-import { QUIET, type TestSite, type TestUser } from '../harness'
+import { QUIET, type TestSite, type TestUser } from '@tests/int/harness'
 import type { Call } from './calls'
 
 /** Fields that others' reactions, comments and RSVPs move (counters), and the write time. */
