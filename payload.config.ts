@@ -40,6 +40,7 @@ import { addListIndexes } from '@/server/database/listIndexes'
 import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
 import { useTimeBoundaries } from '@/server/site/siteRevision'
 import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
+import { answerMissingPreference } from '@collections/shared/missingPreference'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = env.s3
@@ -140,10 +141,14 @@ export default buildConfig({
   loggingLevels: {
     APIError: 'info',
     ValidationError: 'info',
+    // A query on a field that may not be queried (src/server/http/queryGate.ts checks the rest).
+    QueryError: 'info',
     Forbidden: 'info',
     NotFound: 'info',
     AuthenticationError: 'info',
     LockedAuth: 'info',
+    // A 401 (signed out where a session is needed); Payload's list of names leaves it out.
+    ...({ UnauthorizedError: 'info' } as object),
   },
   // The process's one logger: JSON or readable lines, each with its request's id.
   logger,
@@ -170,5 +175,7 @@ export default buildConfig({
     answerPageStateFirst(payload)
     // What the static pages show that changes with time alone, for the regenerator's sweep.
     useTimeBoundaries(pagesPastTimeBoundaries)
+    // A missing admin preference answers 404, not the adapter's 500.
+    answerMissingPreference(payload)
   },
 })

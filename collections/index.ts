@@ -116,18 +116,24 @@ const inNav = (c: CollectionConfig): CollectionConfig => ({
 /** Reading one's notifications stays possible while suspended; every other write is refused. */
 const UNGUARDED = new Set(['notifications'])
 
+/** Editors may copy a static page in the admin; nothing else is ever copied. */
+const DUPLICABLE = new Set(['pages'])
+
 /**
  * Every collection of the product, registered in payload.config.ts. Add new ones above. Each
- * refuses a suspended member's writes first (collections/shared/suspension.ts).
+ * refuses a suspended member's writes first (collections/shared/suspension.ts). Payload's
+ * POST /api/<collection>/<id>/duplicate is off: it let a member copy anyone's post as their own,
+ * the body's fields (even updatedAt) written as given.
  */
-export const collections: CollectionConfig[] = productCollections.map(inNav).map((c) =>
-  UNGUARDED.has(c.slug)
-    ? c
+export const collections: CollectionConfig[] = productCollections.map(inNav).map((c) => ({
+  ...c,
+  disableDuplicate: !DUPLICABLE.has(c.slug),
+  ...(UNGUARDED.has(c.slug)
+    ? {}
     : {
-        ...c,
         hooks: {
           ...c.hooks,
           beforeOperation: [refuseSuspendedWrites, ...(c.hooks?.beforeOperation ?? [])],
         },
-      },
-)
+      }),
+}))

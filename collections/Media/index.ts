@@ -8,6 +8,8 @@ import { env } from '@/server/config/env'
 import { anyone, signedIn, staffOrOwner } from '@collections/access'
 import { authorField } from '@collections/shared/fields'
 import { setAuthor } from '@collections/shared/hooks'
+import { fileFromClientOnly } from './hooks/fileFromClient'
+import { missingFileNotFound } from './missingFile'
 import { checkImageUpload } from './hooks/checkImageUpload'
 import { cropAvatar } from './hooks/cropAvatar'
 import {
@@ -40,6 +42,8 @@ export const Media: CollectionConfig = {
   },
   upload: {
     staticDir: path.join(env.dataDir, 'media'),
+    // A missing file answers 404 (the S3 plugin's handler answers when files are in a bucket).
+    handlers: env.s3 ? [] : [missingFileNotFound(path.join(env.dataDir, 'media'))],
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
     formatOptions: { format: 'webp', options: { quality: 82 } },
     imageSizes: [
@@ -61,7 +65,7 @@ export const Media: CollectionConfig = {
     authorField('uploadedBy'),
   ],
   hooks: {
-    beforeOperation: [checkImageUpload, cropAvatar, checkUploadFolder],
+    beforeOperation: [fileFromClientOnly, checkImageUpload, cropAvatar, checkUploadFolder],
     beforeChange: [setAuthor('uploadedBy'), rememberUploadFiles],
     afterError: [removeHalfWrittenFiles],
   },

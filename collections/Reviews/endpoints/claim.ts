@@ -4,7 +4,7 @@ import { MESSAGES } from '@/rules/messages'
 import { DELETED_MEMBER } from '@/rules/settings'
 import { inTransaction, query, sql } from '@/server/database/db'
 import { isStaffUser } from '@collections/access'
-import { Refusal, refuse } from '@/server/http/requests'
+import { Refusal, refuse, routeId } from '@/server/http/requests'
 import { memberOnly } from '@collections/shared/memberWrite'
 
 /**
@@ -16,8 +16,8 @@ export const claimReview: Endpoint = {
   path: '/:id/claim',
   method: 'post',
   handler: memberOnly(MESSAGES.loginToClaim, async (req) => {
-    const id = Number(req.routeParams?.id)
-    if (!Number.isSafeInteger(id) || id <= 0) return refuse(404, MESSAGES.reviewNotFound)
+    const id = routeId(req)
+    if (!id) return refuse(404, MESSAGES.reviewNotFound)
     try {
       const doc = await inTransaction(req, async () => {
         const [row] = await query<{

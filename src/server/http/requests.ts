@@ -31,10 +31,13 @@ export async function readJson(req: PayloadRequest): Promise<Record<string, unkn
   }
 }
 
-/** The numeric `:id` of a route like /api/polls/:id/vote, or null when it is not one. */
+/** The largest id a row can have (PostgreSQL's integer; a larger one made the query fail). */
+export const MAX_ROW_ID = 2_147_483_647
+
+/** The numeric `:id` of a route like /api/polls/:id/vote, or null when no row can have it. */
 export function routeId(req: PayloadRequest): number | null {
   const raw = String(req.routeParams?.id ?? '')
-  return /^\d{1,15}$/.test(raw) ? Number(raw) : null
+  return /^\d{1,10}$/.test(raw) && Number(raw) <= MAX_ROW_ID ? Number(raw) : null
 }
 
 /** Postgres unique violation (possibly wrapped by the adapter). */

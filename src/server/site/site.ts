@@ -22,6 +22,7 @@ import { pgPool } from '@/server/database/db'
 import { readFromPrimary } from '@/server/database/replicas'
 import { apiReadCache } from '@/server/http/readCache'
 import { earlyAnswer } from '@/server/http/earlyAnswers'
+import { refuseBadQuery } from '@/server/http/queryGate'
 import { env } from '@/server/config/env'
 import { toFetchRequest, sendFetchResponse } from '@/server/http/nodeFetch'
 import {
@@ -260,6 +261,9 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     return limited ? limit(limited, addressOf(req), req, pathname) : { seconds: 0, refused: null }
   }
   const dispatchApi = async (request: Request): Promise<Response> => {
+    // A query Payload's language refuses is the client's fault: a 400 here, never Payload's 500.
+    const badQuery = await refuseBadQuery(config, request)
+    if (badQuery) return badQuery
     const response = await handleEndpoints({ config, request })
     // (A 401/403 too: with the database down, Payload cannot read the user of a token.)
     if ([401, 403].includes(response.status) || response.status >= 500)
