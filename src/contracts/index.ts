@@ -1,5 +1,15 @@
 import type { AnyContract } from './contract'
 import { followStateRead, followToggle } from './follows'
+import {
+  blockedList,
+  conversationList,
+  conversationRead,
+  conversationSeen,
+  conversationStart,
+  memberBlock,
+  messageReport,
+  messageSend,
+} from './messages'
 
 /**
  * Every contract by name: the one registry the server's commands, the islands' client, the
@@ -8,6 +18,14 @@ import { followStateRead, followToggle } from './follows'
 export const contracts = {
   'follows.toggle': followToggle,
   'follows.state': followStateRead,
+  'messages.start': conversationStart,
+  'messages.send': messageSend,
+  'messages.list': conversationList,
+  'messages.read': conversationRead,
+  'messages.seen': conversationSeen,
+  'messages.block': memberBlock,
+  'messages.blocked': blockedList,
+  'messages.report': messageReport,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

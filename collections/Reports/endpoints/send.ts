@@ -21,6 +21,8 @@ export const sendReport: Endpoint = {
   method: 'post',
   handler: memberWrite(MODERATION_TEXT.loginToReport, reportSchema, async (req, reporter, body) => {
     const { targetKind: kind, targetId: id, reason, note } = body
+    // A private message is reported from its conversation, by one of its two members only.
+    if (kind === 'message') return refuse(404, MODERATION_TEXT.gone)
     const weight = reportWeight(reporter)
 
     const outcome = await inTransaction(req, async (): Promise<Outcome> => {

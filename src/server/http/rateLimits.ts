@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { PRIVATE_MESSAGE_TEXT } from '@/rules/privateMessages'
 import { unconfirmedPostMessage } from '@/rules/signUp'
 import { serverNow } from '@/server/config/clock'
 import { fetchHeaders, UPLOAD_BODY_LIMIT } from './nodeFetch'
@@ -60,6 +61,14 @@ export const RATE_LIMITS = {
   unconfirmedPost: { max: 5, windowSeconds: 3600 },
   /** Look-ups of the @mention picker per account (about one a keystroke, while typing a name). */
   memberSearch: { max: 60, windowSeconds: 60 },
+  /** Private messages one account sends (instead of its writes: a chat is many small writes). */
+  messageSend: { max: 30, windowSeconds: 60 },
+  /**
+   * New private conversations one account starts a day; `newConversationStart` while the account
+   * is younger than a day or its e-mail is not confirmed.
+   */
+  conversationStart: { max: 20, windowSeconds: 86_400 },
+  newConversationStart: { max: 3, windowSeconds: 86_400 },
 } satisfies Record<string, RateLimit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS
@@ -166,6 +175,10 @@ const LIMIT_MESSAGES: Partial<
   Record<RateLimitName, (retryAfter: number, limit: RateLimit) => string>
 > = {
   unconfirmedPost: (retryAfter, limit) => unconfirmedPostMessage(limit.max, retryAfter),
+  messageSend: (retryAfter, limit) => PRIVATE_MESSAGE_TEXT.sendLimit(limit.max, retryAfter),
+  conversationStart: (retryAfter, limit) => PRIVATE_MESSAGE_TEXT.startLimit(limit.max, retryAfter),
+  newConversationStart: (retryAfter, limit) =>
+    PRIVATE_MESSAGE_TEXT.startLimit(limit.max, retryAfter),
 }
 
 /** The one answer every limit gives (429 with Retry-After), in its own words where it has them. */
@@ -235,6 +248,8 @@ export function accountLimitsFor(
   const path = apiPath ?? new URL(req.url ?? '/', 'http://site').pathname
   // Marking one's own notifications read writes nothing anyone else sees.
   if (path === '/api/notifications' || path.startsWith('/api/notifications/')) return []
+  if (req.method === 'POST' && /^\/api\/conversations\/\d+\/messages$/.test(path))
+    return [{ name: 'messageSend', weight: 1 }]
   const review = req.method === 'POST' && path === '/api/reviews'
   const post = req.method === 'POST' && POSTS.test(path) && account.unconfirmed === true
   return [
@@ -319,6 +334,24 @@ export async function twoFactorWait(pool: Pool, account: number): Promise<number
 /** Counts one wrong two-factor code of an account. */
 export async function countTwoFactorFailure(pool: Pool, account: number): Promise<void> {
   await countNamed(pool, 'twoFactorCode', String(account))
+}
+
+/**
+ * Counts one new private conversation of an account (only when one is really started, so a
+ * refused or repeated start costs nothing): how long to wait and which limit, or 0 seconds.
+ */
+export async function conversationStartWait(
+  pool: Pool,
+  account: LimitedAccount,
+): Promise<LimitWait> {
+  const settings = rateLimitSettings(process.env)
+  const young =
+    serverNow().getTime() - new Date(account.createdAt).getTime() < NEW_ACCOUNT_SECONDS * 1000
+  const name = young || account.unconfirmed ? 'newConversationStart' : 'conversationStart'
+  if (!settings.enabled) return { seconds: 0, refused: null }
+  const limit = settings.limits[name]
+  const seconds = await countHit(pool, `conversationStart:user-${account.id}`, limit)
+  return { seconds, refused: seconds ? { name, limit } : null }
 }
 
 /** Counts one @mention look-up of an account: seconds to wait, or 0. */
