@@ -31,6 +31,7 @@ import { forgotPasswordEmail } from './forgotPasswordEmail'
 import { confirmEmail } from './confirmation/endpoint'
 import { deleteOwnAccount } from './settings/deleteEndpoint'
 import { exportOwnData } from './settings/exportEndpoint'
+import { chooseMessageSenders } from './settings/messagesEndpoint'
 import { resetEmailConfirmation, sendEmailConfirmation } from './hooks/emailConfirmation'
 import { lockedAsIncorrect } from './hooks/lockedAsIncorrect'
 import { loginTiming } from './hooks/loginTiming'
@@ -105,6 +106,7 @@ export const Users: CollectionConfig = {
     confirmEmail,
     exportOwnData,
     deleteOwnAccount,
+    chooseMessageSenders,
     ...twoFactorEndpoints,
     signUpForm,
     ...passkeyEndpoints,

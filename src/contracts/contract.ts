@@ -49,12 +49,14 @@ export const defineContract = <P extends ZodType, I extends ZodType, O extends Z
 export type InputOf<C extends AnyContract> = z.input<C['input']>
 export type ParsedInputOf<C extends AnyContract> = z.output<C['input']>
 export type OutputOf<C extends AnyContract> = z.output<C['output']>
-export type ParamsOf<C extends AnyContract> = C['params'] extends ZodType
-  ? z.input<C['params']>
-  : Record<string, never>
-export type ParsedParamsOf<C extends AnyContract> = C['params'] extends ZodType
-  ? z.output<C['params']>
-  : Record<string, never>
+/** The params schema of a contract; without params, P is left at its bound (any ZodType). */
+type ParamsSchema<C extends AnyContract> = NonNullable<C['params']>
+/** Whether a contract has path parameters (`params` is optional on the type, so ask P). */
+export type HasParams<C extends AnyContract> = ZodType extends ParamsSchema<C> ? false : true
+export type ParamsOf<C extends AnyContract> =
+  HasParams<C> extends true ? z.input<ParamsSchema<C>> : Record<string, never>
+export type ParsedParamsOf<C extends AnyContract> =
+  HasParams<C> extends true ? z.output<ParamsSchema<C>> : Record<string, never>
 
 /** `/api/events/{id}/rsvp` with `{ id: 4 }` → `/api/events/4/rsvp`. */
 export function fillPath(path: string, params: Record<string, unknown> = {}): string {

@@ -9,6 +9,7 @@ import {
   memberBlock,
   messageReport,
   messageSend,
+  messageSettings,
 } from './messages'
 
 /**
@@ -26,6 +27,7 @@ export const contracts = {
   'messages.block': memberBlock,
   'messages.blocked': blockedList,
   'messages.report': messageReport,
+  'messages.settings': messageSettings,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

@@ -6,6 +6,7 @@ import {
   conversationListSchema,
   conversationParams,
   conversationReadSchema,
+  messageSettingsSchema,
   messageParams,
   sendMessageSchema,
   startConversationSchema,
@@ -187,3 +188,21 @@ export const messageReport = defineContract({
   refusals: { 403: MODERATION_TEXT.own, 404: TEXT.notFound, 409: MODERATION_TEXT.already },
   cache: 'private',
 })
+
+/** Settings → Messages: who may start a conversation with the member. */
+export const messageSettings = defineContract({
+  method: 'POST',
+  path: '/api/users/me/messages',
+  summary: 'Choose who may start a conversation with you',
+  tag: 'messages',
+  caller: 'signed-in',
+  signIn: TEXT.signIn,
+  input: messageSettingsSchema,
+  output: messageSettingsSchema,
+  cache: 'private',
+})
+
+/** What the pages and the island show, as the commands answer it. */
+export type ConversationList = z.output<typeof conversationList.output>
+export type ConversationView = z.output<typeof conversationRead.output>
+export type MessageView = ConversationView['messages'][number]

@@ -1,11 +1,11 @@
 import type { Pool } from 'pg'
 
-import type { OutputOf } from '@/contracts/contract'
-import type { conversationList, conversationRead } from '@/contracts/messages'
+import type { ConversationList, ConversationView, MessageView } from '@/contracts/messages'
 import {
   CONVERSATIONS_PER_PAGE,
   MESSAGES_PER_PAGE,
   PRIVATE_MESSAGE_TEXT,
+  type MessageFrom,
 } from '@/rules/privateMessages'
 
 /**
@@ -13,9 +13,7 @@ import {
  * (src/loaders/messages.ts) share. Every one is scoped to the reader: a conversation they are not
  * in reads as none at all.
  */
-export type ConversationList = OutputOf<typeof conversationList>
-export type ConversationView = OutputOf<typeof conversationRead>
-export type MessageView = ConversationView['messages'][number]
+export type { ConversationList, ConversationView, MessageView }
 
 /** SQL for 'the reader is one of the two', the other member and the reader's own seen time. */
 const MINE = `(c.starter_id = $1 OR c.recipient_id = $1)`
@@ -186,4 +184,93 @@ function cannotSendReason(closed: boolean, blocking: boolean): string | null {
   if (closed) return PRIVATE_MESSAGE_TEXT.closed
   // The blocked member is not told: their box stays, and a send is refused as any refusal is.
   return blocking ? PRIVATE_MESSAGE_TEXT.youBlocked : null
+}
+
+/**
+ * The reader has opened the conversation up to now: their unread mark goes and the other member
+ * sees 'Seen'. Null when the reader is not one of its two members.
+ */
+export async function markConversationSeen(
+  pool: Pool,
+  reader: number,
+  id: number,
+): Promise<{ seenAt: string; other: number | null } | null> {
+  const { rows } = await pool.query<{ seen: Date | string; other: number | null }>(
+    `UPDATE conversations c SET
+            starter_seen_at = CASE WHEN c.starter_id = $1 THEN clock_timestamp() ELSE c.starter_seen_at END,
+            recipient_seen_at = CASE WHEN c.recipient_id = $1 THEN clock_timestamp() ELSE c.recipient_seen_at END
+      WHERE c.id = $2 AND ${MINE}
+      RETURNING ${MY_SEEN} AS seen, ${OTHER} AS other`,
+    [reader, id],
+  )
+  const row = rows[0]
+  return row ? { seenAt: toIso(row.seen), other: row.other } : null
+}
+
+/** Who a conversation would be with, for the page that starts one (null: no such member). */
+export async function messageRecipient(
+  pool: Pool,
+  to: { userName: string } | { review: number },
+): Promise<{
+  id: number
+  userName: string | null
+  name: string | null
+  about: { kind: 'review'; id: number; neighbourhood: string; excerpt: string } | null
+} | null> {
+  if ('userName' in to) {
+    const { rows } = await pool.query<{ id: number; user_name: string; name: string | null }>(
+      `SELECT id, user_name, name FROM users WHERE user_name_key = lower($1)`,
+      [to.userName],
+    )
+    const row = rows[0]
+    return row ? { id: row.id, userName: row.user_name, name: row.name, about: null } : null
+  }
+  const { rows } = await pool.query<{
+    id: number
+    user_name: string | null
+    name: string | null
+    neighbourhood: string
+    excerpt: string
+  }>(
+    `SELECT u.id, u.user_name, u.name, n.name AS neighbourhood, left(r.comment, 280) AS excerpt
+       FROM reviews r JOIN users u ON u.id = r.user_id JOIN neighbourhoods n ON n.id = r.neighbourhood_id
+      WHERE r.id = $1 AND r.hidden IS NOT TRUE`,
+    [to.review],
+  )
+  const row = rows[0]
+  return row
+    ? {
+        id: row.id,
+        userName: row.user_name,
+        name: row.name,
+        about: {
+          kind: 'review',
+          id: to.review,
+          neighbourhood: row.neighbourhood,
+          excerpt: row.excerpt,
+        },
+      }
+    : null
+}
+
+/** The members the reader blocked, newest first (Settings → Messages, with Unblock). */
+export async function blockedMembers(
+  pool: Pool,
+  reader: number,
+): Promise<{ id: number; userName: string | null; name: string | null }[]> {
+  const { rows } = await pool.query<{ id: number; user_name: string | null; name: string | null }>(
+    `SELECT u.id, u.user_name, u.name FROM blocks b JOIN users u ON u.id = b.blocked_id
+      WHERE b.blocker_id = $1 ORDER BY b.created_at DESC, b.id DESC`,
+    [reader],
+  )
+  return rows.map((r) => ({ id: r.id, userName: r.user_name, name: r.name }))
+}
+
+/** The member's choice of who may start a conversation with them. */
+export async function messageSendersChoice(pool: Pool, reader: number): Promise<MessageFrom> {
+  const { rows } = await pool.query<{ from: MessageFrom | null }>(
+    `SELECT messages_from AS from FROM users WHERE id = $1`,
+    [reader],
+  )
+  return rows[0]?.from ?? 'anyone'
 }

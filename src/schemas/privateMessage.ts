@@ -1,4 +1,9 @@
-import { ABOUT_KINDS, MESSAGE_MAX, PRIVATE_MESSAGE_TEXT } from '@/rules/privateMessages'
+import {
+  ABOUT_KINDS,
+  MESSAGE_FROM,
+  MESSAGE_MAX,
+  PRIVATE_MESSAGE_TEXT,
+} from '@/rules/privateMessages'
 import { requiredText } from './common'
 import { z } from './zod'
 
@@ -39,6 +44,11 @@ export const conversationListSchema = z.object({
 /** A page of a conversation: the messages before this message id (none: the newest). */
 export const conversationReadSchema = z.object({
   before: idOf('Unknown message.').optional(),
+})
+
+/** Settings → Messages: who may start a conversation with the member. */
+export const messageSettingsSchema = z.object({
+  from: z.enum(MESSAGE_FROM, { message: 'Choose who may write to you.' }),
 })
 
 export const blockSchema = z.object({

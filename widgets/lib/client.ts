@@ -2,13 +2,14 @@ import type { ContractName, Contracts } from '@/contracts'
 import {
   fillPath,
   firstIssue,
+  type HasParams,
   type InputOf,
   type OutputOf,
   type ParamsOf,
 } from '@/contracts/contract'
 import { ApiError, api } from './api'
 
-type NeedsParams<N extends ContractName> = Contracts[N] extends { params: object } ? true : false
+type NeedsParams<N extends ContractName> = HasParams<Contracts[N]>
 
 /** The path parameters, required only for contracts that have some. */
 type ParamsArg<N extends ContractName> =

@@ -1,5 +1,6 @@
 import { PRIVATE_MESSAGE_TEXT as TEXT } from '@/rules/privateMessages'
-import { inTransaction, query, sql } from '@/server/database/db'
+import { blockedMembers } from '@/data/conversations'
+import { inTransaction, pgPool, query, sql } from '@/server/database/db'
 import { refusePrivately } from '@collections/Conversations/conversationRules'
 import { command } from '@collections/shared/command'
 
@@ -31,11 +32,6 @@ export const blockMember = command('messages.block', async ({ req, input, user }
 })
 
 /** messages.blocked: the members the reader blocked, for Settings → Messages. */
-export const listBlocked = command('messages.blocked', async ({ req, user }) => {
-  const rows = await query<{ id: number; user_name: string | null; name: string | null }>(
-    req,
-    sql`SELECT u.id, u.user_name, u.name FROM blocks b JOIN users u ON u.id = b.blocked_id
-         WHERE b.blocker_id = ${user!.id} ORDER BY b.created_at DESC`,
-  )
-  return { docs: rows.map((r) => ({ id: r.id, userName: r.user_name, name: r.name })) }
-})
+export const listBlocked = command('messages.blocked', async ({ req, user }) => ({
+  docs: await blockedMembers(pgPool(req.payload), user!.id as number),
+}))
