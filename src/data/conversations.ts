@@ -274,3 +274,54 @@ export async function messageSendersChoice(pool: Pool, reader: number): Promise<
   )
   return rows[0]?.from ?? 'anyone'
 }
+
+/** One conversation in 'Download my data': both sides' messages, oldest first. */
+export interface ExportedConversation {
+  id: number
+  title: string | null
+  with: string | null
+  messages: { from: 'me' | 'them'; text: string; at: string }[]
+}
+
+/**
+ * The member's conversations for 'Download my data': their own messages and the other side's,
+ * the newest `limit` messages over all of them (`truncated` when there were more).
+ */
+export async function conversationsExport(
+  pool: Pool,
+  reader: number,
+  limit: number,
+): Promise<{ conversations: ExportedConversation[]; truncated: boolean }> {
+  const { rows } = await pool.query<{
+    id: number
+    title: string | null
+    other: string | null
+    sender_id: number | null
+    body: string
+    created_at: Date | string
+  }>(
+    `SELECT c.id, c.title, o.user_name AS other, m.sender_id, m.body, m.created_at
+       FROM conversations c
+       JOIN messages m ON m.conversation_id = c.id
+       LEFT JOIN users o ON o.id = ${OTHER}
+      WHERE ${MINE}
+      ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
+    [reader, limit + 1],
+  )
+  const byId = new Map<number, ExportedConversation>()
+  for (const row of rows.slice(0, limit).reverse()) {
+    const conversation = byId.get(row.id) ?? {
+      id: row.id,
+      title: row.title,
+      with: row.other,
+      messages: [],
+    }
+    conversation.messages.push({
+      from: row.sender_id === reader ? 'me' : 'them',
+      text: row.body,
+      at: toIso(row.created_at),
+    })
+    byId.set(row.id, conversation)
+  }
+  return { conversations: [...byId.values()], truncated: rows.length > limit }
+}

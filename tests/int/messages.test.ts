@@ -4,6 +4,8 @@ import { openCases } from '@/data/moderationQueue'
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { PRIVATE_MESSAGE_TEXT as TEXT, REMOVED_MESSAGE } from '@/rules/privateMessages'
 import { pgPool } from '@/server/database/db'
+import { watchSite } from '@/server/observability/figures'
+import { siteHealth } from '@/server/observability/siteHealth'
 import { answerChecker } from '@tests/support/apiDescription'
 import { serveOverHttp, type HttpSite } from '@tests/support/httpSite'
 import { makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
@@ -482,6 +484,30 @@ describe('reports, the live channel and leaving', () => {
     expect((await auth(alice, `private-user-${bob.id}`)).status).toBe(403)
   })
 
+  it("'Download my data' holds the member's conversations: both sides' messages", async () => {
+    const [mine, theirs, stranger] = [
+      await member('exporter'),
+      await member('other'),
+      await member('x'),
+    ]
+    const { id } = (await start(mine, theirs.id, 'Mine first')).body
+    await send(theirs, id, 'Their reply')
+    await start(theirs, stranger.id, 'Not in the export')
+    const answer = await call<{ conversations: unknown[] }>('GET', '/api/users/me/export', mine)
+    expect(answer.status).toBe(200)
+    expect(answer.body.conversations).toEqual([
+      {
+        id,
+        title: null,
+        with: expect.stringMatching(/^other\d+$/),
+        messages: [
+          { from: 'me', text: 'Mine first', at: expect.any(String) },
+          { from: 'them', text: 'Their reply', at: expect.any(String) },
+        ],
+      },
+    ])
+  })
+
   it("deleting an account removes its messages' text and closes its conversations", async () => {
     const [leaver, stayer] = [await member('leaver'), await member('stayer')]
     const { id } = (await start(leaver, stayer.id, 'My secret address')).body
@@ -493,6 +519,26 @@ describe('reports, the live channel and leaving', () => {
     await refusedWithoutChange(() => send(stayer, id, 'Hello?'), 409, TEXT.closed)
     const { rows } = await sql(`SELECT count(*)::int AS n FROM messages WHERE body LIKE '%secret%'`)
     expect(rows[0]).toEqual({ n: 0 })
+  })
+
+  it('site health counts messages per day and open message reports, never their text', async () => {
+    const [a, b] = [await member('counted'), await member('counted')]
+    const { id } = (await start(a, b.id, 'Counted but unread by staff')).body
+    const sent = await send(b, id, 'Reported, still not in health')
+    await call('POST', `/api/conversations/${id}/messages/${sent.body.id}/report`, a, {
+      reason: 'spam',
+    })
+    watchSite({ pool: pgPool(site.payload), realtimeUp: () => undefined })
+    const line = (await siteHealth()).lines.find((l) => l.title === 'Private messages')!
+    const { rows } = await sql(
+      `SELECT count(*)::int AS n FROM messages WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+    )
+    const { rows: open } = await sql(
+      `SELECT count(*)::int AS n FROM reports WHERE target_kind = 'message' AND status = 'open'`,
+    )
+    expect(line.summary).toContain(`${rows[0].n.toLocaleString('en-GB')} messages sent today`)
+    expect(line.summary).toContain(`${open[0].n} reported message`)
+    expect(JSON.stringify(line)).not.toMatch(/Counted but|Reported, still/)
   })
 
   it('answers as the API description says', async () => {
