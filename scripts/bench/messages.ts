@@ -151,7 +151,7 @@ try {
   const half = MEMBERS / 2
   const conversations = await Promise.all(
     members.slice(0, half).map(async (member, i) => {
-      const started = await call(member, 'POST', '/api/conversations', {
+      const started = await call(member, 'POST', '/api/conversations/start', {
         to: members[i + half]!.id,
         text: 'Hello',
       })
@@ -195,7 +195,7 @@ try {
 
   // A conversation of 10,000 messages and a member with 1,000 conversations, written in SQL.
   const [a, b, popular] = await makeMembers(3, 'reader')
-  const big = (await call(a!, 'POST', '/api/conversations', { to: b!.id, text: 'First' }))
+  const big = (await call(a!, 'POST', '/api/conversations/start', { to: b!.id, text: 'First' }))
     .id as number
   await db.query(
     `INSERT INTO messages (conversation_id, sender_id, body, created_at, updated_at)
@@ -222,8 +222,8 @@ try {
     [made.map((r) => r.id)],
   )
   await db.query('ANALYZE conversations; ANALYZE messages')
-  const opening = await readLoad(a!, `/api/conversations/${big}`)
-  const listing = await readLoad(popular!, '/api/conversations')
+  const opening = await readLoad(a!, `/api/conversations/${big}/messages`)
+  const listing = await readLoad(popular!, '/api/conversations/mine')
 
   console.log(`\n${MEMBERS} members sending in ${half} conversations for ${DURATION} s:`)
   console.log(

@@ -63,7 +63,7 @@ const MESSAGE_REFUSALS = { 403: TEXT.notTaking, 404: TEXT.notFound, 409: TEXT.cl
 /** Starts a conversation with its first message (or adds it to the one the pair already has). */
 export const conversationStart = defineContract({
   method: 'POST',
-  path: '/api/conversations',
+  path: '/api/conversations/start',
   summary: 'Start a conversation with a member',
   tag: 'messages',
   caller: 'member',
@@ -92,7 +92,7 @@ export const messageSend = defineContract({
 /** The reader's conversations, newest first, those with unread messages marked. */
 export const conversationList = defineContract({
   method: 'GET',
-  path: '/api/conversations',
+  path: '/api/conversations/mine',
   summary: "The reader's conversations",
   tag: 'messages',
   caller: 'signed-in',
@@ -111,7 +111,7 @@ export const conversationList = defineContract({
 /** One conversation: the newest 50 messages, or the 50 before `before`, oldest first. */
 export const conversationRead = defineContract({
   method: 'GET',
-  path: '/api/conversations/{id}',
+  path: '/api/conversations/{id}/messages',
   summary: 'A conversation and its messages',
   tag: 'messages',
   caller: 'signed-in',
@@ -147,7 +147,7 @@ export const conversationSeen = defineContract({
 /** Blocks or unblocks a member; the blocked member is not told. */
 export const memberBlock = defineContract({
   method: 'POST',
-  path: '/api/blocks',
+  path: '/api/blocks/set',
   summary: 'Block or unblock a member',
   tag: 'messages',
   caller: 'signed-in',
@@ -161,7 +161,7 @@ export const memberBlock = defineContract({
 /** The members the reader blocked (Settings → Messages). */
 export const blockedList = defineContract({
   method: 'GET',
-  path: '/api/blocks',
+  path: '/api/blocks/mine',
   summary: 'The members the reader blocked',
   tag: 'messages',
   caller: 'signed-in',
