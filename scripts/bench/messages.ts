@@ -148,6 +148,7 @@ try {
   await waitFor(`${base}/healthz`, site, log)
   const { key } = (await (await fetch(`${base}/api/realtime/config`)).json()) as { key: string }
   const members = await makeMembers(MEMBERS, 'sender')
+  console.log(`${MEMBERS} members signed in`)
   const half = MEMBERS / 2
   const conversations = await Promise.all(
     members.slice(0, half).map(async (member, i) => {
@@ -166,6 +167,7 @@ try {
     }),
   )
   await Promise.all(listeners.map((l) => l.ready))
+  console.log(`${half} conversations, every member listening`)
 
   const sends: number[] = []
   let failed = 0
