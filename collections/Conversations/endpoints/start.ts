@@ -8,7 +8,11 @@ import {
   type MessageFrom,
 } from '@/rules/privateMessages'
 import { inTransaction, pgPool, query, sql } from '@/server/database/db'
-import { conversationStartWait, tooManyRequestsResponse } from '@/server/http/rateLimits'
+import {
+  conversationStartWait,
+  countConversationStart,
+  tooManyRequestsResponse,
+} from '@/server/http/rateLimits'
 import { Refusal } from '@/server/http/requests'
 import { command } from '@collections/shared/command'
 import {
@@ -54,7 +58,16 @@ async function aboutOf(
 export const startConversation = command('messages.start', async ({ req, input, user }) => {
   const me = user!.id as number
   if (input.to === me) return refusePrivately(422, TEXT.yourself)
-  return orRefusal(() =>
+  const account = {
+    id: me,
+    createdAt: user!.createdAt,
+    unconfirmed: !(user as { emailConfirmedAt?: unknown }).emailConfirmedAt,
+  }
+  const pool = pgPool(req.payload)
+  // Read before the transaction: asked inside it, a second connection per start could starve
+  // the pool while every transaction waits for one.
+  const wait = await conversationStartWait(pool, account)
+  const answer = await orRefusal(() =>
     inTransaction(req, async () => {
       const [recipient] = await query<{ id: number; messages_from: MessageFrom | null }>(
         req,
@@ -74,11 +87,6 @@ export const startConversation = command('messages.start', async ({ req, input, 
       if (id === undefined) {
         const refused = mayStart(recipient.messages_from, about !== null)
         if (refused) throw new Refusal(403, refused)
-        const wait = await conversationStartWait(pgPool(req.payload), {
-          id: me,
-          createdAt: user!.createdAt,
-          unconfirmed: !(user as { emailConfirmedAt?: unknown }).emailConfirmedAt,
-        })
         if (wait.seconds) throw new Answered(tooManyRequestsResponse(wait.seconds, wait.refused))
         const [made] = await query<{ id: number }>(
           req,
@@ -96,4 +104,6 @@ export const startConversation = command('messages.start', async ({ req, input, 
       return { id, created: existing === undefined, message: view }
     }),
   )
+  if (!(answer instanceof Response) && answer.created) await countConversationStart(pool, account)
+  return answer
 })

@@ -336,22 +336,46 @@ export async function countTwoFactorFailure(pool: Pool, account: number): Promis
   await countNamed(pool, 'twoFactorCode', String(account))
 }
 
+/** The start limit that applies to an account: fewer while it is new or unconfirmed. */
+function conversationStartLimit(account: LimitedAccount): LimitRefusal {
+  const young =
+    serverNow().getTime() - new Date(account.createdAt).getTime() < NEW_ACCOUNT_SECONDS * 1000
+  const name = young || account.unconfirmed ? 'newConversationStart' : 'conversationStart'
+  return { name, limit: rateLimitSettings(process.env).limits[name] }
+}
+
+const conversationStartKey = (account: LimitedAccount) => `conversationStart:user-${account.id}`
+
 /**
- * Counts one new private conversation of an account (only when one is really started, so a
- * refused or repeated start costs nothing): how long to wait and which limit, or 0 seconds.
+ * Whether an account may start another private conversation now (read before the start's
+ * transaction, so no second connection is held inside it): the seconds to wait and the limit,
+ * or 0 seconds. Only a conversation really started is counted (countConversationStart).
  */
 export async function conversationStartWait(
   pool: Pool,
   account: LimitedAccount,
 ): Promise<LimitWait> {
-  const settings = rateLimitSettings(process.env)
-  const young =
-    serverNow().getTime() - new Date(account.createdAt).getTime() < NEW_ACCOUNT_SECONDS * 1000
-  const name = young || account.unconfirmed ? 'newConversationStart' : 'conversationStart'
-  if (!settings.enabled) return { seconds: 0, refused: null }
-  const limit = settings.limits[name]
-  const seconds = await countHit(pool, `conversationStart:user-${account.id}`, limit)
-  return { seconds, refused: seconds ? { name, limit } : null }
+  if (!rateLimitSettings(process.env).enabled) return { seconds: 0, refused: null }
+  const refused = conversationStartLimit(account)
+  const { rows } = await pool.query<{ n: number; retry: number | null }>(
+    `SELECT coalesce(sum(hits), 0)::int AS n,
+            ceil(extract(epoch FROM min(window_start) + make_interval(secs => $2) - now()))::int AS retry
+       FROM rate_limits WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
+    [conversationStartKey(account), refused.limit.windowSeconds],
+  )
+  const row = rows[0]!
+  return row.n >= refused.limit.max
+    ? { seconds: Math.max(1, row.retry ?? refused.limit.windowSeconds), refused }
+    : { seconds: 0, refused: null }
+}
+
+/** Counts one private conversation an account started (after its transaction committed). */
+export async function countConversationStart(pool: Pool, account: LimitedAccount): Promise<void> {
+  if (!rateLimitSettings(process.env).enabled) return
+  await countHit(pool, conversationStartKey(account), {
+    max: Number.MAX_SAFE_INTEGER,
+    windowSeconds: 86_400,
+  })
 }
 
 /** Counts one @mention look-up of an account: seconds to wait, or 0. */
