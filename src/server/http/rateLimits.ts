@@ -373,7 +373,7 @@ export async function conversationStartWait(
 export async function countConversationStart(pool: Pool, account: LimitedAccount): Promise<void> {
   if (!rateLimitSettings(process.env).enabled) return
   await countHit(pool, conversationStartKey(account), {
-    max: Number.MAX_SAFE_INTEGER,
+    max: 2 ** 31 - 1,
     windowSeconds: 86_400,
   })
 }
