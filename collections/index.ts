@@ -1,7 +1,9 @@
 import type { ClientUser, CollectionConfig } from 'payload'
 
+import { Blocks } from './Blocks'
 import { BusinessBadges } from './BusinessBadges'
 import { Comments } from './Comments'
+import { Conversations } from './Conversations'
 import { Discussions } from './Discussions'
 import { EventRsvps } from './EventRsvps'
 import { Events } from './Events'
@@ -9,6 +11,7 @@ import { Follows } from './Follows'
 import { LocalBusinesses } from './LocalBusinesses'
 import { Mails } from './Mails'
 import { Media } from './Media'
+import { Messages } from './Messages'
 import { ModerationActions } from './ModerationActions'
 import { Neighbourhoods } from './Neighbourhoods'
 import { Notifications } from './Notifications'
@@ -53,6 +56,9 @@ const productCollections: CollectionConfig[] = [
   UserBadges,
   Pages,
   SearchIndex,
+  Conversations,
+  Messages,
+  Blocks,
 ]
 
 /** Where each collection sits in the admin's nav, as editors think of them. */

@@ -20,6 +20,7 @@ import * as migration_20261129_004824_session_devices from './20261129_004824_se
 import * as migration_20261129_005013_mentions_event_reminders from './20261129_005013_mentions_event_reminders';
 import * as migration_20261129_005536_push_notifications from './20261129_005536_push_notifications';
 import * as migration_20261129_010000_passkeys from './20261129_010000_passkeys';
+import * as migration_20261207_012904_messages from './20261207_012904_messages';
 
 export const migrations = [
   {
@@ -125,11 +126,16 @@ export const migrations = [
   {
     up: migration_20261129_005536_push_notifications.up,
     down: migration_20261129_005536_push_notifications.down,
-    name: '20261129_005536_push_notifications'
+    name: '20261129_005536_push_notifications',
   },
   {
     up: migration_20261129_010000_passkeys.up,
     down: migration_20261129_010000_passkeys.down,
     name: '20261129_010000_passkeys',
+  },
+  {
+    up: migration_20261207_012904_messages.up,
+    down: migration_20261207_012904_messages.down,
+    name: '20261207_012904_messages'
   },
 ];

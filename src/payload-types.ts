@@ -92,6 +92,9 @@ export interface Config {
     'user-badges': UserBadge;
     pages: Page;
     'search-index': SearchIndex;
+    conversations: Conversation;
+    messages: Message;
+    blocks: Block;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -125,6 +128,9 @@ export interface Config {
     'user-badges': UserBadgesSelect<false> | UserBadgesSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
     'search-index': SearchIndexSelect<false> | SearchIndexSelect<true>;
+    conversations: ConversationsSelect<false> | ConversationsSelect<true>;
+    messages: MessagesSelect<false> | MessagesSelect<true>;
+    blocks: BlocksSelect<false> | BlocksSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -196,7 +202,8 @@ export interface Report {
     | 'event'
     | 'poll'
     | 'local-business'
-    | 'profile';
+    | 'profile'
+    | 'message';
   targetId: number;
   reporter: number | User;
   reason: 'spam' | 'abuse' | 'private' | 'misleading' | 'off-topic' | 'other';
@@ -228,6 +235,7 @@ export interface User {
   adminVisitFrom?: string | null;
   role: 'member' | 'editor' | 'admin';
   invitedBy?: (number | null) | User;
+  messagesFrom?: ('anyone' | 'about' | 'nobody') | null;
   notify?: {
     replies?: ('off' | 'bell' | 'email') | null;
     comments?: ('off' | 'bell' | 'email') | null;
@@ -373,7 +381,8 @@ export interface ModerationAction {
     | 'event'
     | 'poll'
     | 'local-business'
-    | 'profile';
+    | 'profile'
+    | 'message';
   targetId: number;
   neighbourhood?: (number | null) | Neighbourhood;
   reason?: ('spam' | 'abuse' | 'private' | 'misleading' | 'off-topic' | 'other' | 'editor') | null;
@@ -828,6 +837,49 @@ export interface SearchIndex {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "conversations".
+ */
+export interface Conversation {
+  id: number;
+  pairKey: string;
+  starter?: (number | null) | User;
+  recipient?: (number | null) | User;
+  title?: string | null;
+  aboutKind?: 'review' | null;
+  aboutId?: number | null;
+  lastMessageAt?: string | null;
+  lastSender?: (number | null) | User;
+  starterSeenAt?: string | null;
+  recipientSeenAt?: string | null;
+  closed?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "messages".
+ */
+export interface Message {
+  id: number;
+  conversation: number | Conversation;
+  sender?: (number | null) | User;
+  body: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "blocks".
+ */
+export interface Block {
+  id: number;
+  blocker: number | User;
+  blocked: number | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -1053,6 +1105,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'search-index';
         value: number | SearchIndex;
+      } | null)
+    | ({
+        relationTo: 'conversations';
+        value: number | Conversation;
+      } | null)
+    | ({
+        relationTo: 'messages';
+        value: number | Message;
+      } | null)
+    | ({
+        relationTo: 'blocks';
+        value: number | Block;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1149,6 +1213,7 @@ export interface UsersSelect<T extends boolean = true> {
   adminVisitFrom?: T;
   role?: T;
   invitedBy?: T;
+  messagesFrom?: T;
   notify?:
     | T
     | {
@@ -1574,6 +1639,46 @@ export interface SearchIndexSelect<T extends boolean = true> {
   rating?: T;
   publishedAt?: T;
   boost?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "conversations_select".
+ */
+export interface ConversationsSelect<T extends boolean = true> {
+  pairKey?: T;
+  starter?: T;
+  recipient?: T;
+  title?: T;
+  aboutKind?: T;
+  aboutId?: T;
+  lastMessageAt?: T;
+  lastSender?: T;
+  starterSeenAt?: T;
+  recipientSeenAt?: T;
+  closed?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "messages_select".
+ */
+export interface MessagesSelect<T extends boolean = true> {
+  conversation?: T;
+  sender?: T;
+  body?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "blocks_select".
+ */
+export interface BlocksSelect<T extends boolean = true> {
+  blocker?: T;
+  blocked?: T;
   updatedAt?: T;
   createdAt?: T;
 }

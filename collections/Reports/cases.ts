@@ -1,7 +1,7 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import { REPORT_REASONS, leadingReason, type ReportReason } from '@/rules/moderation'
-import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
+import { canBeHidden, REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import { query, sql } from '@/server/database/db'
 import { notify } from '@collections/Notifications/notify'
 import type { ModerationAction } from '@collections/ModerationActions'
@@ -42,6 +42,12 @@ export async function lockTarget(
       req,
       sql`SELECT id AS owner, false AS hidden, NULL::int AS neighbourhood
             FROM users WHERE id = ${id} FOR UPDATE`,
+    )
+  } else if (kind === 'message') {
+    rows = await query<LockedTarget>(
+      req,
+      sql`SELECT sender_id AS owner, false AS hidden, NULL::int AS neighbourhood
+            FROM messages WHERE id = ${id} FOR UPDATE`,
     )
   } else if (on) {
     const table = sql.raw(`"${COMMENTED_TABLE[on]}"`)
@@ -144,6 +150,11 @@ async function closeReports(req: PayloadRequest, d: Decision, status: 'upheld' |
  * its author is told why in the bell.
  */
 export async function hideItem(req: PayloadRequest, d: Decision, close = false): Promise<void> {
+  // What cannot be hidden (a private message) is upheld: its member may be suspended.
+  if (!canBeHidden(d.kind)) {
+    if (close) await closeReports(req, d, 'upheld')
+    return
+  }
   const reason = leadingReason(await openReasons(req, d.kind, d.id))
   if (!d.target.hidden) {
     await setHidden(req, d, true)
@@ -184,7 +195,7 @@ export async function suspendAuthor(
 ): Promise<void> {
   const member = d.target.owner
   if (member === null) return
-  if (d.kind !== 'profile') await hideItem(req, d, true)
+  if (canBeHidden(d.kind)) await hideItem(req, d, true)
   else await closeReports(req, d, 'upheld')
   const before = await suspensionBefore(req, member)
   await query(

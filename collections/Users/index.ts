@@ -6,6 +6,7 @@ import { env } from '@/server/config/env'
 import { refreshToken } from '@collections/Users/accounts/endpoints'
 import { pageState } from '@collections/Users/accounts/pageState'
 import { MESSAGES } from '@/rules/messages'
+import { MESSAGE_FROM, MESSAGE_FROM_LABELS } from '@/rules/privateMessages'
 import { userSchema } from '@/schemas/user'
 import {
   adminField,
@@ -30,6 +31,7 @@ import { forgotPasswordEmail } from './forgotPasswordEmail'
 import { confirmEmail } from './confirmation/endpoint'
 import { deleteOwnAccount } from './settings/deleteEndpoint'
 import { exportOwnData } from './settings/exportEndpoint'
+import { chooseMessageSenders } from './settings/messagesEndpoint'
 import { resetEmailConfirmation, sendEmailConfirmation } from './hooks/emailConfirmation'
 import { lockedAsIncorrect } from './hooks/lockedAsIncorrect'
 import { loginTiming } from './hooks/loginTiming'
@@ -104,6 +106,7 @@ export const Users: CollectionConfig = {
     confirmEmail,
     exportOwnData,
     deleteOwnAccount,
+    chooseMessageSenders,
     ...twoFactorEndpoints,
     signUpForm,
     ...passkeyEndpoints,
@@ -218,6 +221,14 @@ export const Users: CollectionConfig = {
         read: ownerOrAdmin,
       },
       admin: { readOnly: true, position: 'sidebar' },
+    },
+    {
+      // Who may start a private conversation with this member (Settings → Messages).
+      name: 'messagesFrom',
+      type: 'select',
+      defaultValue: 'anyone',
+      options: MESSAGE_FROM.map((value) => ({ value, label: MESSAGE_FROM_LABELS[value] })),
+      access: { read: ownerOrAdmin },
     },
     ...notifyPrefsFields(ownerOrAdmin),
     ...twoFactorFields(ownerOrAdmin),

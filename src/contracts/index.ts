@@ -5,6 +5,17 @@ import { pollMine, pollSummary, pollVote } from './polls'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
 import { searchSuggest } from './search'
+import {
+  blockedList,
+  conversationList,
+  conversationRead,
+  conversationSeen,
+  conversationStart,
+  memberBlock,
+  messageReport,
+  messageSend,
+  messageSettings,
+} from './messages'
 
 /**
  * Every contract by name: the one registry the server's commands, the islands' client, the
@@ -23,6 +34,15 @@ export const contracts = {
   'reports.send': reportSend,
   'reports.appeal': reportAppeal,
   'search.suggest': searchSuggest,
+  'messages.start': conversationStart,
+  'messages.send': messageSend,
+  'messages.list': conversationList,
+  'messages.read': conversationRead,
+  'messages.seen': conversationSeen,
+  'messages.block': memberBlock,
+  'messages.blocked': blockedList,
+  'messages.report': messageReport,
+  'messages.settings': messageSettings,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

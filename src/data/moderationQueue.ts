@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { REPORT_REASONS, type ReportReason } from '@/rules/moderation'
-import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
+import { canBeHidden, REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
 import { mediaUrl } from '@/views/media'
 import { postPath } from '@/views/report'
@@ -41,6 +41,13 @@ export const ITEM_TEXT: Record<ReportTargetKind, string> = {
   poll: `question`,
   'local-business': `concat_ws(E'\\n', name, description)`,
   profile: `concat_ws(E'\\n', user_name, bio)`,
+  // The reported message last, after the five before it in its conversation, each with its sender.
+  message: `(SELECT string_agg(coalesce(u.user_name, 'a deleted member') || ': ' || p.body, E'\\n'
+                   ORDER BY p.created_at, p.id)
+               FROM (SELECT * FROM messages p WHERE p.conversation_id = messages.conversation_id
+                        AND (p.created_at, p.id) <= (messages.created_at, messages.id)
+                      ORDER BY p.created_at DESC, p.id DESC LIMIT 6) p
+               LEFT JOIN users u ON u.id = p.sender_id)`,
 }
 
 /** Each kind's picture column, for the kinds that have one. */
@@ -55,7 +62,12 @@ const ITEM_IMAGE: Partial<Record<ReportTargetKind, string>> = {
 /** 'Open where it is': the post's public page, else its document in the admin. */
 const hrefOf = (kind: ReportTargetKind, id: number, slug: string | null) =>
   postPath(kind, id, slug) ??
-  (kind === 'profile' ? `/admin/collections/users/${id}` : `/admin/collections/comments/${id}`)
+  (kind === 'profile'
+    ? `/admin/collections/users/${id}`
+    : // A private message has no page staff may open: the queue shows all they may read.
+      kind === 'message'
+      ? `/admin/collections/reports?where[targetKind][equals]=message`
+      : `/admin/collections/comments/${id}`)
 
 /**
  * The open cases, oldest first: one grouped read of the open reports, then one read per kind of
@@ -128,7 +140,7 @@ export async function openCases(payload: Payload, limit = 200): Promise<Moderati
     const { collection, owner } = REPORT_TARGETS[kind]
     const ids = rows.filter((r) => r.kind === kind).map((r) => r.id)
     const ownerColumn = owner === 'id' ? 'id' : `${owner}_id`
-    const hidden = kind === 'profile' ? 'false' : 'coalesce(hidden, false)'
+    const hidden = canBeHidden(kind) ? 'coalesce(hidden, false)' : 'false'
     const image = ITEM_IMAGE[kind] ?? 'NULL::int'
     const found = await pool.query<{
       id: number

@@ -13,6 +13,13 @@ import { sessionSignOut, sessionsSignOutOthers } from './devices'
 import { discussion, editDiscussion } from './discussions'
 import { event } from './events'
 import { follow } from './follow'
+import {
+  conversationStart,
+  memberBlock,
+  messageReport,
+  messageSend,
+  messageSettings,
+} from './messages'
 import { spot } from './localSpots'
 import { editNeighbourhood, neighbourhood } from './neighbourhoods'
 import { notificationRead, notificationsRead } from './notifications'
@@ -69,4 +76,9 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   passkeyRemove,
   sessionSignOut,
   sessionsSignOutOthers,
+  messageSend,
+  conversationStart,
+  memberBlock,
+  messageReport,
+  messageSettings,
 }

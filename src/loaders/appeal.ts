@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { ITEM_TEXT } from '@/data/moderationQueue'
-import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
+import { canBeHidden, REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
 
 /**
@@ -21,7 +21,7 @@ export async function loadHiddenItem(
 } | null> {
   const { collection, owner: ownerField } = REPORT_TARGETS[kind]
   const ownerColumn = ownerField === 'id' ? 'id' : `${ownerField}_id`
-  const hidden = kind === 'profile' ? 'false' : 'coalesce(hidden, false)'
+  const hidden = canBeHidden(kind) ? 'coalesce(hidden, false)' : 'false'
   const pool = pgPool(payload)
   const { rows } = await pool.query<{ text: string; hidden: boolean }>(
     `SELECT ${ITEM_TEXT[kind]} AS text, ${hidden} AS hidden

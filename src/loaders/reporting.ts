@@ -22,6 +22,7 @@ const LABEL: Record<ReportTargetKind, string> = {
   poll: 'question',
   'local-business': 'name',
   profile: 'userName',
+  message: 'body',
   'review-comment': 'content',
   'story-comment': 'content',
   'discussion-comment': 'content',

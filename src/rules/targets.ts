@@ -58,10 +58,13 @@ export const REPORT_TARGETS = {
   poll: { collection: 'polls', owner: 'author', noun: 'poll' },
   'local-business': { collection: 'local-businesses', owner: 'author', noun: 'local spot' },
   profile: { collection: 'users', owner: 'id', noun: 'profile' },
+  // Reported only from its conversation (messages.report): staff see it, with the five before.
+  message: { collection: 'messages', owner: 'sender', noun: 'message' },
 } as const satisfies Record<string, { collection: string; owner: string; noun: string }>
 export type ReportTargetKind = keyof typeof REPORT_TARGETS
 export const REPORT_TARGET_KINDS = Object.keys(REPORT_TARGETS) as ReportTargetKind[]
-export const canBeHidden = (kind: ReportTargetKind) => kind !== 'profile'
+/** A profile or a private message is not hidden: editors suspend its member instead. */
+export const canBeHidden = (kind: ReportTargetKind) => kind !== 'profile' && kind !== 'message'
 
 /** SPEC §9: comment nesting depth 2 (a comment, a reply, a reply to a reply). */
 export const MAX_COMMENT_DEPTH = 2

@@ -40,6 +40,17 @@ export const reportSchema = z
   })
 export type ReportInput = z.input<typeof reportSchema>
 
+/** A private message's report (messages.report): why, and a note ('Something else' needs one). */
+export const messageReportSchema = z
+  .object({
+    reason: z.enum(REPORT_REASON_VALUES, { message: MODERATION_TEXT.reasonNeeded }),
+    note,
+  })
+  .refine((r) => r.reason !== 'other' || r.note.length > 0, {
+    message: MODERATION_TEXT.noteNeeded,
+    path: ['note'],
+  })
+
 /** POST /api/reports/decide (editors): one decision for one or more cases. */
 export const decisionSchema = z.object({
   cases: z

@@ -86,6 +86,13 @@ const PAGES: { slug: string; title: string; summary: string; body: Block[] }[] =
       {
         p: 'Your e-mail address is never shown to other members. Reviews, stories, comments and reactions are public.',
       },
+      { h2: 'Private messages' },
+      {
+        p: 'Only you and the other member read a conversation: staff never do, and there is no admin view of messages. The one exception is a message one of you reports: it reaches the moderators with the five messages before it, so they can judge it.',
+      },
+      {
+        p: '"Download my data" includes your conversations, your messages and the other side\'s. Deleting your account replaces your messages with "Message removed" and closes your conversations.',
+      },
       { h2: 'Your rights' },
       { p: 'You can correct your profile at any time and ask us to delete your account and data.' },
     ],

@@ -6,8 +6,11 @@
 /** Precached at install (./build.ts): answers a page that is neither reachable nor saved. */
 export const OFFLINE_PAGE = '/offline'
 
-/** Never kept: the API, the admin and its assets, the realtime server, one-time pages. */
-const NEVER = /^\/(api|admin|_next|app|apps|internal|healthz|readyz|metrics)(\/|$)/
+/**
+ * Never kept: the API, the admin and its assets, the realtime server, one-time pages, and
+ * private messages (their answers are no-store too; this holds even if one were not).
+ */
+const NEVER = /^\/(api|admin|_next|app|apps|internal|healthz|readyz|metrics|messages)(\/|$)/
 
 export const isKeptPath = (pathname: string) => !NEVER.test(pathname) && pathname !== OFFLINE_PAGE
 

@@ -19,6 +19,8 @@ export interface PageStateAnswer {
   /** When the session's token expires (seconds since the epoch). */
   exp?: number
   unread?: number
+  /** Conversations with messages the member has not opened (the header's Messages). */
+  messages?: number
   follow?: { neighbourhood: number; count: number; following: boolean | null }
   hidden?: OwnHiddenItem[]
   reactions: Partial<Record<ReactionTargetKind, Record<string, string>>>

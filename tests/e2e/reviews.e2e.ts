@@ -108,7 +108,7 @@ test('a newcomer finds a neighbourhood, reviews it with a photo, and others see 
   const theirs = b.page.locator('.review').filter({ hasText: text })
   await expect(theirs).toBeVisible()
   console.log(`review visible in the second browser ${Date.now() - postedAt} ms after the POST`)
-  await expect(theirs.getByRole('link', { name: me.userName })).toHaveAttribute(
+  await expect(theirs.getByRole('link', { name: me.userName, exact: true })).toHaveAttribute(
     'href',
     `/profile/${me.userName}`,
   )

@@ -9,6 +9,7 @@ const LINES = [
   'Pages after a write',
   'Mail to members',
   'Background jobs',
+  'Private messages',
   'Errors',
   'Database',
   'Live updates',

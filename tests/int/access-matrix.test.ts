@@ -202,6 +202,27 @@ const EXPECTED: Record<string, Record<Op, string>> = {
     update: /*        */ '- - - - - -',
     delete: /*        */ '- - - - - Y',
   },
+  // Private messages: only their commands read or write them (src/contracts/messages.ts), for
+  // their two members alone; the REST routes answer nothing to anyone, staff included.
+  conversations: {
+    read: /*          */ '- - - - - -',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - - -',
+    delete: /*        */ '- - - - - -',
+  },
+  messages: {
+    read: /*          */ '- - - - - -',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - - -',
+    delete: /*        */ '- - - - - -',
+  },
+  // Blocks: the blocker reads theirs through GET /api/blocks; the blocked member is never told.
+  blocks: {
+    read: /*          */ '- - - - - -',
+    create: /*        */ '- - - - - -',
+    update: /*        */ '- - - - - -',
+    delete: /*        */ '- - - - - -',
+  },
 }
 
 const allowedBy = (row: string): Record<Role, boolean> => {

@@ -222,6 +222,11 @@ describe('generated form bodies against every form', () => {
     // Random ids: never one of the member's sessions. The other: ends only sessions unused here.
     sessionSignOut: ['sid'],
     sessionsSignOutOthers: [],
+    messageSend: ['conversation', 'text'],
+    conversationStart: ['to', 'text', 'review'],
+    memberBlock: ['user', 'blocked'],
+    messageReport: ['conversation', 'message', 'reason', 'note'],
+    messageSettings: ['from'],
     // Last: it may delete the discussion the other forms name.
     remove: ['kind', 'id', 'next'],
   }
@@ -248,6 +253,9 @@ describe('generated form bodies against every form', () => {
     'events',
     'local-businesses',
     'follows',
+    'conversations',
+    'messages',
+    'blocks',
   ]
   const snapshot = () => Promise.all(watched.map(count))
 
@@ -285,7 +293,7 @@ describe('generated form bodies against every form', () => {
         { numRuns: 40, seed: 7 },
       )
       // Buttons (reaction, follow, vote, RSVP, mark all read, set up two-factor, sign out everywhere
-      // else) always go back to their page, a refusal as its message; the others must have met
+      // else, block, report a message) always go back to their page, a refusal as its message; the others must have met
       // their rules at least once.
       const buttons = [
         'reaction',
@@ -295,6 +303,8 @@ describe('generated form bodies against every form', () => {
         'notificationsRead',
         'twoFactorStart',
         'sessionsSignOutOthers',
+        'memberBlock',
+        'messageReport',
       ]
       if (!buttons.includes(name)) expect(refused).toBeGreaterThan(0)
     }, 120_000)

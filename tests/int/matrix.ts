@@ -535,6 +535,48 @@ export const SPECS: CollectionSpec[] = [
     update: { field: 'sentAt', value: () => new Date().toISOString() },
   },
   {
+    // The owner's conversation with the member (the owner wrote first).
+    slug: 'conversations',
+    fixture: async (world) => {
+      const doc = await local(world, 'conversations', {
+        pairKey: `matrix-${next()}`,
+        starter: owner(world),
+        recipient: world.users.member.id,
+      })
+      return { id: doc.id }
+    },
+    create: (world) => ({ pairKey: `forged-${next()}`, starter: world.users.member.id }),
+    update: { field: 'title', value: (role) => `Renamed by ${role}` },
+  },
+  {
+    slug: 'messages',
+    fixture: async (world) => {
+      const conversation = await local(world, 'conversations', {
+        pairKey: `matrix-${next()}`,
+        starter: owner(world),
+        recipient: world.users.member.id,
+      })
+      const doc = await local(world, 'messages', {
+        conversation: conversation.id,
+        sender: owner(world),
+        body: 'Private words',
+      })
+      return { id: doc.id }
+    },
+    create: () => ({ conversation: 1, body: 'Forged' }),
+    update: { field: 'body', value: (role) => `Changed by ${role}` },
+  },
+  {
+    slug: 'blocks',
+    fixture: async (world) => {
+      const blocked = await makeUser(world.site, `blocked${next()}`)
+      const doc = await local(world, 'blocks', { blocker: owner(world), blocked: blocked.id })
+      return { id: doc.id }
+    },
+    create: (world) => ({ blocker: world.users.member.id, blocked: owner(world) }),
+    update: { field: 'blocked', value: () => 999_999 },
+  },
+  {
     // Site search's index: written by the searched collections' hooks; editors set a boost.
     slug: 'search-index',
     fixture: async (world) => {

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
-import { REPORT_TARGET_KINDS, type ReportTargetKind } from '@/rules/targets'
+import { canBeHidden, REPORT_TARGET_KINDS, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
 import { answerChecker } from '@tests/support/apiDescription'
 import { makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
@@ -109,6 +109,7 @@ const COLLECTION: Record<ReportTargetKind, string> = {
   poll: 'polls',
   'local-business': 'local-businesses',
   profile: 'users',
+  message: 'messages',
 }
 
 const visibleToReaders = async (kind: ReportTargetKind, id: number) =>
@@ -188,7 +189,7 @@ describe('reporting', () => {
 })
 
 describe('the threshold', () => {
-  for (const kind of REPORT_TARGET_KINDS.filter((k) => k !== 'profile')) {
+  for (const kind of REPORT_TARGET_KINDS.filter(canBeHidden)) {
     it(`${kind}: three established members hide it, logged once, its author told`, async () => {
       const id = await itemOf(kind)
       const reporters = [
@@ -475,7 +476,7 @@ describe('the author sees their hidden posts', () => {
     }>('GET', `/api/reports/own-hidden${query}`, user ? { cookie: user.cookie } : {})
 
   it('of every kind, with the text and where it was; nobody else does', async () => {
-    const kinds = REPORT_TARGET_KINDS.filter((k) => k !== 'profile')
+    const kinds = REPORT_TARGET_KINDS.filter(canBeHidden)
     const ids = new Map<ReportTargetKind, number>()
     for (const kind of kinds) {
       const id = await itemOf(kind)

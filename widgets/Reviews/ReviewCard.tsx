@@ -6,6 +6,7 @@ import { Emoji } from '@widgets/lib/Emoji'
 import { ClaimButton } from './ClaimButton'
 import { Stars } from './Stars'
 import { REVIEW_EMOJIS, type BadgeView, type ReviewView } from '@/views/review'
+import { newMessageHref } from '@/views/messages'
 import ReportButton from '@widgets/Reports/ReportButton'
 import { DELETED_MEMBER } from '@/rules/userName'
 import { MentionText } from '@widgets/lib/MentionText'
@@ -22,6 +23,8 @@ interface Props {
   onChange: (review: ReviewView) => void
   /** Where a page of reviews starts (`reviews-page-2`): 'Show more reviews' links land there. */
   anchor?: string
+  /** The neighbourhood it reviews: 'Ask {name} about {neighbourhood}'. */
+  neighbourhoodName: string
 }
 
 /** A badge's own colour, darkened for the text and lightened for the chip (AA contrast). */
@@ -59,6 +62,7 @@ export const ReviewCard = memo(function ReviewCard({
   onOpenPhoto,
   onChange,
   anchor,
+  neighbourhoodName,
 }: Props) {
   const userName = review.author?.userName
   const headingId = `review-${review.id}-author`
@@ -104,6 +108,13 @@ export const ReviewCard = memo(function ReviewCard({
             decoding="async"
           />
         </button>
+      )}
+      {review.author && review.author.id !== viewerId && (
+        <p className="review-ask">
+          <a href={newMessageHref({ review: review.id })}>
+            Ask {review.authorName} about {neighbourhoodName}
+          </a>
+        </p>
       )}
       {review.author === null && review.authorName !== DELETED_MEMBER && viewerId !== null && (
         <ClaimButton review={review} userId={viewerId} onClaimed={onChange} />

@@ -262,6 +262,7 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
                 viewerId={viewerId}
                 onOpenPhoto={openPhoto}
                 onChange={changeReview}
+                neighbourhoodName={neighbourhood.name}
               />
             ))}
           </ul>

@@ -9,6 +9,7 @@ import './SessionMenu.css'
 // pusher-js, the bell and the avatar menu load only for signed-in readers.
 const NotificationBell = lazy(() => import('@widgets/NotificationBell/NotificationBell'))
 const AvatarMenu = lazy(() => import('./AvatarMenu').then((m) => ({ default: m.AvatarMenu })))
+const MessagesLink = lazy(() => import('./MessagesLink').then((m) => ({ default: m.MessagesLink })))
 
 /** Same size as the bell and avatar buttons, shown while their code loads. */
 function IconPlaceholder() {
@@ -79,6 +80,9 @@ function SessionControls({ adminPath }: { adminPath?: string }) {
           Edit in admin
         </a>
       )}
+      <Suspense fallback={<IconPlaceholder />}>
+        <MessagesLink userId={session.user.id} />
+      </Suspense>
       <Suspense fallback={<IconPlaceholder />}>
         <NotificationBell userId={session.user.id} />
       </Suspense>

@@ -15,6 +15,8 @@ type Outcome = 'gone' | 'own' | 'already' | 'sent'
 export const sendReport = command('reports.send', async ({ req, input, user }) => {
   const { targetKind: kind, targetId: id, reason, note } = input
   const reporter = user!
+  // A private message is reported from its conversation, by one of its two members only.
+  if (kind === 'message') return refuse(404, MODERATION_TEXT.gone)
   const weight = reportWeight(reporter)
 
   const outcome = await inTransaction(req, async (): Promise<Outcome> => {

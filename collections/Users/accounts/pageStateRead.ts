@@ -3,6 +3,7 @@ import type { Pool } from 'pg'
 import type { ReactionTargetKind } from '@/rules/targets'
 import type { PageStateAsk } from '@/schemas/pageState'
 import type { PageStateAccount, PageStateAnswer } from '@/views/pageState'
+import { UNREAD_CONVERSATIONS_SQL } from '@/data/conversations'
 import { ownHiddenSql, toOwnHiddenItem, type OwnHiddenRow } from '@/data/ownHidden'
 
 /**
@@ -24,6 +25,7 @@ WITH me AS (
 SELECT (SELECT row_to_json(me) FROM me) AS me,
        (SELECT count(*)::int FROM notifications n JOIN me ON n.user_id = me.id
          WHERE n.is_read = false) AS unread,
+       (${UNREAD_CONVERSATIONS_SQL('(SELECT id FROM me)')}) AS messages,
        (SELECT json_build_object('count', count(*)::int,
                                  'mine', coalesce(bool_or(f.user_id = (SELECT id FROM me)), false))
           FROM follows f WHERE $3::int IS NOT NULL AND f.neighbourhood_id = $3) AS follow,
@@ -45,6 +47,7 @@ interface Row {
     avatar_filename: string | null
   } | null
   unread: number | null
+  messages: number | null
   follow: { count: number; mine: boolean } | null
   reactions: [ReactionTargetKind, number, string][] | null
   hidden: OwnHiddenRow[] | null
@@ -117,6 +120,7 @@ export async function readPageState(
     user,
     exp: session?.exp,
     unread: row.unread ?? 0,
+    messages: row.messages ?? 0,
     follow,
     hidden: (row.hidden ?? []).map(toOwnHiddenItem),
     reactions,

@@ -1,7 +1,9 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
+import { conversationsExport, type ExportedConversation } from '@/data/conversations'
 import type { User } from '@/payload-types'
 import { EXPORT_ROW_LIMIT } from '@/rules/settings'
+import { pgPool } from '@/server/database/db'
 
 /** Each kind of the export: its collection and the field naming the member in it. */
 const KINDS = [
@@ -28,8 +30,10 @@ export interface AccountExport {
   exportedAt: string
   profile: Record<string, unknown>
   /** Kinds that reached the limit of rows per kind (EXPORT_ROW_LIMIT): the file holds the newest. */
-  truncated: KindName[]
+  truncated: (KindName | 'conversations')[]
   data: Record<KindName, unknown[]>
+  /** Private conversations: the member's own messages and the other side's. */
+  conversations: ExportedConversation[]
 }
 
 /**
@@ -60,7 +64,7 @@ export async function exportAccount(req: PayloadRequest, userId: number): Promis
     createdAt: user.createdAt,
     notify: user.notify ?? null,
   }
-  const truncated: KindName[] = []
+  const truncated: AccountExport['truncated'] = []
   const data = {} as Record<KindName, unknown[]>
   for (const [name, collection, field] of KINDS) {
     const { docs, totalDocs } = await req.payload.find({
@@ -75,5 +79,13 @@ export async function exportAccount(req: PayloadRequest, userId: number): Promis
     if (totalDocs > docs.length) truncated.push(name)
     data[name] = docs
   }
-  return { exportedAt: new Date().toISOString(), profile, truncated, data }
+  const messages = await conversationsExport(pgPool(req.payload), userId, EXPORT_ROW_LIMIT)
+  if (messages.truncated) truncated.push('conversations')
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: { ...profile, messagesFrom: user.messagesFrom ?? 'anyone' },
+    truncated,
+    data,
+    conversations: messages.conversations,
+  }
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { PRIVATE_MESSAGE_TEXT } from '@/rules/privateMessages'
 import { unconfirmedPostMessage } from '@/rules/signUp'
 import { serverNow } from '@/server/config/clock'
 import { fetchHeaders, UPLOAD_BODY_LIMIT } from './nodeFetch'
@@ -62,6 +63,14 @@ export const RATE_LIMITS = {
   unconfirmedPost: { max: 5, windowSeconds: 3600 },
   /** Look-ups of the @mention picker per account (about one a keystroke, while typing a name). */
   memberSearch: { max: 60, windowSeconds: 60 },
+  /** Private messages one account sends (instead of its writes: a chat is many small writes). */
+  messageSend: { max: 30, windowSeconds: 60 },
+  /**
+   * New private conversations one account starts a day; `newConversationStart` while the account
+   * is younger than a day or its e-mail is not confirmed.
+   */
+  conversationStart: { max: 20, windowSeconds: 86_400 },
+  newConversationStart: { max: 3, windowSeconds: 86_400 },
 } satisfies Record<string, RateLimit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS
@@ -169,6 +178,10 @@ const LIMIT_MESSAGES: Partial<
   Record<RateLimitName, (retryAfter: number, limit: RateLimit) => string>
 > = {
   unconfirmedPost: (retryAfter, limit) => unconfirmedPostMessage(limit.max, retryAfter),
+  messageSend: (retryAfter, limit) => PRIVATE_MESSAGE_TEXT.sendLimit(limit.max, retryAfter),
+  conversationStart: (retryAfter, limit) => PRIVATE_MESSAGE_TEXT.startLimit(limit.max, retryAfter),
+  newConversationStart: (retryAfter, limit) =>
+    PRIVATE_MESSAGE_TEXT.startLimit(limit.max, retryAfter),
 }
 
 /** The one answer every limit gives (429 with Retry-After), in its own words where it has them. */
@@ -238,6 +251,8 @@ export function accountLimitsFor(
   const path = apiPath ?? new URL(req.url ?? '/', 'http://site').pathname
   // Marking one's own notifications read writes nothing anyone else sees.
   if (path === '/api/notifications' || path.startsWith('/api/notifications/')) return []
+  if (req.method === 'POST' && /^\/api\/conversations\/\d+\/messages$/.test(path))
+    return [{ name: 'messageSend', weight: 1 }]
   const review = req.method === 'POST' && path === '/api/reviews'
   const post = req.method === 'POST' && POSTS.test(path) && account.unconfirmed === true
   return [
@@ -322,6 +337,48 @@ export async function twoFactorWait(pool: Pool, account: number): Promise<number
 /** Counts one wrong two-factor code of an account. */
 export async function countTwoFactorFailure(pool: Pool, account: number): Promise<void> {
   await countNamed(pool, 'twoFactorCode', String(account))
+}
+
+/** The start limit that applies to an account: fewer while it is new or unconfirmed. */
+function conversationStartLimit(account: LimitedAccount): LimitRefusal {
+  const young =
+    serverNow().getTime() - new Date(account.createdAt).getTime() < NEW_ACCOUNT_SECONDS * 1000
+  const name = young || account.unconfirmed ? 'newConversationStart' : 'conversationStart'
+  return { name, limit: rateLimitSettings(process.env).limits[name] }
+}
+
+const conversationStartKey = (account: LimitedAccount) => `conversationStart:user-${account.id}`
+
+/**
+ * Whether an account may start another private conversation now (read before the start's
+ * transaction, so no second connection is held inside it): the seconds to wait and the limit,
+ * or 0 seconds. Only a conversation really started is counted (countConversationStart).
+ */
+export async function conversationStartWait(
+  pool: Pool,
+  account: LimitedAccount,
+): Promise<LimitWait> {
+  if (!rateLimitSettings(process.env).enabled) return { seconds: 0, refused: null }
+  const refused = conversationStartLimit(account)
+  const { rows } = await pool.query<{ n: number; retry: number | null }>(
+    `SELECT coalesce(sum(hits), 0)::int AS n,
+            ceil(extract(epoch FROM min(window_start) + make_interval(secs => $2) - now()))::int AS retry
+       FROM rate_limits WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
+    [conversationStartKey(account), refused.limit.windowSeconds],
+  )
+  const row = rows[0]!
+  return row.n >= refused.limit.max
+    ? { seconds: Math.max(1, row.retry ?? refused.limit.windowSeconds), refused }
+    : { seconds: 0, refused: null }
+}
+
+/** Counts one private conversation an account started (after its transaction committed). */
+export async function countConversationStart(pool: Pool, account: LimitedAccount): Promise<void> {
+  if (!rateLimitSettings(process.env).enabled) return
+  await countHit(pool, conversationStartKey(account), {
+    max: 2 ** 31 - 1,
+    windowSeconds: 86_400,
+  })
 }
 
 /** Counts one @mention look-up of an account: seconds to wait, or 0. */

@@ -42,6 +42,10 @@ export interface QueueFigures {
   unsentMails: number
   oldestUnsentMail: number
   abandonedMails: number
+  /** Private messages sent on each of the last 7 days (UTC), oldest first: counts, no contents. */
+  messagesPerDay: { day: string; count: number }[]
+  /** Open reports of private messages (the moderation queue's). */
+  openMessageReports: number
 }
 
 // One statement, one row: a job is due once its wait (a retry's back-off, a schedule) is over,
@@ -67,7 +71,16 @@ SELECT
   (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0) FROM mails
     WHERE sent_at IS NULL AND created_at > now() - $1::interval)::float8 AS "oldestUnsentMail",
   (SELECT count(*) FROM mails WHERE sent_at IS NULL AND created_at <= now() - $1::interval)::int
-    AS "abandonedMails"`
+    AS "abandonedMails",
+  (SELECT COALESCE(json_agg(json_build_object('day', d.day::date::text, 'count', d.n) ORDER BY d.day), '[]')
+     FROM (SELECT days.day, count(m.id)::int AS n
+             FROM generate_series(date_trunc('day', now() AT TIME ZONE 'UTC') - interval '6 days',
+                                  date_trunc('day', now() AT TIME ZONE 'UTC'), interval '1 day') days(day)
+             LEFT JOIN messages m ON m.created_at >= days.day AT TIME ZONE 'UTC'
+                                 AND m.created_at < (days.day + interval '1 day') AT TIME ZONE 'UTC'
+            GROUP BY days.day) d) AS "messagesPerDay",
+  (SELECT count(*) FROM reports WHERE target_kind = 'message' AND status = 'open')::int
+    AS "openMessageReports"`
 
 async function readQueues(pool: Pool): Promise<QueueFigures> {
   const [row] = await timedQuery<QueueFigures>(pool, QUERY_TIMEOUT_MS, FIGURES_SQL, [

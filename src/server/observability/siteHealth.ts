@@ -86,6 +86,29 @@ function mailLine(queues: QueueFigures | undefined): HealthLine {
   }
 }
 
+function messagesLine(queues: QueueFigures | undefined): HealthLine {
+  const title = 'Private messages'
+  const hint =
+    'Counts only: staff never read messages, except one a member reports (in the moderation queue).'
+  if (!queues) return noDatabase(title, hint)
+  const days = queues.messagesPerDay
+  const today = days.at(-1)?.count ?? 0
+  const week = days.reduce((sum, d) => sum + d.count, 0)
+  const reports = queues.openMessageReports
+  return {
+    title,
+    state: 'ok',
+    summary:
+      `${count(today, 'message')} sent today, ${count(week, 'message')} in the last 7 days ` +
+      `(${days.map((d) => d.count.toLocaleString('en-GB')).join(', ')}). ` +
+      (reports
+        ? `${count(reports, 'reported message')} waiting for an editor.`
+        : 'No report waiting.'),
+    hint,
+    link: { href: '/admin/collections/reports', label: 'Reports' },
+  }
+}
+
 function jobsLine(queues: QueueFigures | undefined): HealthLine {
   const title = 'Background jobs'
   const hint = `Every job runs within ${QUEUE_LATE_S / 60} minutes of being due; none fails for good.`
@@ -206,6 +229,7 @@ export async function siteHealth(): Promise<HealthReport> {
       pagesLine(figures.queues),
       mailLine(figures.queues),
       jobsLine(figures.queues),
+      messagesLine(figures.queues),
       errorsLine(),
       databaseLine(figures.queues, figures.pool),
       realtimeLine(figures.realtimeUp, figures.realtime),
