@@ -71,7 +71,7 @@ export default function NotificationBell({ userId }: { userId: number }) {
       >
         <BellIcon />
         {unread > 0 && (
-          <span className="bell-badge" aria-hidden="true" data-testid="bell-count">
+          <span className="count-badge" aria-hidden="true" data-testid="bell-count">
             {unread > 99 ? '99+' : unread}
           </span>
         )}

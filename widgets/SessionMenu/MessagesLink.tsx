@@ -48,7 +48,7 @@ export function MessagesLink({ userId }: { userId: number }) {
     >
       <Icon name="message-circle" size={22} />
       {unread > 0 && (
-        <span className="messages-badge" aria-hidden="true" data-testid="messages-count">
+        <span className="count-badge" aria-hidden="true" data-testid="messages-count">
           {unread > 99 ? '99+' : unread}
         </span>
       )}
