@@ -13,6 +13,7 @@ import { stalePages, neighbourhoodPage, HOME, LIST } from '@collections/shared/s
 import { anyone, isStaffUser, signedIn, staff, staffOrOwner } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { uniqueMessages } from '@collections/shared/uniqueMessages'
+import { keepPopulation } from './hooks/keepPopulation'
 import { lookupPopulation } from './hooks/lookupPopulation'
 import { refreshPopulation } from './endpoints/refreshPopulation'
 import { normaliseNeighbourhood } from './hooks/normaliseNeighbourhood'
@@ -115,7 +116,7 @@ export const Neighbourhoods: CollectionConfig = {
   endpoints: [refreshPopulation],
   hooks: {
     beforeValidate: [normaliseNeighbourhood, validateWith(neighbourhoodSchema)],
-    beforeChange: [setCreator, uniqueSlug, setLocation],
+    beforeChange: [setCreator, uniqueSlug, setLocation, keepPopulation],
     afterChange: [
       search.afterChange,
       lookupPopulation,

@@ -257,3 +257,34 @@ describe('the rate limit', () => {
     expect(calls).toBe(LIMIT + 1)
   })
 })
+
+describe('a restored version', () => {
+  it('keeps the figures of a place that has not moved (the lookup stores them after the create)', async () => {
+    const place = await site.payload.create({
+      collection: 'neighbourhoods',
+      data: {
+        name: 'Restored',
+        slug: 'restored',
+        tagline: 'First',
+        vibes: ['Calm'],
+        ...SHOREDITCH,
+      },
+    })
+    const looked = await site.payload.findByID({ collection: 'neighbourhoods', id: place.id })
+    expect(looked.populationEstimate).toBe(8424)
+    await site.payload.update({
+      collection: 'neighbourhoods',
+      id: place.id,
+      data: { tagline: 'Second' },
+    })
+    const versions = await site.payload.findVersions({
+      collection: 'neighbourhoods',
+      where: { parent: { equals: place.id } },
+      sort: 'createdAt',
+    })
+    await site.payload.restoreVersion({ collection: 'neighbourhoods', id: versions.docs[0]!.id })
+    const restored = await site.payload.findByID({ collection: 'neighbourhoods', id: place.id })
+    expect(restored.tagline).toBe('First')
+    expect(restored).toMatchObject({ populationEstimate: 8424, populationSource: SOURCE })
+  })
+})
