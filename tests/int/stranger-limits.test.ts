@@ -14,7 +14,7 @@ import { startTestSite, type TestSite } from './harness'
  */
 const MAX = 3
 const LIMITS = Object.fromEntries(
-  ['write', 'login', 'signUp', 'forgotPassword', 'upload'].map((name) => [
+  ['write', 'login', 'signUp', 'forgotPassword', 'upload', 'populationSum'].map((name) => [
     name,
     { max: MAX, windowSeconds: 600 },
   ]),
