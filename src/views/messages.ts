@@ -24,9 +24,3 @@ export const messageTime = (at: string) => TIME.format(new Date(at))
 
 /** Whether a message's text was removed with its sender's account. */
 export const isRemoved = (text: string) => text === REMOVED_MESSAGE
-
-/** The link that starts a conversation with a member, or asks them about one of their reviews. */
-export const newMessageHref = (to: { userName: string } | { review: number }) =>
-  'review' in to
-    ? `/messages/new?review=${to.review}`
-    : `/messages/new?to=${encodeURIComponent(to.userName)}`
