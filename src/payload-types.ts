@@ -581,9 +581,9 @@ export interface Comment {
     | null;
   author?: (number | null) | User;
   hidden?: boolean | null;
+  createdAt: string;
   reactionCount?: number | null;
   updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -622,6 +622,7 @@ export interface Story {
   tags?: string[] | null;
   author?: (number | null) | User;
   hidden?: boolean | null;
+  createdAt: string;
   /**
    * First in the home's Featured Stories.
    */
@@ -629,7 +630,6 @@ export interface Story {
   reactionCount?: number | null;
   commentCount?: number | null;
   updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -649,10 +649,10 @@ export interface Event {
   neighbourhood?: (number | null) | Neighbourhood;
   author?: (number | null) | User;
   hidden?: boolean | null;
+  createdAt: string;
   attendingCount?: number | null;
   interestedCount?: number | null;
   updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -687,10 +687,10 @@ export interface Discussion {
   tags?: string[] | null;
   author?: (number | null) | User;
   hidden?: boolean | null;
+  createdAt: string;
   reactionCount?: number | null;
   commentCount?: number | null;
   updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -707,8 +707,8 @@ export interface Poll {
   neighbourhood?: (number | null) | Neighbourhood;
   author?: (number | null) | User;
   hidden?: boolean | null;
-  updatedAt: string;
   createdAt: string;
+  updatedAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1447,9 +1447,9 @@ export interface CommentsSelect<T extends boolean = true> {
   mentions?: T;
   author?: T;
   hidden?: T;
+  createdAt?: T;
   reactionCount?: T;
   updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1477,11 +1477,11 @@ export interface StoriesSelect<T extends boolean = true> {
   tags?: T;
   author?: T;
   hidden?: T;
+  createdAt?: T;
   featured?: T;
   reactionCount?: T;
   commentCount?: T;
   updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1500,10 +1500,10 @@ export interface EventsSelect<T extends boolean = true> {
   neighbourhood?: T;
   author?: T;
   hidden?: T;
+  createdAt?: T;
   attendingCount?: T;
   interestedCount?: T;
   updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1528,10 +1528,10 @@ export interface DiscussionsSelect<T extends boolean = true> {
   tags?: T;
   author?: T;
   hidden?: T;
+  createdAt?: T;
   reactionCount?: T;
   commentCount?: T;
   updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1549,8 +1549,8 @@ export interface PollsSelect<T extends boolean = true> {
   neighbourhood?: T;
   author?: T;
   hidden?: T;
-  updatedAt?: T;
   createdAt?: T;
+  updatedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -1,3 +1,4 @@
+import { protectedCreatedAt } from '@collections/shared/timestamps'
 import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
@@ -77,6 +78,7 @@ export const Comments: CollectionConfig = {
     mentionsField,
     authorField(),
     hiddenField,
+    protectedCreatedAt,
     {
       name: 'reactionCount',
       type: 'number',

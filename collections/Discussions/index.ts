@@ -1,3 +1,4 @@
+import { protectedCreatedAt } from '@collections/shared/timestamps'
 import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
@@ -87,6 +88,7 @@ export const Discussions: CollectionConfig = {
     tagsField,
     authorField(),
     hiddenField,
+    protectedCreatedAt,
     counterField('reactionCount', true),
     counterField('commentCount'),
   ],

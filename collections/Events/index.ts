@@ -1,3 +1,4 @@
+import { protectedCreatedAt } from '@collections/shared/timestamps'
 import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
@@ -97,6 +98,7 @@ export const Events: CollectionConfig = {
     immutable(neighbourhoodField(false)),
     authorField(),
     hiddenField,
+    protectedCreatedAt,
     counterField('attendingCount'),
     counterField('interestedCount'),
   ],

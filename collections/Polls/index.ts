@@ -1,3 +1,4 @@
+import { protectedCreatedAt } from '@collections/shared/timestamps'
 import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
@@ -77,6 +78,7 @@ export const Polls: CollectionConfig = {
     immutable(neighbourhoodField(false)),
     authorField(),
     hiddenField,
+    protectedCreatedAt,
   ],
   hooks: {
     beforeOperation: [requireSignIn(MESSAGES.mustBeLoggedInToCreatePoll)],

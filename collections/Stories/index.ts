@@ -1,3 +1,4 @@
+import { protectedCreatedAt } from '@collections/shared/timestamps'
 import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig } from 'payload'
 
@@ -97,6 +98,7 @@ export const Stories: CollectionConfig = {
     tagsField,
     authorField(),
     hiddenField,
+    protectedCreatedAt,
     {
       // Editors pick stories for the home's 'Featured Stories' (first there, then the newest).
       name: 'featured',

@@ -403,3 +403,40 @@ describe('discussions', () => {
     expect(order.indexOf(newerQuiet)).toBeLessThan(order.indexOf(quiet))
   })
 })
+
+describe('dates', () => {
+  const backdated = '2020-01-01T00:00:00.000Z'
+  const bodies = {
+    stories: () => ({ title: 'Old news', description: 'Long ago', neighbourhood: camden }),
+    events: () => streetParty(camden),
+    discussions: () => ({ title: 'Then', content: 'Back then', neighbourhood: camden }),
+  }
+
+  it.each(Object.keys(bodies) as (keyof typeof bodies)[])(
+    'a member cannot backdate %s: the server keeps the time it was written',
+    async (collection) => {
+      const created = await post(
+        collection,
+        { ...bodies[collection](), createdAt: backdated },
+        alice,
+      )
+      expect(created.status).toBe(201)
+      const written = Date.parse(String(created.body.doc.createdAt))
+      expect(Date.now() - written).toBeLessThan(10 * 60_000)
+      const moved = await patch(collection, created.body.doc.id, { createdAt: backdated }, alice)
+      expect(moved.status).toBe(200)
+      expect(Date.parse(String(moved.body.doc.createdAt))).toBe(written)
+    },
+  )
+
+  it('a comment cannot be backdated either', async () => {
+    const on = (await post('discussions', bodies.discussions(), bob)).body.doc.id
+    const created = await post(
+      'comments',
+      { targetKind: 'discussion', targetId: on, content: 'Late reply', createdAt: backdated },
+      alice,
+    )
+    expect(created.status).toBe(201)
+    expect(Date.now() - Date.parse(String(created.body.doc.createdAt))).toBeLessThan(10 * 60_000)
+  })
+})
