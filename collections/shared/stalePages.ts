@@ -7,6 +7,7 @@ import type {
 } from 'payload'
 
 import type { User } from '@/payload-types'
+import type { ReactionTargetKind } from '@/rules/targets'
 import { query, sql } from '@/server/database/db'
 import { announceStalePages, type TimeBoundaryPages } from '@/server/site/siteRevision'
 import { FEED_TYPES, homeFeedQueries } from '@/views/home'
@@ -33,6 +34,15 @@ async function slugOf(req: PayloadRequest, ref: unknown): Promise<string | undef
     sql`SELECT slug FROM neighbourhoods WHERE id = ${Number(id)}`,
   )
   return rows[0]?.slug
+}
+
+/**
+ * Pages whose order counts reactions: the ranking breaks ties by the reactions reviews received,
+ * the home's 'Top Discussions' are the most reacted.
+ */
+export const PAGES_ORDERED_BY_REACTIONS: Partial<Record<ReactionTargetKind, string[]>> = {
+  review: [TOP_REVIEWERS],
+  discussion: [HOME],
 }
 
 /** What a collection's declaration may look up, inside the write's transaction. */

@@ -8,11 +8,22 @@ import { REACTION_TARGET_KINDS, type ReactionTargetKind } from '@/rules/targets'
  *
  *   follow=ID                       the neighbourhood's follower count and whether they follow
  *   reactions=KIND:ID,ID,…          their emoji on these targets (one parameter per kind)
+ *   rsvps=ID,ID,…                   their RSVP to these events
+ *   votes=ID,ID,…                   their vote in these polls
+ *   home=1                          the home's feeds from the neighbourhoods they follow
  */
 export interface PageStateAsk {
   follow?: number
   reactions?: Partial<Record<ReactionTargetKind, number[]>>
+  rsvps?: number[]
+  votes?: number[]
+  home?: boolean
 }
+
+/** The member's own choice on items a page lists: their RSVP to events, their vote in polls. */
+export const OWN_CHOICES = ['rsvps', 'votes'] as const
+export type OwnChoice = (typeof OWN_CHOICES)[number]
+const OWN_CHOICE_NOUNS: Record<OwnChoice, string> = { rsvps: 'Event', votes: 'Poll' }
 
 /** Targets one request may name, over all kinds: a page shows fewer. */
 export const PAGE_STATE_MAX_IDS = 200
@@ -27,6 +38,11 @@ export function pageStateQuery(ask: PageStateAsk): string {
     if (ids?.length)
       params.append('reactions', `${kind}:${[...ids].sort((a, b) => a - b).join(',')}`)
   }
+  for (const name of OWN_CHOICES) {
+    const ids = ask[name]
+    if (ids?.length) params.set(name, [...ids].sort((a, b) => a - b).join(','))
+  }
+  if (ask.home) params.set('home', '1')
   const query = params.toString().replaceAll('%3A', ':').replaceAll('%2C', ',')
   return query ? `?${query}` : ''
 }
@@ -55,6 +71,17 @@ export function parsePageStateQuery(params: URLSearchParams): PageStateAsk | str
         reactions[kind] = [...new Set(ids)]
       }
       ask.reactions = reactions
+    } else if (name === 'home') {
+      if (values.length > 1 || values[0] !== '1') return 'Give home=1 once.'
+      ask.home = true
+    } else if ((OWN_CHOICES as readonly string[]).includes(name)) {
+      const choice = name as OwnChoice
+      if (values.length > 1) return `Give ${choice} once.`
+      const ids = values[0]!.split(',').map(Number)
+      if (!ids.every(isId)) return `${OWN_CHOICE_NOUNS[choice]} ids are positive whole numbers.`
+      total += ids.length
+      if (total > PAGE_STATE_MAX_IDS) return `At most ${PAGE_STATE_MAX_IDS} targets at once.`
+      ask[choice] = [...new Set(ids)]
     } else return `Unknown parameter: ${name.slice(0, 40)}.`
   }
   return ask

@@ -1,4 +1,6 @@
+import type { RsvpStatus } from '@/rules/rsvp'
 import type { ReactionTargetKind } from '@/rules/targets'
+import type { HomeFeeds } from './home'
 import type { OwnHiddenItem } from './report'
 
 /** The signed-in account as a page's islands use it (widgets/lib/session.ts). */
@@ -24,4 +26,10 @@ export interface PageStateAnswer {
   follow?: { neighbourhood: number; count: number; following: boolean | null }
   hidden?: OwnHiddenItem[]
   reactions: Partial<Record<ReactionTargetKind, Record<string, string>>>
+  /** Their RSVP by event id, for the events asked about (none: no RSVP). */
+  rsvps?: Record<string, RsvpStatus>
+  /** Their vote (the option's index) by poll id, for the polls asked about. */
+  votes?: Record<string, number>
+  /** The home's feeds from the neighbourhoods they follow (null: none followed), when asked. */
+  followedFeeds?: HomeFeeds | null
 }

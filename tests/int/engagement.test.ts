@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { pgPool } from '@/server/database/db'
 import { answerChecker } from '@tests/support/apiDescription'
 import { createAs, makeUser, placeFields, testSiteForFile, type TestUser } from './harness'
 
@@ -147,6 +148,24 @@ describe('reactions: one toggle for every target kind', () => {
     expect(res.body.summaries).toHaveLength(2)
     expect(res.body.summaries[0]).toMatchObject({ targetId: reviewId, mine: 'heart' })
     expect(res.body.summaries[1]).toMatchObject({ targetId: 999999, mine: null })
+  })
+
+  it('rewrites the top reviewers page when a review gains or loses a reaction', async () => {
+    const stale = async () =>
+      (
+        await pgPool(site.payload).query<{ path: string }>('SELECT path FROM site_stale_pages')
+      ).rows.map((r) => r.path)
+    await pgPool(site.payload).query('DELETE FROM site_stale_pages')
+    expect(
+      (await toggle(carol, { targetKind: 'review', targetId: reviewId, emoji: 'fire' })).status,
+    ).toBe(400)
+    expect(await stale()).not.toContain('/top-reviewers')
+    const heart = { targetKind: 'review', targetId: reviewId, emoji: 'heart' }
+    expect((await toggle(carol, heart)).status).toBe(200)
+    expect(await stale()).toContain('/top-reviewers')
+    await pgPool(site.payload).query('DELETE FROM site_stale_pages')
+    expect((await toggle(carol, heart)).status).toBe(200)
+    expect(await stale()).toContain('/top-reviewers')
   })
 
   it('answers as the API description says', async () => {

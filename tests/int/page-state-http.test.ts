@@ -53,6 +53,9 @@ interface State {
   hidden?: { kind: string; id: number }[]
   follow?: { count: number; following: boolean | null }
   reactions?: Record<string, Record<string, string>>
+  rsvps?: Record<string, string>
+  votes?: Record<string, number>
+  followedFeeds?: { discussion: { id: number }[] } | null
   errors?: { message: string }[]
 }
 
@@ -160,6 +163,68 @@ describe('the page state over HTTP', () => {
       authorization: `JWT ${tokenOf(bob.cookie)}`,
     })
     expect(both.body.user?.id).toBe(bob.id)
+  })
+
+  it("carries the member's own RSVPs and votes on what a page shows, and only theirs", async () => {
+    const event = (
+      await send('POST', '/api/events', bob, {
+        title: 'Picnic',
+        description: 'On the green',
+        eventDate: '2031-06-01T12:00:00.000Z',
+        location: 'Kew Green',
+        neighbourhood: place,
+      })
+    ).doc.id
+    await send('POST', `/api/events/${event}/rsvp`, alice, { status: 'interested' })
+    const query = `?rsvps=${event},${event + 1000}`
+    const mine = await stateOver(query, asBrowser(alice.cookie))
+    expect(mine.body.rsvps).toEqual({ [event]: 'interested' })
+    expect({ ...mine.body, at: 0 }).toEqual({
+      ...(await stateViaPayload(query, asBrowser(alice.cookie))),
+      at: 0,
+    })
+    expect((await stateOver(query, asBrowser(bob.cookie))).body.rsvps).toEqual({})
+    expect((await stateOver(query, {})).body.rsvps).toEqual({})
+    const poll = (
+      await send('POST', '/api/polls', bob, {
+        question: 'Picnic food?',
+        options: [{ text: 'Sandwiches' }, { text: 'Salads' }],
+        neighbourhood: place,
+      })
+    ).doc.id
+    await send('POST', `/api/polls/${poll}/vote`, alice, { optionIndex: 1 })
+    expect((await stateOver(`?votes=${poll}`, asBrowser(alice.cookie))).body.votes).toEqual({
+      [poll]: 1,
+    })
+    expect((await stateOver(`?votes=${poll}`, asBrowser(bob.cookie))).body.votes).toEqual({})
+    const bad = await stateOver('?rsvps=1,x', asBrowser(alice.cookie))
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors?.[0]?.message).toBe('Event ids are positive whole numbers.')
+  })
+
+  it("carries the home's feeds from the neighbourhoods the member follows", async () => {
+    const far = (await send('POST', '/api/neighbourhoods', bob, placeFields('Bow', 'East'))).doc.id
+    const near = (
+      await send('POST', '/api/discussions', bob, {
+        title: 'Kew allotments?',
+        content: 'Any spaces?',
+        neighbourhood: place,
+      })
+    ).doc.id
+    await send('POST', '/api/discussions', bob, {
+      title: 'Bow market',
+      content: 'Saturdays',
+      neighbourhood: far,
+    })
+    await pgPool(site.payload).query('DELETE FROM follows WHERE user_id = $1', [alice.id])
+    await send('POST', '/api/follows/toggle', alice, { neighbourhood: place })
+    const mine = await stateOver('?home=1', asBrowser(alice.cookie))
+    expect(mine.status).toBe(200)
+    expect(mine.body.followedFeeds?.discussion.map((c) => c.id)).toEqual([near])
+    await pgPool(site.payload).query('DELETE FROM follows WHERE user_id = $1', [bob.id])
+    expect((await stateOver('?home=1', asBrowser(bob.cookie))).body.followedFeeds).toBeNull()
+    expect((await stateOver('?home=1', {})).body.followedFeeds).toBeNull()
+    expect((await stateOver('?home=2', {})).status).toBe(400)
   })
 
   it('refuses bad asks with a clear 400, never reading anything', async () => {

@@ -5,7 +5,8 @@ import { isUpcoming } from '@/rules/eventTime'
 import { eventsFeedPath, type EventPage, type EventView } from '@/views/event'
 import type { FormState } from '@/views/forms'
 import { BackToNeighbourhood } from '@widgets/lib/BackToNeighbourhood'
-import { loadSession, viewerIdOf } from '@widgets/lib/session'
+import { viewerIdOf } from '@widgets/lib/session'
+import { askPageState } from '@widgets/lib/pageState'
 import { useSession } from '@widgets/lib/useSession'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import EventCard from './EventCard'
@@ -13,7 +14,7 @@ import EventForm from './EventForm'
 import EventSearch from './EventSearch'
 import { adoptViewerClock } from '@widgets/lib/clock'
 import { $editing, $formOpen } from './formStore'
-import { $events, initEvents, loadMoreEvents, reloadEvents, watchEvents } from './listStore'
+import { $events, applyOwnRsvps, initEvents, loadMoreEvents, watchEvents } from './listStore'
 import './Events.css'
 import OwnHidden from '@widgets/Reports/OwnHidden'
 
@@ -61,10 +62,13 @@ export default function Events({
     initEvents(initial)
     adoptViewerClock()
     const stop = watchEvents()
-    // The HTML is the same for everyone: a signed-in reader's own RSVPs come with a re-read.
-    void loadSession().then((s) => {
-      if (s.status === 'signed-in') void reloadEvents()
-    })
+    // The HTML is the same for everyone: a signed-in reader's own RSVPs come with the page state.
+    const shown = initial.events.map((e) => e.id)
+    if (shown.length)
+      void askPageState({ rsvps: shown }).then(
+        (state) => state.user && applyOwnRsvps(state.rsvps ?? {}),
+        (e: unknown) => console.warn('Could not load your RSVPs', e),
+      )
     return stop
   }, [initial])
 

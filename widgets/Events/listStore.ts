@@ -67,6 +67,19 @@ export function initEvents(page: EventPage) {
   })
 }
 
+/** The reader's own RSVPs (from the page state), on the events shown; one on its way wins. */
+export function applyOwnRsvps(mine: Record<string, RsvpStatus>) {
+  const state = $events.get()
+  $events.setKey(
+    'events',
+    state.events.map((e) =>
+      rsvpFlights.has(e.id) || e.mine === (mine[e.id] ?? null)
+        ? e
+        : { ...e, mine: mine[e.id] ?? null },
+    ),
+  )
+}
+
 /** Keeps the address in step with the search and page, so a reload shows the same list. */
 function syncAddress(q: string) {
   const url = new URL(location.href)

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
 import { followedFirst, type FeedType, type HomeFeeds as Feeds } from '@/views/home'
-import { fetchFollowedFeeds, fetchHomeFeeds } from './feedsApi'
+import { askPageState } from '@widgets/lib/pageState'
 import { vibeListHref } from '@/rules/neighbourhoodSearch'
 import { FeedCard } from './FeedCard'
 import './HomeFeeds.css'
@@ -32,10 +32,10 @@ interface Props {
 }
 
 /**
- * The home's 'My Neighborhood' section. The static HTML carries the feeds as they were at build;
- * once visible the island reads them again (new posts, reaction order, events that have passed),
- * a signed-in member's followed neighbourhoods first, and turns dates into relative labels,
- * refreshed every minute.
+ * The home's 'My Neighborhood' section. The static HTML carries the feeds (the page is rewritten
+ * when a post enters or leaves them, when reactions reorder the discussions and when an event
+ * passes); a signed-in member's followed neighbourhoods come first, from the page state. Dates
+ * turn into relative labels, refreshed every 15 s.
  */
 export default function HomeFeeds({ initial, vibeTags }: Props) {
   const [feeds, setFeeds] = useState(initial)
@@ -44,18 +44,12 @@ export default function HomeFeeds({ initial, vibeTags }: Props) {
   const now = tick === null ? null : new Date(tick * TICK_MS)
 
   useEffect(() => {
-    const controller = new AbortController()
-    const now = new Date()
-    // A member's followed neighbourhoods come first; a failure there leaves everyone's feeds.
-    const followed = fetchFollowedFeeds(now, controller.signal).catch(() => null)
-    Promise.all([fetchHomeFeeds(now, controller.signal), followed]).then(
-      ([all, mine]) => setFeeds(mine ? followedFirst(mine, all) : all),
-      (error: unknown) => {
-        if (!controller.signal.aborted) console.error('home feeds: refresh failed', error)
-      },
+    // The static home is rewritten whenever a feed changes; only a member's own order is read.
+    askPageState({ home: true }).then(
+      (state) => state.followedFeeds && setFeeds(followedFirst(state.followedFeeds, initial)),
+      (error: unknown) => console.warn('home feeds: your neighbourhoods could not be read', error),
     )
-    return () => controller.abort()
-  }, [])
+  }, [initial])
 
   return (
     <div className="feeds">

@@ -7,6 +7,7 @@ import { optionTexts, pollIsComplete } from '@/rules/polls'
 import type { PollPage, PollView } from '@/views/poll'
 import { api, ApiError } from '@widgets/lib/api'
 import { send } from '@widgets/lib/client'
+import { askPageState } from '@widgets/lib/pageState'
 import { loadSession } from '@widgets/lib/session'
 import { latestCounts, subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
@@ -184,13 +185,20 @@ export async function refreshPoll() {
 }
 
 /**
- * Takes over the server-rendered poll: reads the session and the reader's own vote, then keeps
- * the counts live on poll-{id} (re-read after a reconnect).
+ * Takes over the server-rendered poll (its counts as of the request): the reader's own vote
+ * comes with the page state, then the counts stay live on poll-{id} (re-read after a reconnect).
  */
 export function watchPoll(initial: PollView): () => void {
   $poll.set({ poll: initial, ready: false, voting: false, live: 'connecting' })
-  void loadSession()
-    .then(refreshPoll)
+  void askPageState({ votes: [initial.id] })
+    .then(
+      (state) => {
+        const poll = $poll.get().poll
+        const myVote = state.votes?.[initial.id] ?? null
+        if (poll && !$poll.get().voting) $poll.setKey('poll', { ...poll, myVote })
+      },
+      (e: unknown) => console.warn('Could not read your vote', initial.id, e),
+    )
     .finally(() => $poll.setKey('ready', true))
   return subscribeChannel(
     `poll-${initial.id}`,

@@ -24,6 +24,8 @@ interface Props {
   authorId?: number | null
   /** The thread as the page was rendered (in the HTML, so it reads without JavaScript). */
   comments?: CommentView[]
+  /** The reaction counts of those comments, by comment id. */
+  commentReactions?: Record<number, Record<string, number>>
   now?: string
   /** A comment of this page that came back refused (posted without JavaScript). */
   form?: FormState
@@ -40,6 +42,7 @@ export default function StoryEngagement({
   commentCount,
   authorId = null,
   comments,
+  commentReactions,
   now,
   form,
 }: Props) {
@@ -64,6 +67,7 @@ export default function StoryEngagement({
         initialCount={commentCount}
         collapsible={false}
         initialComments={comments}
+        reactions={commentReactions}
         now={now}
         form={form}
       />

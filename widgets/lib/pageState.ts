@@ -1,5 +1,5 @@
 import type { ReactionTargetKind } from '@/rules/targets'
-import { pageStateQuery, type PageStateAsk } from '@/schemas/pageState'
+import { OWN_CHOICES, pageStateQuery, type PageStateAsk } from '@/schemas/pageState'
 import type { PageStateAccount, PageStateAnswer } from '@/views/pageState'
 import { api } from './api'
 
@@ -38,6 +38,11 @@ function merge(ask: PageStateAsk, part: PageStateAsk): boolean {
   ][]) {
     ask.reactions ??= {}
     ask.reactions[kind] = [...new Set([...(ask.reactions[kind] ?? []), ...ids])]
+  }
+  if (part.home) ask.home = true
+  for (const name of OWN_CHOICES) {
+    const ids = part[name]
+    if (ids) ask[name] = [...new Set([...(ask[name] ?? []), ...ids])]
   }
   return true
 }
@@ -101,8 +106,19 @@ if (typeof document !== 'undefined')
  * answer already holds what they ask (the session, the count, the hidden posts).
  */
 export function askPageState(part: PageStateAsk = {}): Promise<PageState> {
-  const onlyCommon = part.follow === undefined && !part.reactions
+  const onlyCommon =
+    part.follow === undefined && !part.reactions && !part.home && !OWN_CHOICES.some((n) => part[n])
   if (onlyCommon && first) return first
+  // Once the first answer is on its way, a visitor has nothing of their own left to read (only
+  // the follower count is everyone's); while it gathers, the part joins it.
+  if (part.follow === undefined && first && gathering?.answer !== first) {
+    return first.then((state) => (state.user ? gather(part) : state))
+  }
+  return gather(part)
+}
+
+/** Adds `part` to the batch being gathered (or a new one) and answers with that batch. */
+function gather(part: PageStateAsk): Promise<PageState> {
   if (!gathering || !merge(gathering.ask, part)) {
     // A part that cannot join the gathering batch waits for the next one.
     gathering?.send()

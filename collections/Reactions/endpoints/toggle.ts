@@ -18,6 +18,8 @@ import { command } from '@collections/shared/command'
 import { refuse } from '@/server/http/requests'
 import { reactionTarget } from '@/data/targets'
 import { summarise } from './summary'
+import { announceStalePages } from '@/server/site/siteRevision'
+import { PAGES_ORDERED_BY_REACTIONS } from '@collections/shared/stalePages'
 
 /** reactions.toggle: SPEC §4 toggle, race-free. */
 export const toggleReaction = command('reactions.toggle', async ({ req, input, user }) => {
@@ -53,6 +55,7 @@ export const toggleReaction = command('reactions.toggle', async ({ req, input, u
     }
     const countedAt = await recount(req, kind, targetId)
     await announceApiChanges(req, ['reactions'])
+    await announceStalePages(req, PAGES_ORDERED_BY_REACTIONS[kind] ?? [])
     if (outcome.action !== 'remove') {
       await notify(req, {
         recipient: target.owner,

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Endpoint, Payload } from 'payload'
 
+import { readFollowedFeeds } from '@/data/homeFeeds'
 import { parsePageStateQuery } from '@/schemas/pageState'
 import { pgPool } from '@/server/database/db'
 import { answerBeforePayload, earlyJson } from '@/server/http/earlyAnswers'
@@ -34,6 +35,8 @@ export const pageState: Endpoint = {
         ? { id: user.id, sid, exp: typeof exp === 'number' ? exp : undefined }
         : null
     const state = await readPageState(pgPool(req.payload), ask, session, serverUrlOf(req.payload))
+    if (ask.home)
+      state.followedFeeds = state.user ? await readFollowedFeeds(req.payload, state.user.id) : null
     return Response.json(state, { headers: PRIVATE })
   },
 }
@@ -59,7 +62,8 @@ export function answerPageStateFirst(payload: Payload): void {
     const ask = parsePageStateQuery(url.searchParams)
     if (typeof ask === 'string') return earlyJson(400, { errors: [{ message: ask }] }, PRIVATE)
     const session = sessionOf(req, keys)
-    if (session === undefined) return null
+    // The home's followed feeds are Local API reads: Payload's endpoint answers those.
+    if (session === undefined || ask.home) return null
     const state = await readPageState(pgPool(payload), ask, session, serverUrlOf(payload))
     if (state.user && session) {
       noteMember(req, state.user.id)

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg'
 
+import type { RsvpStatus } from '@/rules/rsvp'
 import type { ReactionTargetKind } from '@/rules/targets'
 import type { PageStateAsk } from '@/schemas/pageState'
 import type { PageStateAccount, PageStateAnswer } from '@/views/pageState'
@@ -33,6 +34,12 @@ SELECT (SELECT row_to_json(me) FROM me) AS me,
           FROM unnest($4::text[], $5::int[]) AS asked(kind, id)
           JOIN reactions r ON r.target_kind = asked.kind::enum_reactions_target_kind
                           AND r.target_id = asked.id::numeric AND r.user_id = (SELECT id FROM me)) AS reactions,
+       (SELECT json_agg(json_build_array(r.event_id, r.status))
+          FROM event_rsvps r
+         WHERE r.event_id = ANY($6::int[]) AND r.user_id = (SELECT id FROM me)) AS rsvps,
+       (SELECT json_agg(json_build_array(v.poll_id, v.option_index::int))
+          FROM poll_votes v
+         WHERE v.poll_id = ANY($7::int[]) AND v.user_id = (SELECT id FROM me)) AS votes,
        (SELECT json_agg(hidden) FROM hidden) AS hidden`
 
 interface Row {
@@ -50,6 +57,8 @@ interface Row {
   messages: number | null
   follow: { count: number; mine: boolean } | null
   reactions: [ReactionTargetKind, number, string][] | null
+  rsvps: [number, RsvpStatus][] | null
+  votes: [number, number][] | null
   hidden: OwnHiddenRow[] | null
 }
 
@@ -88,7 +97,15 @@ export async function readPageState(
   const { rows } = await pool.query<Row>({
     name: 'belong-page-state',
     text: STATEMENT,
-    values: [session?.id ?? null, session?.sid ?? null, ask.follow ?? null, kinds, ids],
+    values: [
+      session?.id ?? null,
+      session?.sid ?? null,
+      ask.follow ?? null,
+      kinds,
+      ids,
+      ask.rsvps ?? [],
+      ask.votes ?? [],
+    ],
   })
   const row = rows[0]!
   const me = row.me
@@ -103,7 +120,9 @@ export async function readPageState(
           count: row.follow?.count ?? 0,
           following: me ? Boolean(row.follow?.mine) : null,
         }
-  if (!me) return { at, user: null, follow, reactions }
+  const rsvps = ask.rsvps ? Object.fromEntries(row.rsvps ?? []) : undefined
+  const votes = ask.votes ? Object.fromEntries(row.votes ?? []) : undefined
+  if (!me) return { at, user: null, follow, reactions, rsvps, votes }
   const user: PageStateAccount = {
     id: me.id,
     email: me.email,
@@ -124,5 +143,7 @@ export async function readPageState(
     follow,
     hidden: (row.hidden ?? []).map(toOwnHiddenItem),
     reactions,
+    rsvps,
+    votes,
   }
 }

@@ -1,0 +1,94 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+import { freshUser, hydrated } from './helpers'
+
+/**
+ * A page view costs the site one request besides the page and its files: the islands start
+ * from what the page rendered. A reader's page makes at most one (the page state); a member's at
+ * most two (the page state and their private channel's authorisation). Images, scripts, styles
+ * and the WebSocket are not counted.
+ */
+const NEIGHBOURHOOD = '/neighbourhood/battersea'
+const FIXED_ROUTES = [
+  '/',
+  '/neighbourhoods',
+  NEIGHBOURHOOD,
+  `${NEIGHBOURHOOD}/stories`,
+  `${NEIGHBOURHOOD}/events`,
+  `${NEIGHBOURHOOD}/polls`,
+  `${NEIGHBOURHOOD}/discussions`,
+  `${NEIGHBOURHOOD}/local-spots`,
+  '/event',
+  '/polls',
+  '/discussions',
+  '/forum',
+  '/stories',
+  '/search?q=park',
+  '/compare',
+  '/top-reviewers',
+  '/about',
+]
+
+/** One page of each kind the seed has: a story, a poll, a discussion, a profile. */
+async function itemRoutes(request: APIRequestContext): Promise<string[]> {
+  const first = async <T>(path: string) =>
+    ((await (await request.get(path)).json()) as { docs: T[] }).docs[0]!
+  const story = await first<{ id: number; neighbourhood: { slug: string } }>(
+    '/api/stories?where[isPublic][equals]=true&limit=1&depth=1',
+  )
+  const poll = await first<{ id: number }>('/api/polls?limit=1&depth=0')
+  const discussion = await first<{ id: number }>('/api/discussions?limit=1&depth=0')
+  const ranking = (await (await request.get('/api/top-reviewers')).json()) as {
+    reviewers: { userName: string }[]
+  }
+  return [
+    `/neighbourhood/${story.neighbourhood.slug}/stories/${story.id}`,
+    `/polls/${poll.id}`,
+    `/discussions/${discussion.id}`,
+    `/profile/${ranking.reviewers[0]!.userName}`,
+  ]
+}
+
+/** The page's own requests for data (fetch and XHR to the API or a .json file). */
+function recordReads(page: Page): { reads: string[]; stop: () => void } {
+  const reads: string[] = []
+  const listener = (request: import('@playwright/test').Request) => {
+    if (!['fetch', 'xhr'].includes(request.resourceType())) return
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/') || url.pathname.endsWith('.json'))
+      reads.push(`${request.method()} ${url.pathname}${url.search}`)
+  }
+  page.on('request', listener)
+  return { reads, stop: () => page.off('request', listener) }
+}
+
+async function readsOfVisit(page: Page, route: string): Promise<string[]> {
+  const { reads, stop } = recordReads(page)
+  await page.goto(route)
+  await hydrated(page)
+  // Every island that loads with the page has run its effects once the network is quiet.
+  await page.waitForLoadState('networkidle')
+  stop()
+  return reads
+}
+
+test('a reader’s page view costs at most one request after the page', async ({ page }) => {
+  test.setTimeout(180_000)
+  for (const route of [...FIXED_ROUTES, ...(await itemRoutes(page.request))]) {
+    const reads = await readsOfVisit(page, route)
+    expect(reads.length, `${route}:\n${reads.join('\n')}`).toBeLessThanOrEqual(1)
+  }
+})
+
+test('a member’s page view costs at most two: their state and their channel', async ({ page }) => {
+  test.setTimeout(180_000)
+  await freshUser(page.request, 'counted')
+  for (const route of [...FIXED_ROUTES, ...(await itemRoutes(page.request))]) {
+    const reads = await readsOfVisit(page, route)
+    expect(reads.length, `${route}:\n${reads.join('\n')}`).toBeLessThanOrEqual(2)
+    expect(
+      reads.filter((r) => !/^GET \/api\/users\/state|^POST \/api\/realtime\/auth$/.test(r)),
+      route,
+    ).toEqual([])
+  }
+})
