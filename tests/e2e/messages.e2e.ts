@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser'
 import type { PushPayload } from '@/rules/push'
 import { PRIVATE_MESSAGE_TEXT as TEXT } from '@/rules/privateMessages'
 import { pushService } from '@tests/support/pushService'
+import { budgetOf, gzipSize, KB, scriptsOf } from '@tests/support/scriptBudget'
 
 import { expectNoAxeViolations } from './axe'
 import {
@@ -75,6 +76,20 @@ test('ask a reviewer, the reply arrives live, Seen, report, block', async ({ bro
   const conversationPath = new URL(asker.page.url()).pathname
   const link = asker.page.getByRole('link', { name: 'https://example.org/map' })
   await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener')
+
+  // What the conversation's page makes a phone download (the budget of tests/support/scriptBudget.ts).
+  await asker.page.setViewportSize({ width: 390, height: 844 })
+  const scripts = (await scriptsOf(asker.page, conversationPath)).filter((s) => !s.late)
+  const gzip = scripts.reduce((n, s) => n + gzipSize(s.body), 0)
+  const files = scripts.map(
+    (s) => `${new URL(s.url).pathname} ${(gzipSize(s.body) / KB).toFixed(1)} KB`,
+  )
+  // Printed for the report: the figure is a budget, not a timing.
+  console.log(`${conversationPath}: ${(gzip / KB).toFixed(1)} KB gzip in ${scripts.length} files`)
+  const budget = budgetOf(conversationPath)!
+  expect.soft(gzip, files.join('\n')).toBeLessThanOrEqual(budget.gzip)
+  expect.soft(scripts.length, files.join('\n')).toBeLessThanOrEqual(budget.files)
+  await asker.page.setViewportSize({ width: 1280, height: 800 })
   await hydrated(asker.page)
 
   await expect(reviewer.page.getByText('Unread', { exact: true })).toBeVisible()
@@ -207,10 +222,6 @@ test.describe('away from the site', () => {
     })
     expect(started.status(), await started.text()).toBe(200)
     const conversation = ((await started.json()) as { id: number }).id
-    const again = await writer.page.request.post(`/api/conversations/${conversation}/messages`, {
-      data: { text: 'Back on Sunday.' },
-    })
-    expect(again.status()).toBe(200)
 
     // The push: the bell's words, the link to the conversation.
     await expect.poll(() => service.to(device).length, { timeout: 30_000 }).toBe(1)
@@ -220,6 +231,11 @@ test.describe('away from the site', () => {
       url: `/messages/${conversation}#latest`,
     })
     expect(JSON.stringify(push)).not.toContain('blue pot')
+    // A second message while the first is unread: the same bell entry, no second push.
+    const again = await writer.page.request.post(`/api/conversations/${conversation}/messages`, {
+      data: { text: 'Back on Sunday.' },
+    })
+    expect(again.status()).toBe(200)
     // The same push delivered to the real service worker shows the notification.
     const cdp = await context.newCDPSession(page)
     const registration = await registrationId(cdp)
