@@ -201,6 +201,7 @@ test.describe('away from the site', () => {
   }) => {
     // A push and a mail through the job queue (every few seconds) on a loaded machine.
     test.setTimeout(180_000)
+    await context.grantPermissions(['notifications'], { origin: baseURL })
     const member = await freshUser(page.request, 'away')
     const confirmation = await lastMailTo(member.email, (m) => m.includes('confirm-email'))
     const confirm = /(http:\/\/[^\s"<]+\/api\/users\/confirm-email\?token=[\w.%-]+)/.exec(
@@ -266,6 +267,8 @@ test.describe('away from the site', () => {
     const link = /href="([^"]*\/messages\/\d+#latest)"/.exec(String(mail.html))![1]!
     await page.goto(link)
     await expect(page.getByText('The spare key is under the blue pot.')).toBeVisible()
+    // One push for the conversation, however many messages it had.
+    expect(service.to(device)).toHaveLength(1)
     await writer.page.context().close()
   })
 })
