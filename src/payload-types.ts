@@ -244,6 +244,7 @@ export interface User {
     pollVotes?: ('off' | 'bell' | 'email') | null;
     mentions?: ('off' | 'bell' | 'email') | null;
     eventReminders?: ('off' | 'bell' | 'email') | null;
+    messages?: ('off' | 'bell' | 'email') | null;
     emailTiming?: ('instant' | 'daily') | null;
     weeklyDigest?: boolean | null;
   };
@@ -491,7 +492,8 @@ export interface Notification {
     | 'mention'
     | 'event-reminder'
     | 'event-changed'
-    | 'event-cancelled';
+    | 'event-cancelled'
+    | 'message';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -510,13 +512,43 @@ export interface Notification {
 export interface Mail {
   id: number;
   user: number | User;
-  kind: 'replies' | 'comments' | 'newEvents' | 'reactions' | 'pollVotes' | 'mentions' | 'eventReminders' | 'digest';
+  kind:
+    | 'replies'
+    | 'comments'
+    | 'newEvents'
+    | 'reactions'
+    | 'pollVotes'
+    | 'mentions'
+    | 'eventReminders'
+    | 'messages'
+    | 'digest';
   to: string;
   subject: string;
   messageId: string;
   text?: string | null;
   html?: string | null;
   sentAt?: string | null;
+  conversation?: (number | null) | Conversation;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "conversations".
+ */
+export interface Conversation {
+  id: number;
+  pairKey: string;
+  starter?: (number | null) | User;
+  recipient?: (number | null) | User;
+  title?: string | null;
+  aboutKind?: 'review' | null;
+  aboutId?: number | null;
+  lastMessageAt?: string | null;
+  lastSender?: (number | null) | User;
+  starterSeenAt?: string | null;
+  recipientSeenAt?: string | null;
+  closed?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -832,26 +864,6 @@ export interface SearchIndex {
    * Added to the score (−1 to 1): 0.5 lifts an entry above most others.
    */
   boost?: number | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "conversations".
- */
-export interface Conversation {
-  id: number;
-  pairKey: string;
-  starter?: (number | null) | User;
-  recipient?: (number | null) | User;
-  title?: string | null;
-  aboutKind?: 'review' | null;
-  aboutId?: number | null;
-  lastMessageAt?: string | null;
-  lastSender?: (number | null) | User;
-  starterSeenAt?: string | null;
-  recipientSeenAt?: string | null;
-  closed?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1224,6 +1236,7 @@ export interface UsersSelect<T extends boolean = true> {
         pollVotes?: T;
         mentions?: T;
         eventReminders?: T;
+        messages?: T;
         emailTiming?: T;
         weeklyDigest?: T;
       };
@@ -1406,6 +1419,7 @@ export interface MailsSelect<T extends boolean = true> {
   text?: T;
   html?: T;
   sentAt?: T;
+  conversation?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg'
 
 import { londonDate } from '@/rules/dates'
 import { EVENT_ZONE_LABEL } from '@/rules/eventTime'
+import { MESSAGE_NOTICE_GONE } from './owed'
 import type { MailItem } from './templates/NotificationMail'
 
 /** Longest excerpt of a comment or an event in a mail. */
@@ -54,6 +55,7 @@ async function itemsWhere(
             CASE WHEN n.type IN ('comment', 'reply', 'comment-reply') THEN c.id IS NOT NULL AND c.hidden IS NOT TRUE
                  WHEN n.type = 'new-event' THEN e.id IS NOT NULL AND e.hidden IS NOT TRUE
                    AND e.is_public IS NOT FALSE
+                 WHEN n.type = 'message' THEN NOT ${MESSAGE_NOTICE_GONE}
                  ELSE true END AS visible
        FROM notifications n
        LEFT JOIN comments c ON n.type IN ('comment', 'reply', 'comment-reply') AND c.id::text = n.reference_id

@@ -18,8 +18,8 @@ export function newMessageId(): string {
 async function writeMails(req: PayloadRequest, drafts: MailDraft[]): Promise<number[]> {
   const rows = await query<{ id: number }>(
     req,
-    sql`INSERT INTO mails (user_id, kind, "to", subject, message_id, created_at, updated_at)
-        SELECT u, k::enum_mails_kind, t, s, m, now(), now()
+    sql`INSERT INTO mails (user_id, kind, "to", subject, message_id, conversation_id, created_at, updated_at)
+        SELECT u, k::enum_mails_kind, t, s, m, c, now(), now()
           FROM unnest(${sql.param(drafts.map((d) => d.user))}::int[],
                       ${sql.param(drafts.map((d) => d.kind))}::text[],
                       ${sql.param(drafts.map((d) => d.to))}::text[],
@@ -31,8 +31,9 @@ async function writeMails(req: PayloadRequest, drafts: MailDraft[]): Promise<num
                           ),
                         ),
                       )}::text[],
-                      ${sql.param(drafts.map(() => newMessageId()))}::text[])
-               WITH ORDINALITY AS d(u, k, t, s, m, i)
+                      ${sql.param(drafts.map(() => newMessageId()))}::text[],
+                      ${sql.param(drafts.map((d) => d.conversation))}::int[])
+               WITH ORDINALITY AS d(u, k, t, s, m, c, i)
          ORDER BY i
         RETURNING id`,
   )

@@ -31,6 +31,8 @@ export const Mails: CollectionConfig = {
     { name: 'text', type: 'textarea', admin: { readOnly: true } },
     { name: 'html', type: 'code', admin: { language: 'html', readOnly: true } },
     { name: 'sentAt', type: 'date', index: true, admin: { readOnly: true } },
+    // A messages mail is about one conversation: its 15-minute window is that conversation's.
+    { name: 'conversation', type: 'relationship', relationTo: 'conversations', index: true },
   ],
   endpoints: unsubscribeEndpoints,
 }

@@ -3,6 +3,8 @@ import type { PayloadRequest } from 'payload'
 import {
   KIND_OF_TYPE,
   MAIL_WINDOW_MINUTES,
+  MESSAGE_MAIL_GRACE_SECONDS,
+  MESSAGE_MAIL_WINDOW_MINUTES,
   NOTIFICATION_KINDS,
   deliveryOfSql,
   type EmailTiming,
@@ -22,6 +24,8 @@ export interface OwedNotification {
   user_id: number
   type: string
   message: string
+  reference_id: string | null
+  created_at: string
 }
 
 interface Recipient {
@@ -32,13 +36,26 @@ interface Recipient {
   delivery: Record<NotificationKind, string>
 }
 
-/** A mail to write: one member, one kind, the notifications it gathers. */
+/** A mail to write: one member, one kind (messages: one conversation), the notifications it gathers. */
 export interface MailDraft {
   user: number
   to: string
   kind: NotificationKind
+  conversation: number | null
   notifications: OwedNotification[]
 }
+
+/**
+ * A messages entry (collections/Conversations/notifyMessage.ts) no longer to be mailed or pushed:
+ * its member opened the conversation (read), the conversation is closed or gone, or either member
+ * blocked the other.
+ */
+export const MESSAGE_NOTICE_GONE = `(n.is_read OR NOT EXISTS (
+  SELECT 1 FROM conversations cv
+   WHERE cv.id = nullif(n.reference_id, '')::int AND cv.closed IS NOT TRUE
+     AND NOT EXISTS (SELECT 1 FROM blocks b
+           WHERE (b.blocker_id = cv.starter_id AND b.blocked_id = cv.recipient_id)
+              OR (b.blocker_id = cv.recipient_id AND b.blocked_id = cv.starter_id))))`
 
 /** A mention's post (reference `collection:id`) still there, not hidden, not private. */
 const mentionedPostShown = sql.raw(
@@ -64,7 +81,8 @@ export async function goneFromView(req: PayloadRequest, ids: number[]): Promise<
            OR (n.type IN ('new-event', 'event-reminder', 'event-changed') AND NOT EXISTS (
               SELECT 1 FROM events e WHERE e.id::text = n.reference_id
                  AND e.hidden IS NOT TRUE AND e.is_public IS NOT FALSE))
-           OR (n.type = 'mention' AND NOT EXISTS (${mentionedPostShown})))`,
+           OR (n.type = 'mention' AND NOT EXISTS (${mentionedPostShown}))
+           OR (n.type = 'message' AND ${sql.raw(MESSAGE_NOTICE_GONE)}))`,
   )
   return new Set(rows.map((r) => r.id))
 }
@@ -95,27 +113,43 @@ async function recipients(req: PayloadRequest, users: number[]): Promise<Map<num
   )
 }
 
-/** When each member last got a mail of each kind (`user:kind` → time). */
+/** What a mail's window is counted by: member and kind, and for messages the conversation. */
+const windowKey = (user: number, kind: string, conversation: number | string | null) =>
+  kind === 'messages' ? `${user}:${kind}:${conversation}` : `${user}:${kind}`
+
+/** When each member last got a mail of each kind (and about each conversation) → time. */
 async function lastMails(req: PayloadRequest, users: number[]): Promise<Map<string, Date>> {
-  const rows = await query<{ user_id: number; kind: string; at: string }>(
+  const rows = await query<{
+    user_id: number
+    kind: string
+    conversation_id: number | null
+    at: string
+  }>(
     req,
-    sql`SELECT user_id, kind::text, max(created_at) AS at FROM mails
-         WHERE user_id = ANY(${intArray(users)}) AND kind <> 'digest' GROUP BY 1, 2`,
+    sql`SELECT user_id, kind::text, conversation_id, max(created_at) AS at FROM mails
+         WHERE user_id = ANY(${intArray(users)}) AND kind <> 'digest' GROUP BY 1, 2, 3`,
   )
-  return new Map(rows.map((r) => [`${r.user_id}:${r.kind}`, new Date(r.at)]))
+  return new Map(rows.map((r) => [windowKey(r.user_id, r.kind, r.conversation_id), new Date(r.at)]))
 }
+
+/** How long after a member's last mail of a kind (or about a conversation) the next may go. */
+const windowMs = (kind: NotificationKind, timing: EmailTiming) =>
+  Math.max(MAIL_WINDOW_MINUTES[timing], kind === 'messages' ? MESSAGE_MAIL_WINDOW_MINUTES : 0) *
+  60_000
 
 /**
  * Sorts the owed notifications: mails to write now (one per member and kind, gathering all of
- * that kind), notifications never to mail (switched off since, address unconfirmed, content
- * gone), and the rest, which wait while their member's window since the last mail is open.
+ * that kind; for messages one per conversation), notifications never to mail (switched off
+ * since, address unconfirmed, content gone, conversation opened), and the rest, which wait while
+ * their member's window since the last mail is open (or a conversation's newest message is too
+ * fresh: its member may be reading it).
  */
 export async function planMails(
   req: PayloadRequest,
 ): Promise<{ drafts: MailDraft[]; cancelled: number[] }> {
   const owed = await query<OwedNotification>(
     req,
-    sql`SELECT id, user_id, type::text, message FROM notifications
+    sql`SELECT id, user_id, type::text, message, reference_id, created_at FROM notifications
          WHERE mail_due AND mail_id IS NULL ORDER BY id LIMIT ${MAX_OWED}`,
   )
   if (!owed.length) return { drafts: [], cancelled: [] }
@@ -143,10 +177,22 @@ export async function planMails(
       cancelled.push(n.id)
       continue
     }
-    const key = `${n.user_id}:${kind}`
+    const conversation = kind === 'messages' ? Number(n.reference_id) : null
+    const key = windowKey(n.user_id, kind, conversation)
     const lastAt = last.get(key)
-    if (lastAt && now - lastAt.getTime() < MAIL_WINDOW_MINUTES[person.timing] * 60_000) continue
-    const draft = groups.get(key) ?? { user: n.user_id, to: person.email, kind, notifications: [] }
+    if (lastAt && now - lastAt.getTime() < windowMs(kind, person.timing)) continue
+    if (
+      kind === 'messages' &&
+      now - new Date(n.created_at).getTime() < MESSAGE_MAIL_GRACE_SECONDS * 1000
+    )
+      continue
+    const draft = groups.get(key) ?? {
+      user: n.user_id,
+      to: person.email,
+      kind,
+      conversation,
+      notifications: [],
+    }
     draft.notifications.push(n)
     groups.set(key, draft)
   }

@@ -8,6 +8,8 @@ const MANY: Record<NotificationKind, (n: number) => string> = {
   pollVotes: (n) => `${n} new votes on your polls`,
   mentions: (n) => `${n} new mentions of you`,
   eventReminders: (n) => `${n} updates on events you attend`,
+  // A messages mail is about one conversation (./owed.ts): one notification, its own words.
+  messages: (n) => `${n} conversations with new messages`,
 }
 
 /** One notification's own words, or how many of a kind the mail gathers. */

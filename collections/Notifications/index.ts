@@ -32,6 +32,8 @@ export const NOTIFICATION_TYPES = [
   'event-reminder',
   'event-changed',
   'event-cancelled',
+  // One per conversation with messages the member has not opened (collections/Conversations/notifyMessage.ts).
+  'message',
 ] as const
 
 const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {

@@ -7,7 +7,8 @@
  * list of 1,000 conversations, p50/p95 at READERS (default 10) readers for READ_S s each.
  * The message limits (30 a minute, 20 new conversations a day) are lifted for the run.
  * Budgets: send p99 ≤ 50 ms; delivery p50 ≤ 200 ms, p99 ≤ 1 s; both reads p95 ≤ 30 ms.
- * Usage: npm run bench:messages   (MEMBERS=50 DURATION=10 READERS=10 READ_S=5 REUSE=1)
+ * Usage: npm run bench:messages   (MEMBERS=50 DURATION=10 READERS=10 READ_S=5 REUSE=1
+ * CPU_PROF_DIR=.tmp/prof: the site's CPU profile, written when it stops)
  */
 import path from 'node:path'
 

@@ -41,8 +41,13 @@ export async function scaledSite(
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
   }
+  // CPU_PROF_DIR=dir: the site writes a V8 CPU profile there when it stops (Node refuses
+  // --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.CPU_PROF_DIR)}`]
+    : []
   const start = (args: string[] = []) =>
-    spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
+    spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/start.ts', ...args], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })

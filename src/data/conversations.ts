@@ -186,25 +186,50 @@ function cannotSendReason(closed: boolean, blocking: boolean): string | null {
   return blocking ? PRIVATE_MESSAGE_TEXT.youBlocked : null
 }
 
+/** A bell entry opening the conversation marked read. */
+export interface ReadNotice {
+  id: number
+  message: string
+  link: string
+  createdAt: string
+}
+
 /**
- * The reader has opened the conversation up to now: their unread mark goes and the other member
- * sees 'Seen'. Null when the reader is not one of its two members.
+ * The reader has opened the conversation up to now: their unread mark goes, so does their bell
+ * entry for it (`readNotices`; a conversation seen is never mailed), and the other member sees
+ * 'Seen'. Null when the reader is not one of its two members.
  */
 export async function markConversationSeen(
   pool: Pool,
   reader: number,
   id: number,
-): Promise<{ seenAt: string; other: number | null } | null> {
-  const { rows } = await pool.query<{ seen: Date | string; other: number | null }>(
-    `UPDATE conversations c SET
-            starter_seen_at = CASE WHEN c.starter_id = $1 THEN clock_timestamp() ELSE c.starter_seen_at END,
-            recipient_seen_at = CASE WHEN c.recipient_id = $1 THEN clock_timestamp() ELSE c.recipient_seen_at END
-      WHERE c.id = $2 AND ${MINE}
-      RETURNING ${MY_SEEN} AS seen, ${OTHER} AS other`,
+): Promise<{ seenAt: string; other: number | null; readNotices: ReadNotice[] } | null> {
+  const { rows } = await pool.query<{
+    seen: Date | string
+    other: number | null
+    read_notices: ReadNotice[]
+  }>(
+    `WITH c AS (
+       UPDATE conversations c SET
+              starter_seen_at = CASE WHEN c.starter_id = $1 THEN clock_timestamp() ELSE c.starter_seen_at END,
+              recipient_seen_at = CASE WHEN c.recipient_id = $1 THEN clock_timestamp() ELSE c.recipient_seen_at END
+        WHERE c.id = $2 AND ${MINE}
+        RETURNING ${MY_SEEN} AS seen, ${OTHER} AS other
+     ), read AS (
+       UPDATE notifications n SET is_read = true, updated_at = now()
+         FROM c WHERE n.user_id = $1 AND n.type = 'message' AND n.reference_id = $2::text
+          AND NOT n.is_read
+        RETURNING n.id, n.message, n.link, n.created_at
+     )
+     SELECT c.seen, c.other,
+            coalesce((SELECT json_agg(json_build_object('id', id, 'message', message, 'link', link,
+                                                        'createdAt', created_at)) FROM read), '[]')
+              AS read_notices
+       FROM c`,
     [reader, id],
   )
   const row = rows[0]
-  return row ? { seenAt: toIso(row.seen), other: row.other } : null
+  return row ? { seenAt: toIso(row.seen), other: row.other, readNotices: row.read_notices } : null
 }
 
 /** Who a conversation would be with, for the page that starts one (null: no such member). */

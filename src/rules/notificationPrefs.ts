@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'pollVotes',
   'mentions',
   'eventReminders',
+  'messages',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -37,6 +38,7 @@ export const KIND_OF_TYPE: Record<string, NotificationKind | undefined> = {
   'event-reminder': 'eventReminders',
   'event-changed': 'eventReminders',
   'event-cancelled': 'eventReminders',
+  message: 'messages',
 }
 
 /** What a new member gets: what is about them by mail, the rest in the bell. */
@@ -48,6 +50,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   pollVotes: 'bell',
   mentions: 'bell',
   eventReminders: 'email',
+  messages: 'email',
 }
 
 export const KIND_LABELS: Record<MailKind, string> = {
@@ -58,6 +61,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   pollVotes: 'Votes on my polls',
   mentions: 'Mentions of me (@my-name)',
   eventReminders: 'Reminders and changes of events I attend',
+  messages: 'Private messages to me',
   digest: 'The weekly digest of my neighbourhoods',
 }
 
@@ -69,6 +73,20 @@ export const DELIVERY_LABELS: Record<Delivery, string> = {
 
 /** At most one mail of a kind per member in this window; later ones wait and are gathered. */
 export const MAIL_WINDOW_MINUTES: Record<EmailTiming, number> = { instant: 10, daily: 24 * 60 }
+
+/**
+ * Private messages are mailed per conversation, not per kind: at most one mail per conversation
+ * in this window (or the daily one, for members who chose daily mail), saying who wrote and how
+ * many messages wait, never what they say.
+ */
+export const MESSAGE_MAIL_WINDOW_MINUTES = 15
+
+/**
+ * A conversation's mail waits until its newest message is this old: a member who has the
+ * conversation open marks it seen within a second of a message arriving (widgets/Messages), and
+ * a conversation seen is never mailed.
+ */
+export const MESSAGE_MAIL_GRACE_SECONDS = 60
 
 /** The database column holding a kind's delivery (a field of the users' `notify` group). */
 export function deliveryColumn(kind: NotificationKind): string {

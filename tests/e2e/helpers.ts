@@ -247,3 +247,10 @@ export async function geocodeAnswered(
   const response = await answer
   expect(response.status(), await response.text()).toBe(200)
 }
+
+/** Moves the server's clock (src/server/config/clock.ts reads this file in the e2e server only). */
+export function moveServerClock(ms: number) {
+  const file = path.join(process.env.E2E_DATA_DIR!, 'test-clock-offset')
+  if (ms) fs.writeFileSync(file, String(ms))
+  else fs.rmSync(file, { force: true })
+}

@@ -1,11 +1,10 @@
 import fs from 'node:fs'
-import path from 'node:path'
 
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser, geocodeAnswered, signedInApi, signInToAdmin } from './helpers'
+import { freshUser, geocodeAnswered, moveServerClock, signedInApi, signInToAdmin } from './helpers'
 
 /**
  * Local spots (SPEC §2 Local spots, §4, §5, §8, §9), in Chromium against the built server: a
@@ -18,14 +17,6 @@ import { freshUser, geocodeAnswered, signedInApi, signInToAdmin } from './helper
 
 const DAY = 86_400_000
 const SHOTS = '.tmp/shots'
-const clockFile = () => path.join(process.env.E2E_DATA_DIR!, 'test-clock-offset')
-
-/** Moves the server's clock (src/server/config/clock.ts reads this file in the e2e server only). */
-function moveServerClock(ms: number) {
-  if (ms) fs.writeFileSync(clockFile(), String(ms))
-  else fs.rmSync(clockFile(), { force: true })
-}
-
 const png = (colour: string) =>
   sharp({ create: { width: 640, height: 400, channels: 3, background: colour } })
     .png()

@@ -1,14 +1,27 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type CDPSession, type Page } from '@playwright/test'
+import { simpleParser } from 'mailparser'
 
+import type { PushPayload } from '@/rules/push'
 import { PRIVATE_MESSAGE_TEXT as TEXT } from '@/rules/privateMessages'
+import { pushService } from '@tests/support/pushService'
+import { budgetOf, gzipSize, KB, scriptsOf } from '@tests/support/scriptBudget'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser, hydrated, neighbourhoodBySlug, openPerson } from './helpers'
+import {
+  freshUser,
+  hydrated,
+  lastMailTo,
+  moveServerClock,
+  neighbourhoodBySlug,
+  openPerson,
+  rawMailTo,
+} from './helpers'
 
 /**
  * Private messages between two members in two browsers: asking a reviewer about their
- * neighbourhood, the reply arriving live, 'Seen', a report, a block; and the same conversation
- * without JavaScript.
+ * neighbourhood, the reply arriving live (on the open conversation and on the list), 'Seen', a
+ * report, a block; the same conversation without JavaScript; the mail and the push that tell a
+ * member away from the site.
  */
 const SLUG = 'camden-town'
 const NAME = 'Camden Town'
@@ -51,6 +64,10 @@ test('ask a reviewer, the reply arrives live, Seen, report, block', async ({ bro
     `Ask ${reviewer.userName} about ${NAME}`,
   )
   await expect(asker.page.getByText('Quiet streets, ten minutes to the tube.')).toBeVisible()
+  // The reviewer has their (empty) list open: the new conversation arrives on it live.
+  await reviewer.page.goto('/messages')
+  await hydrated(reviewer.page)
+  await expect(reviewer.page.getByText('No conversations yet.')).toBeVisible()
   await asker.page
     .getByLabel('Your message')
     .fill('Is it loud on Friday nights? https://example.org/map')
@@ -59,7 +76,24 @@ test('ask a reviewer, the reply arrives live, Seen, report, block', async ({ bro
   const conversationPath = new URL(asker.page.url()).pathname
   const link = asker.page.getByRole('link', { name: 'https://example.org/map' })
   await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener')
+
+  // What the conversation's page makes a phone download (the budget of tests/support/scriptBudget.ts).
+  await asker.page.setViewportSize({ width: 390, height: 844 })
+  const scripts = (await scriptsOf(asker.page, conversationPath)).filter((s) => !s.late)
+  const gzip = scripts.reduce((n, s) => n + gzipSize(s.body), 0)
+  const files = scripts.map(
+    (s) => `${new URL(s.url).pathname} ${(gzipSize(s.body) / KB).toFixed(1)} KB`,
+  )
+  // Printed for the report: the figure is a budget, not a timing.
+  console.log(`${conversationPath}: ${(gzip / KB).toFixed(1)} KB gzip in ${scripts.length} files`)
+  const budget = budgetOf(conversationPath)!
+  expect.soft(gzip, files.join('\n')).toBeLessThanOrEqual(budget.gzip)
+  expect.soft(scripts.length, files.join('\n')).toBeLessThanOrEqual(budget.files)
+  await asker.page.setViewportSize({ width: 1280, height: 800 })
   await hydrated(asker.page)
+
+  await expect(reviewer.page.getByText('Unread', { exact: true })).toBeVisible()
+  await expect(reviewer.page.getByText('1 unread.')).toBeVisible()
 
   // The reviewer sees it unread in the header and the list, then opens it: 'Seen' for the asker.
   await reviewer.page.goto('/')
@@ -136,4 +170,105 @@ test('without JavaScript: message from a profile, send through the form, a refus
   expect(await answer.text()).toContain('<meta name="robots" content="noindex"')
   expect(me.id).toBeGreaterThan(0)
   await context.close()
+})
+
+test.describe('away from the site', () => {
+  // The service worker shows pushes (the rest of the suite blocks it).
+  test.use({ serviceWorkers: 'allow' })
+  const service = pushService()
+  test.beforeAll(async () => {
+    await service.listen(Number(process.env.E2E_PUSH_PORT))
+  })
+  test.afterAll(() => service.close())
+  test.afterEach(() => moveServerClock(0))
+
+  /** The id Chromium gives the site's service worker registration (for CDP's push delivery). */
+  async function registrationId(cdp: CDPSession): Promise<string> {
+    const ids: string[] = []
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+      for (const r of e.registrations) if (!r.isDeleted) ids.push(r.registrationId)
+    })
+    await cdp.send('ServiceWorker.enable')
+    await expect.poll(() => ids.length).toBeGreaterThan(0)
+    return ids[0]!
+  }
+
+  test('messages to a member away: one push, then one mail saying who and how many, never what', async ({
+    page,
+    context,
+    baseURL,
+    browser,
+  }) => {
+    // A push and a mail through the job queue (every few seconds) on a loaded machine.
+    test.setTimeout(180_000)
+    await context.grantPermissions(['notifications'], { origin: baseURL })
+    const member = await freshUser(page.request, 'away')
+    const confirmation = await lastMailTo(member.email, (m) => m.includes('confirm-email'))
+    const confirm = /(http:\/\/[^\s"<]+\/api\/users\/confirm-email\?token=[\w.%-]+)/.exec(
+      confirmation,
+    )
+    await page.goto(confirm![1]!)
+    const device = `away-${member.id}`
+    const subscribed = await page.request.put('/api/push-subscriptions/device', {
+      data: { subscription: service.device(device), kinds: ['messages'] },
+    })
+    expect(subscribed.status(), await subscribed.text()).toBe(200)
+    // The page that will show the push: the site's service worker is installed.
+    await page.goto('/')
+    await page.evaluate(() => navigator.serviceWorker.ready)
+
+    const writer = await openPerson(browser, 'writer')
+    const started = await writer.page.request.post('/api/conversations/start', {
+      data: { to: member.id, text: 'The spare key is under the blue pot.' },
+    })
+    expect(started.status(), await started.text()).toBe(200)
+    const conversation = ((await started.json()) as { id: number }).id
+
+    // The push: the bell's words, the link to the conversation.
+    await expect.poll(() => service.to(device).length, { timeout: 30_000 }).toBe(1)
+    const push: PushPayload = service.to(device)[0]!.payload
+    expect(push).toMatchObject({
+      body: `${writer.userName} sent you a message`,
+      url: `/messages/${conversation}#latest`,
+    })
+    expect(JSON.stringify(push)).not.toContain('blue pot')
+    // A second message while the first is unread: the same bell entry, no second push.
+    const again = await writer.page.request.post(`/api/conversations/${conversation}/messages`, {
+      data: { text: 'Back on Sunday.' },
+    })
+    expect(again.status()).toBe(200)
+    // The same push delivered to the real service worker shows the notification.
+    const cdp = await context.newCDPSession(page)
+    const registration = await registrationId(cdp)
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.body),
+      )
+    await expect(async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseURL!,
+        registrationId: registration,
+        data: JSON.stringify(push),
+      })
+      await expect.poll(shown, { timeout: 15_000 }).toEqual([push.body])
+    }).toPass({ timeout: 60_000 })
+
+    // The mail waits a minute (an open page would have marked it seen): the server's clock moves.
+    moveServerClock(2 * 60_000)
+    const raw = await rawMailTo(member.email, (m) => m.includes('sent you 2 messages'))
+    const mail = await simpleParser(raw)
+    expect(mail.subject).toBe(`${writer.userName} sent you 2 messages`)
+    expect(String(mail.html)).toContain(`/messages/${conversation}#latest`)
+    expect(`${mail.text}${String(mail.html)}`).not.toContain('blue pot')
+    expect(raw).toMatch(/^List-Unsubscribe:\s+<http[^>]+\/api\/mails\/unsubscribe\?t=/m)
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m)
+
+    // The link in the mail opens the conversation.
+    const link = /href="([^"]*\/messages\/\d+#latest)"/.exec(String(mail.html))![1]!
+    await page.goto(link)
+    await expect(page.getByText('The spare key is under the blue pot.')).toBeVisible()
+    // One push for the conversation, however many messages it had.
+    expect(service.to(device)).toHaveLength(1)
+    await writer.page.context().close()
+  })
 })

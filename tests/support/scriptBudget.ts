@@ -15,10 +15,17 @@ const BUDGETS: Record<string, { gzip: number; files: number }> = {
   // Its header and its reviews are two islands (the header hydrates without waiting for the
   // list). A story's page counts as a neighbourhood's.
   neighbourhood: { gzip: 100 * KB, files: 9 },
+  // A private conversation (signed in: measured by tests/e2e/messages.e2e.ts).
+  conversation: { gzip: 100 * KB, files: 10 },
 }
 
 export const budgetOf = (path: string) =>
-  BUDGETS[path] ?? (path.startsWith('/neighbourhood/') ? BUDGETS.neighbourhood! : null)
+  BUDGETS[path] ??
+  (path.startsWith('/neighbourhood/')
+    ? BUDGETS.neighbourhood!
+    : /^\/messages\/\d+/.test(path)
+      ? BUDGETS.conversation!
+      : null)
 
 export const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length
 

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 
-import type { ConversationView, MessageView } from '@/contracts/messages'
+import type { ConversationList, ConversationView, MessageView } from '@/contracts/messages'
 import { PRIVATE_MESSAGE_TEXT as TEXT } from '@/rules/privateMessages'
 import { ApiError } from '@widgets/lib/api'
 import { send } from '@widgets/lib/client'
@@ -146,4 +146,31 @@ export function watchConversation(): () => void {
     document.removeEventListener('visibilitychange', onVisible)
     stop()
   }
+}
+
+/** The conversation list (/messages) as shown: one page, newest first. */
+export const $conversationList = atom<ConversationList | null>(null)
+
+/** Reads the shown page again: order, unread marks and last messages are the server's. */
+async function rereadList(): Promise<void> {
+  const shown = $conversationList.get()
+  if (!shown) return
+  try {
+    $conversationList.set(await send('messages.list', shown.page > 1 ? { page: shown.page } : {}))
+  } catch {
+    // The next message or visit brings it.
+  }
+}
+
+/**
+ * The list starts from the page's own data and follows the member's private channel: a message
+ * in any of their conversations (sent or received, here or in another tab) re-reads the page.
+ */
+export function watchConversationList(list: ConversationList, me: number): () => void {
+  $conversationList.set(list)
+  return subscribeChannel(
+    `private-user-${me}`,
+    { 'message.created': () => void rereadList() },
+    () => void rereadList(),
+  )
 }

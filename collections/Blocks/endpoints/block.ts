@@ -6,7 +6,7 @@ import { command } from '@collections/shared/command'
 
 /**
  * messages.block: blocks a member (or unblocks). Neither can send to the other afterwards and
- * the conversation leaves the blocker's list; nothing tells the blocked member.
+ * the conversation leaves the blocker's list and bell; nothing tells the blocked member.
  */
 export const blockMember = command('messages.block', async ({ req, input, user }) => {
   const me = user!.id as number
@@ -14,13 +14,23 @@ export const blockMember = command('messages.block', async ({ req, input, user }
   const done = await inTransaction(req, async () => {
     const [member] = await query(req, sql`SELECT id FROM users WHERE id = ${input.user}`)
     if (!member) return false
-    if (input.blocked)
+    if (input.blocked) {
       await query(
         req,
         sql`INSERT INTO blocks (blocker_id, blocked_id, created_at, updated_at)
             VALUES (${me}, ${input.user}, now(), now()) ON CONFLICT DO NOTHING`,
       )
-    else
+      // The bell stops pointing at conversations that left the list (nothing is mailed or pushed
+      // for them either way: collections/Mails/owed.ts).
+      await query(
+        req,
+        sql`UPDATE notifications n SET is_read = true, updated_at = now()
+              FROM conversations c
+             WHERE n.user_id = ${me} AND n.type = 'message' AND NOT n.is_read
+               AND c.id = nullif(n.reference_id, '')::int
+               AND (c.starter_id = ${input.user} OR c.recipient_id = ${input.user})`,
+      )
+    } else
       await query(
         req,
         sql`DELETE FROM blocks WHERE blocker_id = ${me} AND blocked_id = ${input.user}`,

@@ -4,6 +4,7 @@ import { inTransaction, query, sql } from '@/server/database/db'
 import { Refusal } from '@/server/http/requests'
 import { addMessage, checkMayWrite, orRefusal } from '@collections/Conversations/conversationRules'
 import { pushToMembers } from '@collections/Conversations/livePush'
+import { notifyOfMessage } from '@collections/Conversations/notifyMessage'
 import { command } from '@collections/shared/command'
 
 /**
@@ -30,6 +31,7 @@ export const sendMessage = command('messages.send', async ({ req, input, params,
       if (conversation.closed || other === null) throw new Refusal(409, TEXT.closed)
       await checkMayWrite(req, me, other)
       const message = await addMessage(req, params.id, me, input.text)
+      await notifyOfMessage(req, params.id, other)
       const view = messageView(message, me)
       pushToMembers(req, [me, other], 'message.created', { conversation: params.id, ...view })
       return view

@@ -23,6 +23,7 @@ import {
   refusePrivately,
 } from '@collections/Conversations/conversationRules'
 import { pushToMembers } from '@collections/Conversations/livePush'
+import { notifyOfMessage } from '@collections/Conversations/notifyMessage'
 
 interface About {
   kind: 'review'
@@ -99,6 +100,7 @@ export const startConversation = command('messages.start', async ({ req, input, 
         id = made!.id
       }
       const message = await addMessage(req, id, me, input.text)
+      await notifyOfMessage(req, id, recipient.id)
       const view = messageView(message, me)
       pushToMembers(req, [me, recipient.id], 'message.created', { conversation: id, ...view })
       return { id, created: existing === undefined, message: view }
