@@ -98,6 +98,13 @@ test('ask a reviewer, the reply arrives live, Seen, report, block', async ({ bro
   // The reviewer sees it unread in the header and the list, then opens it: 'Seen' for the asker.
   await reviewer.page.goto('/')
   await expect(reviewer.page.getByRole('link', { name: 'Messages, 1 unread' })).toBeVisible()
+  // The bell has one entry for the conversation: who wrote, not what.
+  await reviewer.page.goto('/notifications')
+  await expect(
+    reviewer.page.getByRole('link', { name: `${asker.userName} sent you a message` }),
+  ).toBeVisible()
+  await expectNoAxeViolations(reviewer.page)
+  await shootBothSchemes(reviewer.page, 'notifications-page')
   await reviewer.page.goto('/messages')
   await expect(reviewer.page.getByText('Unread', { exact: true })).toBeVisible()
   await expectNoAxeViolations(reviewer.page)
@@ -265,7 +272,9 @@ test.describe('away from the site', () => {
 
     // The link in the mail opens the conversation.
     const link = /href="([^"]*\/messages\/\d+#latest)"/.exec(String(mail.html))![1]!
-    await page.goto(link)
+    // On this site's address (the mail names the public one).
+    const { pathname, hash } = new URL(link)
+    await page.goto(pathname + hash)
     await expect(page.getByText('The spare key is under the blue pot.')).toBeVisible()
     // One push for the conversation, however many messages it had.
     expect(service.to(device)).toHaveLength(1)
