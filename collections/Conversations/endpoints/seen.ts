@@ -1,7 +1,7 @@
 import { markConversationSeen } from '@/data/conversations'
 import { PRIVATE_MESSAGE_TEXT as TEXT } from '@/rules/privateMessages'
 import { pgPool } from '@/server/database/db'
-import { channels, publishMany } from '@/server/services/realtime'
+import { channels } from '@/server/services/realtime'
 import { refusePrivately } from '@collections/Conversations/conversationRules'
 import { pushToMembers } from '@collections/Conversations/livePush'
 import { command } from '@collections/shared/command'
@@ -15,17 +15,17 @@ export const markSeen = command('messages.seen', async ({ req, params, user }) =
   const me = user!.id as number
   const seen = await markConversationSeen(pgPool(req.payload), me, params.id)
   if (!seen) return refusePrivately(404, TEXT.notFound)
-  pushToMembers(req, [seen.other], 'conversation.seen', {
-    conversation: params.id,
-    seenAt: seen.seenAt,
-  })
-  if (seen.readNotices.length)
-    await publishMany(
-      seen.readNotices.map((notice) => ({
-        channel: channels.userPrivate(me),
-        name: 'notification.updated',
-        data: { ...notice, type: 'message', isRead: true },
-      })),
-    )
+  const bell = seen.readNotices.map((notice) => ({
+    channel: channels.userPrivate(me),
+    name: 'notification.updated',
+    data: { ...notice, type: 'message', isRead: true },
+  }))
+  pushToMembers(
+    req,
+    [seen.other],
+    'conversation.seen',
+    { conversation: params.id, seenAt: seen.seenAt },
+    bell,
+  )
   return { id: params.id, seenAt: seen.seenAt }
 })

@@ -31,9 +31,11 @@ export const sendMessage = command('messages.send', async ({ req, input, params,
       if (conversation.closed || other === null) throw new Refusal(409, TEXT.closed)
       await checkMayWrite(req, me, other)
       const message = await addMessage(req, params.id, me, input.text)
-      await notifyOfMessage(req, params.id, other)
+      const bell = await notifyOfMessage(req, params.id, other)
       const view = messageView(message, me)
-      pushToMembers(req, [me, other], 'message.created', { conversation: params.id, ...view })
+      pushToMembers(req, [me, other], 'message.created', { conversation: params.id, ...view }, [
+        bell,
+      ])
       return view
     }),
   )

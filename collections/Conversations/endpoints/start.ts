@@ -100,9 +100,11 @@ export const startConversation = command('messages.start', async ({ req, input, 
         id = made!.id
       }
       const message = await addMessage(req, id, me, input.text)
-      await notifyOfMessage(req, id, recipient.id)
+      const bell = await notifyOfMessage(req, id, recipient.id)
       const view = messageView(message, me)
-      pushToMembers(req, [me, recipient.id], 'message.created', { conversation: id, ...view })
+      pushToMembers(req, [me, recipient.id], 'message.created', { conversation: id, ...view }, [
+        bell,
+      ])
       return { id, created: existing === undefined, message: view }
     }),
   )
