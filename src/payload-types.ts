@@ -95,6 +95,7 @@ export interface Config {
     conversations: Conversation;
     messages: Message;
     blocks: Block;
+    'market-items': MarketItem;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -131,6 +132,7 @@ export interface Config {
     conversations: ConversationsSelect<false> | ConversationsSelect<true>;
     messages: MessagesSelect<false> | MessagesSelect<true>;
     blocks: BlocksSelect<false> | BlocksSelect<true>;
+    'market-items': MarketItemsSelect<false> | MarketItemsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -297,7 +299,14 @@ export interface User {
 export interface Media {
   id: number;
   alt?: string | null;
-  purpose: 'review-photo' | 'neighbourhood-image' | 'business-image' | 'avatar' | 'story-image' | 'event-image';
+  purpose:
+    | 'review-photo'
+    | 'neighbourhood-image'
+    | 'business-image'
+    | 'avatar'
+    | 'story-image'
+    | 'event-image'
+    | 'market-photo';
   uploadedBy?: (number | null) | User;
   prefix?: string | null;
   _objectKey?: string | null;
@@ -880,6 +889,28 @@ export interface Block {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "market-items".
+ */
+export interface MarketItem {
+  id: number;
+  kind: 'sale' | 'free' | 'wanted';
+  title: string;
+  description?: string | null;
+  pricePence?: number | null;
+  condition?: ('new' | 'like-new' | 'good' | 'fair' | 'for-parts') | null;
+  photos?: (number | Media)[] | null;
+  street?: string | null;
+  status: 'available' | 'reserved' | 'gone';
+  expiresAt: string;
+  renewMailedFor?: string | null;
+  neighbourhood: number | Neighbourhood;
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -1117,6 +1148,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'blocks';
         value: number | Block;
+      } | null)
+    | ({
+        relationTo: 'market-items';
+        value: number | MarketItem;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1679,6 +1714,27 @@ export interface MessagesSelect<T extends boolean = true> {
 export interface BlocksSelect<T extends boolean = true> {
   blocker?: T;
   blocked?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "market-items_select".
+ */
+export interface MarketItemsSelect<T extends boolean = true> {
+  kind?: T;
+  title?: T;
+  description?: T;
+  pricePence?: T;
+  condition?: T;
+  photos?: T;
+  street?: T;
+  status?: T;
+  expiresAt?: T;
+  renewMailedFor?: T;
+  neighbourhood?: T;
+  author?: T;
+  hidden?: T;
   updatedAt?: T;
   createdAt?: T;
 }
