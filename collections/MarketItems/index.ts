@@ -9,6 +9,11 @@ import { setAuthor } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { publicPage } from '@collections/shared/preview'
 import { marketItemEndpoints } from './endpoints'
+import type { MarketItem } from '@/payload-types'
+import { stalePages } from '@collections/shared/stalePages'
+
+/** The neighbourhood page shows the market's count in its tabs. */
+const pages = stalePages<MarketItem>((doc, find) => find.neighbourhood(doc.neighbourhood))
 
 /**
  * Things neighbours sell, give away or ask for (the market). Members write only through the
@@ -74,6 +79,8 @@ export const MarketItems: CollectionConfig = {
   ],
   hooks: {
     beforeChange: [setAuthor()],
+    afterChange: [pages.afterChange],
+    afterDelete: [pages.afterDelete],
   },
   endpoints: marketItemEndpoints,
 }
