@@ -265,3 +265,23 @@ describe('status and renewal', () => {
     expect(posted.status).toBe(403)
   })
 })
+
+describe('a member’s items and their account', () => {
+  it('the export holds the member’s items; deleting the account deletes them and their photos', async () => {
+    const leaver = await makeUser(site, 'leavingseller')
+    await confirm(leaver)
+    const uploaded = (await photo(leaver)).body.doc!.id
+    const { id } = (await create(leaver, item({ title: 'Desk lamp', photos: [uploaded] }))).body
+    const exported = await site.api<{ data: { marketItems: { id: number; title: string }[] } }>(
+      'GET',
+      '/api/users/me/export',
+      { cookie: leaver.cookie },
+    )
+    expect(exported.body.data.marketItems.map((i) => [i.id, i.title])).toEqual([[id, 'Desk lamp']])
+    await site.payload.delete({ collection: 'users', id: leaver.id })
+    const left = await db().query('SELECT id FROM market_items WHERE id = $1', [id])
+    expect(left.rows).toEqual([])
+    const media = await db().query('SELECT id FROM media WHERE id = $1', [uploaded])
+    expect(media.rows).toEqual([])
+  })
+})
