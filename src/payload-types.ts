@@ -160,6 +160,7 @@ export interface Config {
       sendMails: TaskSendMails;
       weeklyDigest: TaskWeeklyDigest;
       eventReminder: TaskEventReminder;
+      marketRenewalMails: TaskMarketRenewalMails;
       dispatchPushes: TaskDispatchPushes;
       sendPushes: TaskSendPushes;
       inline: {
@@ -979,7 +980,14 @@ export interface PayloadJob {
         executedAt: string;
         completedAt: string;
         taskSlug:
-          'inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest' | 'eventReminder' | 'dispatchPushes' | 'sendPushes';
+          | 'inline'
+          | 'dispatchMails'
+          | 'sendMails'
+          | 'weeklyDigest'
+          | 'eventReminder'
+          | 'marketRenewalMails'
+          | 'dispatchPushes'
+          | 'sendPushes';
         taskID: string;
         input?:
           | {
@@ -1013,7 +1021,16 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    | ('inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest' | 'eventReminder' | 'dispatchPushes' | 'sendPushes')
+    | (
+        | 'inline'
+        | 'dispatchMails'
+        | 'sendMails'
+        | 'weeklyDigest'
+        | 'eventReminder'
+        | 'marketRenewalMails'
+        | 'dispatchPushes'
+        | 'sendPushes'
+      )
     | null;
   queue?: string | null;
   waitUntil?: string | null;
@@ -1891,6 +1908,14 @@ export interface TaskEventReminder {
     event: number;
     at: string;
   };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskMarketRenewalMails".
+ */
+export interface TaskMarketRenewalMails {
+  input?: unknown;
   output?: unknown;
 }
 /**

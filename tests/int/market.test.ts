@@ -4,7 +4,7 @@ import { MARKET_TEXT } from '@/rules/market'
 import { PRIVATE_DETAIL_MESSAGES } from '@/rules/privateDetails'
 import { PROHIBITED_MESSAGES } from '@/rules/prohibitedItems'
 import { pgPool } from '@/server/database/db'
-import { signRenewToken } from '@collections/MarketItems/renewToken'
+import { signRenewToken } from '@/data/marketRenewToken'
 import { makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
 import { makeImage, makeLargePng, uploadMedia } from './images'
 

@@ -3,7 +3,7 @@ import { inTransaction, lockRow } from '@/server/database/db'
 import { refuse } from '@/server/http/requests'
 import { command } from '@collections/shared/command'
 import { itemAnswer } from '@collections/MarketItems/itemRules'
-import { renewTokenFits } from '@collections/MarketItems/renewToken'
+import { renewTokenFits } from '@/data/marketRenewToken'
 import { sellerItem, updateItem } from '@collections/MarketItems/sellerItem'
 
 /**

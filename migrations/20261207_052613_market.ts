@@ -7,6 +7,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TYPE "public"."enum_market_items_condition" AS ENUM('new', 'like-new', 'good', 'fair', 'for-parts');
   CREATE TYPE "public"."enum_market_items_status" AS ENUM('available', 'reserved', 'gone');
   ALTER TYPE "public"."enum_media_purpose" ADD VALUE 'market-photo';
+  ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'marketRenewalMails' BEFORE 'dispatchPushes';
+  ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'marketRenewalMails' BEFORE 'dispatchPushes';
   CREATE TABLE "market_items" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"kind" "enum_market_items_kind" NOT NULL,
@@ -68,6 +70,14 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TYPE "public"."enum_media_purpose";
   CREATE TYPE "public"."enum_media_purpose" AS ENUM('review-photo', 'neighbourhood-image', 'business-image', 'avatar', 'story-image', 'event-image');
   ALTER TABLE "media" ALTER COLUMN "purpose" SET DATA TYPE "public"."enum_media_purpose" USING "purpose"::"public"."enum_media_purpose";
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_log_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_log_task_slug" AS ENUM('inline', 'dispatchMails', 'sendMails', 'weeklyDigest', 'eventReminder', 'dispatchPushes', 'sendPushes');
+  ALTER TABLE "payload_jobs_log" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_log_task_slug" USING "task_slug"::"public"."enum_payload_jobs_log_task_slug";
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE text;
+  DROP TYPE "public"."enum_payload_jobs_task_slug";
+  CREATE TYPE "public"."enum_payload_jobs_task_slug" AS ENUM('inline', 'dispatchMails', 'sendMails', 'weeklyDigest', 'eventReminder', 'dispatchPushes', 'sendPushes');
+  ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_task_slug" USING "task_slug"::"public"."enum_payload_jobs_task_slug";
   DROP INDEX "payload_locked_documents_rels_market_items_id_idx";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "market_items_id";
   DROP TYPE "public"."enum_market_items_kind";
