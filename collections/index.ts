@@ -10,6 +10,7 @@ import { Events } from './Events'
 import { Follows } from './Follows'
 import { LocalBusinesses } from './LocalBusinesses'
 import { Mails } from './Mails'
+import { MarketItems } from './MarketItems'
 import { Media } from './Media'
 import { Messages } from './Messages'
 import { ModerationActions } from './ModerationActions'
@@ -59,6 +60,7 @@ const productCollections: CollectionConfig[] = [
   Conversations,
   Messages,
   Blocks,
+  MarketItems,
 ]
 
 /** Where each collection sits in the admin's nav, as editors think of them. */

@@ -22,6 +22,7 @@ import * as migration_20261129_005536_push_notifications from './20261129_005536
 import * as migration_20261129_010000_passkeys from './20261129_010000_passkeys';
 import * as migration_20261207_012904_messages from './20261207_012904_messages';
 import * as migration_20261207_045537_messages_notify from './20261207_045537_messages_notify';
+import * as migration_20261207_055843_market from './20261207_055843_market';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261207_045537_messages_notify.up,
     down: migration_20261207_045537_messages_notify.down,
-    name: '20261207_045537_messages_notify'
+    name: '20261207_045537_messages_notify',
+  },
+  {
+    up: migration_20261207_055843_market.up,
+    down: migration_20261207_055843_market.down,
+    name: '20261207_055843_market'
   },
 ];

@@ -95,6 +95,7 @@ export interface Config {
     conversations: Conversation;
     messages: Message;
     blocks: Block;
+    'market-items': MarketItem;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -131,6 +132,7 @@ export interface Config {
     conversations: ConversationsSelect<false> | ConversationsSelect<true>;
     messages: MessagesSelect<false> | MessagesSelect<true>;
     blocks: BlocksSelect<false> | BlocksSelect<true>;
+    'market-items': MarketItemsSelect<false> | MarketItemsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -158,6 +160,7 @@ export interface Config {
       sendMails: TaskSendMails;
       weeklyDigest: TaskWeeklyDigest;
       eventReminder: TaskEventReminder;
+      marketRenewalMails: TaskMarketRenewalMails;
       dispatchPushes: TaskDispatchPushes;
       sendPushes: TaskSendPushes;
       inline: {
@@ -298,7 +301,14 @@ export interface User {
 export interface Media {
   id: number;
   alt?: string | null;
-  purpose: 'review-photo' | 'neighbourhood-image' | 'business-image' | 'avatar' | 'story-image' | 'event-image';
+  purpose:
+    | 'review-photo'
+    | 'neighbourhood-image'
+    | 'business-image'
+    | 'avatar'
+    | 'story-image'
+    | 'event-image'
+    | 'market-photo';
   uploadedBy?: (number | null) | User;
   prefix?: string | null;
   _objectKey?: string | null;
@@ -892,6 +902,28 @@ export interface Block {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "market-items".
+ */
+export interface MarketItem {
+  id: number;
+  kind: 'sale' | 'free' | 'wanted';
+  title: string;
+  description?: string | null;
+  pricePence?: number | null;
+  condition?: ('new' | 'like-new' | 'good' | 'fair' | 'for-parts') | null;
+  photos?: (number | Media)[] | null;
+  street?: string | null;
+  status: 'available' | 'reserved' | 'gone';
+  expiresAt: string;
+  renewMailedFor?: string | null;
+  neighbourhood: number | Neighbourhood;
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -960,7 +992,14 @@ export interface PayloadJob {
         executedAt: string;
         completedAt: string;
         taskSlug:
-          'inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest' | 'eventReminder' | 'dispatchPushes' | 'sendPushes';
+          | 'inline'
+          | 'dispatchMails'
+          | 'sendMails'
+          | 'weeklyDigest'
+          | 'eventReminder'
+          | 'marketRenewalMails'
+          | 'dispatchPushes'
+          | 'sendPushes';
         taskID: string;
         input?:
           | {
@@ -994,7 +1033,16 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    | ('inline' | 'dispatchMails' | 'sendMails' | 'weeklyDigest' | 'eventReminder' | 'dispatchPushes' | 'sendPushes')
+    | (
+        | 'inline'
+        | 'dispatchMails'
+        | 'sendMails'
+        | 'weeklyDigest'
+        | 'eventReminder'
+        | 'marketRenewalMails'
+        | 'dispatchPushes'
+        | 'sendPushes'
+      )
     | null;
   queue?: string | null;
   waitUntil?: string | null;
@@ -1129,6 +1177,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'blocks';
         value: number | Block;
+      } | null)
+    | ({
+        relationTo: 'market-items';
+        value: number | MarketItem;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1698,6 +1750,27 @@ export interface BlocksSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "market-items_select".
+ */
+export interface MarketItemsSelect<T extends boolean = true> {
+  kind?: T;
+  title?: T;
+  description?: T;
+  pricePence?: T;
+  condition?: T;
+  photos?: T;
+  street?: T;
+  status?: T;
+  expiresAt?: T;
+  renewMailedFor?: T;
+  neighbourhood?: T;
+  author?: T;
+  hidden?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1849,6 +1922,14 @@ export interface TaskEventReminder {
     event: number;
     at: string;
   };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskMarketRenewalMails".
+ */
+export interface TaskMarketRenewalMails {
+  input?: unknown;
   output?: unknown;
 }
 /**

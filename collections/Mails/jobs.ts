@@ -10,6 +10,7 @@ import { weeklyDigest } from './digest/weeklyDigest'
 import { pushTasks } from '@collections/PushSubscriptions/jobs'
 import { SEND_RETRIES, outboxTasks } from '@collections/shared/outbox'
 import { sendEventReminder } from '@collections/Events/reminders'
+import { sendRenewalMails } from '@collections/MarketItems/renewalMails'
 
 /** Jobs the queue runs at once (Payload runs a batch concurrently). */
 export const MAIL_JOBS_AT_ONCE = 3
@@ -51,6 +52,14 @@ export const mailJobs: JobsConfig = {
         { name: 'at', type: 'text', required: true },
       ],
       handler: sendEventReminder,
+      retries: SEND_RETRIES,
+    },
+    {
+      // Hourly: sellers of items expiring within two days get their renewal link, once per expiry.
+      slug: 'marketRenewalMails',
+      label: 'Mail sellers whose items expire soon',
+      handler: sendRenewalMails,
+      schedule: [{ cron: '0 17 * * * *', queue: MAIL_QUEUE }],
       retries: SEND_RETRIES,
     },
     ...pushTasks,

@@ -2,8 +2,7 @@ import path from 'node:path'
 import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig, Config } from 'payload'
 
-import { IMAGE_PURPOSES, MAX_UPLOAD_BYTES } from '@/rules/imageFile'
-import { MESSAGES } from '@/rules/messages'
+import { IMAGE_PURPOSES, IMAGE_RULES, MAX_UPLOAD_BYTES } from '@/rules/imageFile'
 import { env } from '@/server/config/env'
 import { anyone, signedIn, staffOrOwner } from '@collections/access'
 import { authorField } from '@collections/shared/fields'
@@ -24,7 +23,8 @@ import {
  */
 export const uploadLimits: NonNullable<Config['upload']> = {
   limits: { fileSize: MAX_UPLOAD_BYTES },
-  responseOnLimit: MESSAGES.neighbourhoodImageTooLarge,
+  responseOnLimit: Object.values(IMAGE_RULES).find((r) => r.maxBytes === MAX_UPLOAD_BYTES)!
+    .tooLarge,
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
 import { followStateRead, followToggle } from './follows'
+import { marketCreate, marketEdit, marketRenew, marketStatus } from './market'
 import { pollMine, pollSummary, pollVote } from './polls'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
@@ -43,6 +44,10 @@ export const contracts = {
   'messages.blocked': blockedList,
   'messages.report': messageReport,
   'messages.settings': messageSettings,
+  'market.create': marketCreate,
+  'market.edit': marketEdit,
+  'market.status': marketStatus,
+  'market.renew': marketRenew,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

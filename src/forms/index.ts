@@ -21,6 +21,7 @@ import {
   messageSettings,
 } from './messages'
 import { spot } from './localSpots'
+import { marketItem, marketRenew, marketStatus } from './market'
 import { editNeighbourhood, neighbourhood } from './neighbourhoods'
 import { notificationRead, notificationsRead } from './notifications'
 import { poll } from './polls'
@@ -78,6 +79,9 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   sessionsSignOutOthers,
   messageSend,
   conversationStart,
+  marketItem,
+  marketStatus,
+  marketRenew,
   memberBlock,
   messageReport,
   messageSettings,

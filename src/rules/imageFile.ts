@@ -1,3 +1,4 @@
+import { MARKET_TEXT } from './market'
 import { MESSAGES } from './messages'
 
 /**
@@ -49,6 +50,7 @@ export const IMAGE_PURPOSES = [
   'avatar',
   'story-image',
   'event-image',
+  'market-photo',
 ] as const
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number]
 
@@ -79,6 +81,11 @@ export const IMAGE_RULES: Record<ImagePurpose, PurposeRule> = {
   avatar: fiveMb,
   'story-image': fiveMb,
   'event-image': fiveMb,
+  'market-photo': {
+    maxBytes: 10 * MB,
+    tooLarge: MARKET_TEXT.photoTooLarge,
+    notImage: MARKET_TEXT.photoNotImage,
+  },
 }
 
 /** The largest upload any purpose allows; Payload refuses bigger request bodies early. */

@@ -15,6 +15,7 @@ import {
 } from './index'
 import { seedCommunity } from './community'
 import { seedPages } from './pages'
+import { makeMarketItems } from './market'
 import { storeLocalSpots, storeUserBadges } from './storeSpots'
 
 /**
@@ -125,12 +126,35 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
     reviewIds,
     log,
   )
+  log(`seed: ${await storeMarketItems(payload, data, ids)} market items`)
   log(`seed: ${await seedPages(payload, context)} static pages`)
   // The demo's notifications are its history, in the bell: nobody is mailed about them.
   await pgPool(payload).query('UPDATE notifications SET mail_due = false WHERE mail_due')
   // Reaction counters were set in bulk above: search's ratings are refreshed from them once.
   await reindexAll(pgPool(payload))
   return { seeded: true }
+}
+
+/** The market's demo items, stored as the collection stores them (its hooks run). */
+async function storeMarketItems(
+  payload: Payload,
+  data: ReturnType<typeof buildSeedData>,
+  ids: { users: Map<string, number>; neighbourhoods: Map<string, number> },
+): Promise<number> {
+  const items = makeMarketItems(data.neighbourhoods, data.users, new Date())
+  for (const item of items) {
+    const { neighbourhoodSlug, userName, ...fields } = item
+    await payload.create({
+      collection: 'market-items',
+      data: {
+        ...fields,
+        neighbourhood: ids.neighbourhoods.get(neighbourhoodSlug)!,
+        author: ids.users.get(userName),
+      },
+      context,
+    })
+  }
+  return items.length
 }
 
 function png(data: Buffer, name: string) {

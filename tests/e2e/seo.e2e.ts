@@ -32,7 +32,7 @@ async function reviewFigures(request: APIRequestContext, id: number) {
   }
 }
 
-test('sitemap.xml is valid XML listing the lists, a neighbourhood, a story and a static page', async ({
+test('sitemap.xml is valid XML listing the lists, a neighbourhood, a story, a market item and a static page', async ({
   page,
   request,
 }) => {
@@ -41,6 +41,10 @@ test('sitemap.xml is valid XML listing the lists, a neighbourhood, a story and a
   expect(res.headers()['content-type']).toContain('application/xml')
   const xml = await res.text()
   const story = await firstPublicStory(request)
+  const listed = await request.get(
+    '/api/market-items?where[status][equals]=available&limit=1&depth=0',
+  )
+  const item = ((await listed.json()) as { docs: { id: number }[] }).docs[0]!
 
   await page.goto('/about')
   const parsed = await page.evaluate((text) => {
@@ -62,6 +66,7 @@ test('sitemap.xml is valid XML listing the lists, a neighbourhood, a story and a
   expect(parsed.locs).toContain(
     `${origin()}/neighbourhood/${story.neighbourhood.slug}/stories/${story.id}`,
   )
+  expect(parsed.locs).toContain(`${origin()}/market/${item.id}`)
   // Absolute on the public origin, not on the Host this request was sent to (127.0.0.1).
   expect(parsed.locs.every((loc) => loc!.startsWith(`${origin()}/`))).toBe(true)
 })

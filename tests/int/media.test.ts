@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { MARKET_TEXT } from '@/rules/market'
 import { testSiteForFile, USUAL_PEOPLE } from './harness'
 import { makeImage, makeLargePng, uploadMedia } from './images'
 
@@ -189,13 +190,20 @@ describe('size limits by purpose (SPEC §5, §9)', () => {
     expect(accepted.status).toBe(201)
   })
 
-  it('refuses a 6 MB image before reading it all', async () => {
+  it('refuses a 6 MB neighbourhood image, and an 11 MB one before reading it all', async () => {
     const sixMb = await makeLargePng(6 * 1024 * 1024)
     await expectRefused(
-      { data: sixMb, name: 'huge.png', type: 'image/png' },
+      { data: sixMb, name: 'big.png', type: 'image/png' },
+      { purpose: 'neighbourhood-image' },
+      400,
+      'Image must be less than 5MB.',
+    )
+    const elevenMb = await makeLargePng(11 * 1024 * 1024)
+    await expectRefused(
+      { data: elevenMb, name: 'huge.png', type: 'image/png' },
       { purpose: 'neighbourhood-image' },
       413,
-      'Image must be less than 5MB.',
+      MARKET_TEXT.photoTooLarge,
     )
   })
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import { MAX_LIVE_ITEMS } from '@/rules/market'
+import { pgPool } from '@/server/database/db'
 import { DEMO_TOTP_SECRET } from '@/seed'
 import { seedDatabase } from '@/seed/store'
 import { currentCode } from '@/data/twoFactor'
@@ -103,5 +105,19 @@ describe('demo seed', () => {
       where: { type: { equals: 'badge' } },
     })
     expect(notified.totalDocs).toBe(0)
+  })
+
+  it('lists a few market items in every neighbourhood, each member under the live limit', async () => {
+    const db = pgPool(site.payload)
+    const empty = await db.query(
+      `SELECT n.slug FROM neighbourhoods n
+        WHERE NOT EXISTS (SELECT 1 FROM market_items i WHERE i.neighbourhood_id = n.id)`,
+    )
+    expect(empty.rows).toEqual([])
+    const live = await db.query(
+      `SELECT max(n)::int AS most FROM (SELECT count(*) AS n FROM market_items
+        WHERE status <> 'gone' AND expires_at > now() GROUP BY author_id) per_member`,
+    )
+    expect(live.rows[0].most).toBeLessThan(MAX_LIVE_ITEMS)
   })
 })

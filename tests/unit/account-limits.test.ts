@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 
 import { describe, expect, it } from 'vitest'
 
+import { UPLOAD_BODY_LIMIT } from '@/server/http/nodeFetch'
 import { accountLimitsFor, rateLimitSettings } from '@/server/http/rateLimits'
 
 /** Which per-account budgets a request spends (the real site test: tests/faults/account-limits). */
@@ -43,7 +44,7 @@ describe('accountLimitsFor', () => {
       { name: 'accountUpload', weight: 1 },
     ])
     const chunked = accountLimitsFor('upload', request('POST', '/api/media'), hoursAgo(1))
-    expect(chunked[0]).toEqual({ name: 'newAccountUploadBytes', weight: 8 * 1024 * 1024 })
+    expect(chunked[0]).toEqual({ name: 'newAccountUploadBytes', weight: UPLOAD_BODY_LIMIT })
   })
 
   it('every budget can be changed through RATE_LIMITS', () => {

@@ -75,6 +75,6 @@ describe('checking an upload for its purpose (SPEC §5, §9)', () => {
   })
 
   it('knows the largest upload anything allows', () => {
-    expect(MAX_UPLOAD_BYTES).toBe(5 * MB)
+    expect(MAX_UPLOAD_BYTES).toBe(10 * MB)
   })
 })

@@ -4,7 +4,7 @@ import { safeNextPath } from '@/rules/accounts'
 import { isRefusal, type ApiCall, type FormHandler } from '@/forms/types'
 import { FLASH_COOKIE, FORM_PARAM, type FormState } from '@/views/forms'
 import { readFromPrimary } from '@/server/database/replicas'
-import { toFetchRequest } from './nodeFetch'
+import { FORM_UPLOAD_LIMIT, toFetchRequest } from './nodeFetch'
 
 export interface FormPostOptions {
   handlers: Readonly<Record<string, FormHandler>>
@@ -50,7 +50,7 @@ export async function handleFormPost(
     plain(res, 415, 'Send the form as the browser does (urlencoded or multipart).')
     return true
   }
-  const request = await toFetchRequest(req, res, options.origin)
+  const request = await toFetchRequest(req, res, options.origin, FORM_UPLOAD_LIMIT)
   if (!request) return true // already answered 413
   let fields: FormData
   try {

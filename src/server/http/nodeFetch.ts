@@ -1,9 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 
+import { MAX_UPLOAD_BYTES } from '@/rules/imageFile'
+
 /** JSON bodies are read whole, up to this; uploads stream, up to the larger one. */
 export const JSON_BODY_LIMIT = 256 * 1024
-export const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024
+/** The largest image any purpose allows, and room for the multipart parts around it. */
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024
+/** A form posted without JavaScript carries all its photos at once (the market's four). */
+export const FORM_UPLOAD_LIMIT = 4 * MAX_UPLOAD_BYTES + 1024 * 1024
 
 /**
  * After a 413 the rest of the body is read and dropped (up to this much), so the answer reaches
@@ -68,13 +73,14 @@ export async function toFetchRequest(
   req: IncomingMessage,
   res: ServerResponse,
   origin: string,
+  uploadLimit = UPLOAD_BODY_LIMIT,
 ): Promise<Request | null> {
   const headers = fetchHeaders(req)
   const method = req.method ?? 'GET'
   let body: BodyInit | undefined
   if (method !== 'GET' && method !== 'HEAD') {
     const upload = (req.headers['content-type'] ?? '').startsWith('multipart/form-data')
-    const stream = limitedBody(req, res, upload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT)
+    const stream = limitedBody(req, res, upload ? uploadLimit : JSON_BODY_LIMIT)
     if (!stream) return null
     if (upload) body = Readable.toWeb(stream) as ReadableStream
     else {

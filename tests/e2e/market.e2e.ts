@@ -1,0 +1,124 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import sharp from 'sharp'
+
+import { MARKET_TEXT } from '@/rules/market'
+
+import { expectNoAxeViolations } from './axe'
+import { freshUser, lastMailTo } from './helpers'
+
+/**
+ * The market without JavaScript: a confirmed member lists an item with a photo through the plain
+ * form, finds it with the list's filters, marks it reserved then gone, and the item page says so.
+ */
+const SLUG = 'camden-town'
+
+/** Axe and screenshots in a reader's browser with JavaScript (axe runs as a script). */
+async function checkAndShoot(browser: Browser, path: string, name: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(path)
+  await expectNoAxeViolations(page)
+  await shootBothSchemes(page, name)
+  await context.close()
+}
+
+async function shootBothSchemes(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 })
+      await page.screenshot({ path: `.tmp/shots/${name}-${scheme}-${width}.png`, fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+test('list an item with a photo, filter, reserve and mark it gone, all without JavaScript', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  const seller = await freshUser(page.request, 'marketseller')
+  const mail = await lastMailTo(seller.email, (m) => m.includes('confirm-email'))
+  const link = /(http:\/\/[^\s"<]+\/api\/users\/confirm-email\?token=[\w.%-]+)/.exec(mail)
+  await page.goto(link![1]!)
+
+  await page.goto(`/neighbourhood/${SLUG}`)
+  await page.getByRole('link', { name: /^Market \(\d+\)$/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Market in /)
+  await page.getByRole('link', { name: 'List an item' }).click()
+
+  // A price that is not a number comes back beside its field, with what was typed kept.
+  const title = `Oak bookcase ${Date.now().toString(36)}`
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Description (optional)').fill('Five shelves, solid oak.')
+  await page.getByLabel('Price in £ (for sale only)').fill('twenty')
+  await page.getByRole('button', { name: 'List item' }).click()
+  await expect(page.getByRole('alert')).toHaveText(MARKET_TEXT.priceNotNumber)
+  await expect(page.getByLabel('Price in £ (for sale only)')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
+  await expect(page.getByLabel('Title')).toHaveValue(title)
+
+  await page.getByLabel('Price in £ (for sale only)').fill('25.50')
+  await page.getByLabel('Condition (not for Wanted)').selectOption('good')
+  await page.getByLabel(/^Street for pickup/).fill('Elm Row')
+  const photo = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: '#a63' },
+  })
+    .jpeg()
+    .toBuffer()
+  await page
+    .getByLabel(/^Photos/)
+    .setInputFiles({ name: 'bookcase.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await page.getByRole('button', { name: 'List item' }).click()
+
+  await expect(page).toHaveURL(/\/market\/\d+$/)
+  const itemPath = new URL(page.url()).pathname
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect(page.getByText('£25.50', { exact: true })).toBeVisible()
+  await expect(page.getByText('Elm Row, Camden Town')).toBeVisible()
+  await expect(page.getByRole('img', { name: `${title}, photo 1` })).toBeVisible()
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').last().textContent()) ?? '{}',
+  ) as { '@type'?: string; offers?: { price?: string; availability?: string } }
+  expect(ld).toMatchObject({
+    '@type': 'Product',
+    offers: { price: '25.50', availability: 'https://schema.org/InStock' },
+  })
+  await checkAndShoot(browser, itemPath, 'market-item')
+
+  // The list's filters are a GET form: kind, price range and text find it; a lower cap does not.
+  await page.goto(`/neighbourhood/${SLUG}/market`)
+  await page.getByLabel('Search the market').fill(title)
+  await page.getByLabel('Kind', { exact: true }).selectOption('sale')
+  await page.getByLabel('Min £').fill('20')
+  await page.getByLabel('Max £').fill('30')
+  await page.getByRole('button', { name: 'Filter', exact: true }).click()
+  await expect(page).toHaveURL(/kind=sale/)
+  await expect(page.getByRole('link', { name: title })).toBeVisible()
+  await checkAndShoot(browser, page.url(), 'market-list')
+  await page.getByLabel('Max £').fill('20')
+  await page.getByRole('button', { name: 'Filter', exact: true }).click()
+  await expect(page.getByText(MARKET_TEXT.empty)).toBeVisible()
+  await page.getByRole('link', { name: 'Free only' }).click()
+  await expect(page).toHaveURL(/kind=free/)
+
+  // A forged renewal link is refused with a plain page.
+  const forged = await page.goto(`${itemPath}/renew?token=forged.link`)
+  expect(forged?.status()).toBe(403)
+  await expect(page.getByRole('alert')).toHaveText(MARKET_TEXT.renewRefused)
+
+  // The seller reserves it, then marks it gone: the page says so and the list leaves it out.
+  await page.goto(itemPath)
+  await page.getByRole('button', { name: 'Reserved' }).click()
+  await expect(page.locator('.market-status')).toHaveText('Reserved')
+  await page.getByRole('button', { name: 'Gone' }).click()
+  await expect(page.locator('.market-status')).toHaveText('Gone: this item is no longer available.')
+  await page.goto(`/neighbourhood/${SLUG}/market?q=${encodeURIComponent(title)}`)
+  await expect(page.getByText(MARKET_TEXT.empty)).toBeVisible()
+  await context.close()
+})
