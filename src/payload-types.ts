@@ -85,6 +85,7 @@ export interface Config {
     events: Event;
     'event-rsvps': EventRsvp;
     discussions: Discussion;
+    'safety-alerts': SafetyAlert;
     polls: Poll;
     'poll-votes': PollVote;
     'local-businesses': LocalBusiness;
@@ -121,6 +122,7 @@ export interface Config {
     events: EventsSelect<false> | EventsSelect<true>;
     'event-rsvps': EventRsvpsSelect<false> | EventRsvpsSelect<true>;
     discussions: DiscussionsSelect<false> | DiscussionsSelect<true>;
+    'safety-alerts': SafetyAlertsSelect<false> | SafetyAlertsSelect<true>;
     polls: PollsSelect<false> | PollsSelect<true>;
     'poll-votes': PollVotesSelect<false> | PollVotesSelect<true>;
     'local-businesses': LocalBusinessesSelect<false> | LocalBusinessesSelect<true>;
@@ -694,6 +696,26 @@ export interface Discussion {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "safety-alerts".
+ */
+export interface SafetyAlert {
+  id: number;
+  category: 'crime' | 'fire' | 'flood' | 'road' | 'power-outage' | 'water-outage' | 'missing-person' | 'other';
+  title: string;
+  body: string;
+  happenedAt: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  neighbourhood: number | Neighbourhood;
+  author?: (number | null) | User;
+  verifiedAt?: string | null;
+  verifiedBy?: (number | null) | User;
+  hidden?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "polls".
  */
 export interface Poll {
@@ -1077,6 +1099,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'discussions';
         value: number | Discussion;
+      } | null)
+    | ({
+        relationTo: 'safety-alerts';
+        value: number | SafetyAlert;
       } | null)
     | ({
         relationTo: 'polls';
@@ -1530,6 +1556,25 @@ export interface DiscussionsSelect<T extends boolean = true> {
   hidden?: T;
   reactionCount?: T;
   commentCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "safety-alerts_select".
+ */
+export interface SafetyAlertsSelect<T extends boolean = true> {
+  category?: T;
+  title?: T;
+  body?: T;
+  happenedAt?: T;
+  latitude?: T;
+  longitude?: T;
+  neighbourhood?: T;
+  author?: T;
+  verifiedAt?: T;
+  verifiedBy?: T;
+  hidden?: T;
   updatedAt?: T;
   createdAt?: T;
 }

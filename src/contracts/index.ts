@@ -4,6 +4,7 @@ import { followStateRead, followToggle } from './follows'
 import { pollMine, pollSummary, pollVote } from './polls'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
+import { safetyRaise, safetyVerify } from './safety'
 import { searchSuggest } from './search'
 import {
   blockedList,
@@ -43,6 +44,8 @@ export const contracts = {
   'messages.blocked': blockedList,
   'messages.report': messageReport,
   'messages.settings': messageSettings,
+  'safety.raise': safetyRaise,
+  'safety.verify': safetyVerify,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

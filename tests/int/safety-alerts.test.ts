@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest'
+
+import { MESSAGES } from '@/rules/messages'
+import { PRIVATE_DETAIL_MESSAGES } from '@/rules/privateDetails'
+import { ALERT_MESSAGES, ALERTS_PER_DAY } from '@/rules/safetyAlerts'
+import { answerChecker } from '@tests/support/apiDescription'
+import { NO_LIVE, placeFields, testSiteForFile, type TestUser } from './harness'
+
+/** Safety alerts: raised by members within the rules, verified by editors only. */
+
+type Alert = {
+  id: number
+  title: string
+  latitude: number | null
+  longitude: number | null
+  verifiedAt: string | null
+}
+type Refused = { errors: { message: string }[] }
+
+// Camden's point; a place ~3 km north is outside it.
+const CAMDEN = { latitude: 51.539, longitude: -0.1426 }
+let camden: number
+
+const people = { members: ['alice', 'bob', 'carol'], staff: { editor: 'eddie' } } as const
+const { site, alice, bob, carol, editor } = testSiteForFile(people, async () => {
+  const doc = await site.payload.create({
+    collection: 'neighbourhoods',
+    data: { ...placeFields('Camden', 'Markets', ['Creative']), ...CAMDEN },
+    context: NO_LIVE,
+  })
+  camden = doc.id
+})
+
+const hourAgo = () => new Date(Date.now() - 60 * 60 * 1000).toISOString()
+const alertInput = (extra: Record<string, unknown> = {}) => ({
+  neighbourhood: camden,
+  category: 'road',
+  title: 'Burst main on Elm Row',
+  body: 'The road is flooded between the bridge and the market; cars are turning back.',
+  happenedAt: hourAgo(),
+  ...extra,
+})
+
+const raise = (body: Record<string, unknown>, user?: TestUser) =>
+  site.api<Alert>('POST', '/api/safety-alerts/raise', { body, cookie: user?.cookie })
+const verify = (id: number, user?: TestUser) =>
+  site.api<Alert>('POST', `/api/safety-alerts/${id}/verify`, { body: {}, cookie: user?.cookie })
+const message = (body: unknown) => (body as Refused).errors?.[0]?.message
+const stored = (id: number) => site.payload.findByID({ collection: 'safety-alerts', id, depth: 0 })
+const alertCount = async () => (await site.payload.count({ collection: 'safety-alerts' })).totalDocs
+
+/** A refused call changes nothing and answers `status` with `text`. */
+async function refusedWith(
+  call: () => Promise<{ status: number; body: unknown }>,
+  status: number,
+  text: string,
+) {
+  const before = await alertCount()
+  const res = await call()
+  expect(res.status, JSON.stringify(res.body)).toBe(status)
+  expect(message(res.body)).toBe(text)
+  expect(await alertCount()).toBe(before)
+}
+
+describe('raising an alert (POST /api/safety-alerts/raise)', () => {
+  it('keeps a member’s alert unverified, with its place rounded to about 100 m', async () => {
+    const res = await raise(alertInput({ latitude: 51.53937, longitude: -0.14213 }), alice)
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.verifiedAt).toBeNull()
+    const doc = await stored(res.body.id)
+    expect([doc.latitude, doc.longitude]).toEqual([51.539, -0.1425])
+    expect(doc.author).toBe(alice.id)
+    expect(doc.verifiedAt ?? null).toBeNull()
+    const check = answerChecker((await site.api('GET', '/api/openapi.json')).body as never)
+    expect(check('POST', '/api/safety-alerts/raise', res.status, res.body).problem).toBeNull()
+  })
+
+  it('verifies an editor’s own alert at once', async () => {
+    const res = await raise(alertInput({ category: 'power-outage', title: 'Power cut' }), editor)
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.verifiedAt).not.toBeNull()
+    expect((await stored(res.body.id)).verifiedBy).toBe(editor.id)
+  })
+
+  it('asks visitors to log in and lets members write only through the command', async () => {
+    await refusedWith(() => raise(alertInput()), 401, MESSAGES.mustBeLoggedIn)
+    const rest = await site.api('POST', '/api/safety-alerts', {
+      body: alertInput(),
+      cookie: carol.cookie,
+    })
+    expect(rest.status).toBe(403)
+  })
+
+  it('refuses a time in the future', async () => {
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString()
+    await refusedWith(
+      () => raise(alertInput({ happenedAt: tomorrow }), carol),
+      400,
+      ALERT_MESSAGES.future,
+    )
+  })
+
+  it('refuses a place more than 2 km from the neighbourhood', async () => {
+    const farAway = { latitude: CAMDEN.latitude + 0.03, longitude: CAMDEN.longitude }
+    await refusedWith(() => raise(alertInput(farAway), carol), 400, ALERT_MESSAGES.tooFar)
+  })
+
+  it('refuses phone numbers and e-mail addresses in the title or text', async () => {
+    await refusedWith(
+      () => raise(alertInput({ body: 'Seen him? Call me on 07700 900123.' }), carol),
+      400,
+      PRIVATE_DETAIL_MESSAGES.phone,
+    )
+    await refusedWith(
+      () => raise(alertInput({ title: 'Write to sam@example.com' }), carol),
+      400,
+      PRIVATE_DETAIL_MESSAGES.email,
+    )
+  })
+
+  it('stops a member at three alerts a day, counting ones staff removed', async () => {
+    const ids: number[] = []
+    for (let n = 0; n < ALERTS_PER_DAY; n++) {
+      const res = await raise(alertInput({ title: `Alert ${n + 1}` }), bob)
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      ids.push(res.body.id)
+    }
+    await site.payload.update({ collection: 'safety-alerts', id: ids[0]!, data: { hidden: true } })
+    await refusedWith(
+      () => raise(alertInput({ title: 'One more' }), bob),
+      429,
+      ALERT_MESSAGES.dailyLimit,
+    )
+  })
+})
+
+describe('verifying an alert (POST /api/safety-alerts/:id/verify)', () => {
+  it('lets only editors verify, once', async () => {
+    const raised = await raise(alertInput({ category: 'crime', title: 'Bikes stolen' }), carol)
+    expect(raised.status).toBe(201)
+    const id = raised.body.id
+    for (const who of [alice, carol, undefined]) {
+      const res = await verify(id, who)
+      expect(res.status).toBe(403)
+      expect(message(res.body)).toBe(ALERT_MESSAGES.editorsOnly)
+      expect((await stored(id)).verifiedAt ?? null).toBeNull()
+    }
+    const done = await verify(id, editor)
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect(done.body.verifiedAt).not.toBeNull()
+    const doc = await stored(id)
+    expect(doc.verifiedBy).toBe(editor.id)
+    const again = await verify(id, editor)
+    expect(again.status).toBe(409)
+    expect(message(again.body)).toBe(ALERT_MESSAGES.alreadyVerified)
+    expect((await stored(id)).verifiedAt).toBe(doc.verifiedAt)
+    expect((await verify(999_999, editor)).status).toBe(404)
+    const check = answerChecker((await site.api('GET', '/api/openapi.json')).body as never)
+    expect(
+      check('POST', `/api/safety-alerts/${id}/verify`, done.status, done.body).problem,
+    ).toBeNull()
+  })
+})
