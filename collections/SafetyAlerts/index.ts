@@ -115,6 +115,14 @@ export const SafetyAlerts: CollectionConfig = {
       access: { create: () => false, update: () => false },
       admin: { position: 'sidebar', readOnly: true },
     },
+    {
+      name: 'verify',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/cms/components/VerifyAlert#VerifyAlert' },
+      },
+    },
     hiddenField,
   ],
   hooks: {
