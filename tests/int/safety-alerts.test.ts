@@ -1,10 +1,23 @@
+import { createLocalReq } from 'payload'
 import { describe, expect, it } from 'vitest'
 
+import { raiseAlert } from '@/forms/safety'
+import { bannerAlerts, loadSafetyPage, verifiedAlertCount } from '@/loaders/safetyAlerts'
+import { isoToWallTime } from '@/rules/eventTime'
 import { MESSAGES } from '@/rules/messages'
 import { PRIVATE_DETAIL_MESSAGES } from '@/rules/privateDetails'
-import { ALERT_MESSAGES, ALERTS_PER_DAY } from '@/rules/safetyAlerts'
+import { ALERT_MESSAGES, ALERTS_PER_DAY, BANNER_MS } from '@/rules/safetyAlerts'
+import { pgPool } from '@/server/database/db'
+import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
 import { answerChecker } from '@tests/support/apiDescription'
-import { NO_LIVE, placeFields, testSiteForFile, type TestUser } from './harness'
+import {
+  apiCallAs,
+  formFields,
+  NO_LIVE,
+  placeFields,
+  testSiteForFile,
+  type TestUser,
+} from './harness'
 
 /** Safety alerts: raised by members within the rules, verified by editors only. */
 
@@ -159,5 +172,67 @@ describe('verifying an alert (POST /api/safety-alerts/:id/verify)', () => {
     expect(
       check('POST', `/api/safety-alerts/${id}/verify`, done.status, done.body).problem,
     ).toBeNull()
+  })
+})
+
+describe('the safety screens and the form without JavaScript', () => {
+  const form = (values: Record<string, string>, user: TestUser) =>
+    raiseAlert({
+      fields: formFields(values),
+      page: new URL('http://localhost/neighbourhood/camden/safety?_form=raiseAlert'),
+      call: apiCallAs(site, user),
+    })
+
+  it('raises an alert from the form and answers its refusals beside their fields', async () => {
+    const before = await alertCount()
+    const fields = {
+      neighbourhood: String(camden),
+      category: 'fire',
+      title: 'Smoke from the old depot',
+      body: 'Fire brigade on site.',
+      happenedAt: isoToWallTime(hourAgo()),
+      latitude: '',
+      longitude: '',
+    }
+    const refused = await form({ ...fields, body: 'Email me: sam@example.com' }, carol)
+    expect(refused).toEqual({ error: PRIVATE_DETAIL_MESSAGES.email, field: 'body' })
+    expect(await alertCount()).toBe(before)
+    const done = await form(fields, carol)
+    expect('redirect' in done && done.redirect).toMatch(/^\/safety\/\d+$/)
+    expect(await alertCount()).toBe(before + 1)
+  })
+
+  it('sorts a neighbourhood’s alerts into current, not yet verified and past', async () => {
+    const old = await raise(alertInput({ title: 'Old flood' }), editor)
+    const twoDaysAgo = new Date(Date.now() - 49 * 60 * 60 * 1000).toISOString()
+    await pgPool(site.payload).query('UPDATE safety_alerts SET verified_at = $2 WHERE id = $1', [
+      old.body.id,
+      twoDaysAgo,
+    ])
+    const screen = await loadSafetyPage(site.payload, 'camden')
+    const titles = (list: { title: string }[]) => list.map((a) => a.title)
+    expect(titles(screen!.past)).toContain('Old flood')
+    expect(titles(screen!.current)).toContain('Power cut')
+    expect(titles(screen!.unverified)).toContain('Burst main on Elm Row')
+    // Hidden alerts are nowhere.
+    expect(titles(screen!.unverified)).not.toContain('Alert 1')
+    const banner = titles(await bannerAlerts(site.payload, camden))
+    expect(banner).toContain('Power cut')
+    expect(banner).not.toContain('Old flood')
+    expect(banner).not.toContain('Burst main on Elm Row')
+    expect(await verifiedAlertCount(site.payload, camden)).toBe(
+      screen!.current.length + screen!.past.length,
+    )
+    expect(await loadSafetyPage(site.payload, 'nowhere')).toBeNull()
+
+    // The sweep that rewrites pages at time boundaries finds the page whose banner just ended.
+    const req = await createLocalReq({}, site.payload)
+    const verifiedAt = Date.parse(twoDaysAgo)
+    const swept = await pagesPastTimeBoundaries(
+      req,
+      new Date(verifiedAt + BANNER_MS - 60_000),
+      new Date(verifiedAt + BANNER_MS + 60_000),
+    )
+    expect(swept.paths).toContain('/neighbourhood/camden')
   })
 })
