@@ -246,6 +246,7 @@ export interface User {
     pollVotes?: ('off' | 'bell' | 'email') | null;
     mentions?: ('off' | 'bell' | 'email') | null;
     eventReminders?: ('off' | 'bell' | 'email') | null;
+    safetyAlerts?: ('off' | 'bell' | 'email') | null;
     emailTiming?: ('instant' | 'daily') | null;
     weeklyDigest?: boolean | null;
   };
@@ -493,7 +494,8 @@ export interface Notification {
     | 'mention'
     | 'event-reminder'
     | 'event-changed'
-    | 'event-cancelled';
+    | 'event-cancelled'
+    | 'safety-alert';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -512,7 +514,16 @@ export interface Notification {
 export interface Mail {
   id: number;
   user: number | User;
-  kind: 'replies' | 'comments' | 'newEvents' | 'reactions' | 'pollVotes' | 'mentions' | 'eventReminders' | 'digest';
+  kind:
+    | 'replies'
+    | 'comments'
+    | 'newEvents'
+    | 'reactions'
+    | 'pollVotes'
+    | 'mentions'
+    | 'eventReminders'
+    | 'safetyAlerts'
+    | 'digest';
   to: string;
   subject: string;
   messageId: string;
@@ -1250,6 +1261,7 @@ export interface UsersSelect<T extends boolean = true> {
         pollVotes?: T;
         mentions?: T;
         eventReminders?: T;
+        safetyAlerts?: T;
         emailTiming?: T;
         weeklyDigest?: T;
       };

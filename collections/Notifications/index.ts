@@ -32,6 +32,8 @@ export const NOTIFICATION_TYPES = [
   'event-reminder',
   'event-changed',
   'event-cancelled',
+  // A verified safety alert where the member follows.
+  'safety-alert',
 ] as const
 
 const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {

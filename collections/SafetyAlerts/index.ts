@@ -23,6 +23,7 @@ import { publicPage } from '@collections/shared/preview'
 import { stalePages } from '@collections/shared/stalePages'
 import { raiseAlertEndpoint } from './endpoints/raise'
 import { verifyAlertEndpoint } from './endpoints/verify'
+import { notifyFollowers } from './notifyFollowers'
 import { placeNearNeighbourhood } from './placeNearNeighbourhood'
 import { verifyStaffAlerts } from './verifyStaffAlerts'
 
@@ -131,7 +132,7 @@ export const SafetyAlerts: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), placeNearNeighbourhood, verifyStaffAlerts],
-    afterChange: [live.afterChange, pages.afterChange, announceApiChange],
+    afterChange: [notifyFollowers, live.afterChange, pages.afterChange, announceApiChange],
     afterDelete: [live.afterDelete, pages.afterDelete, announceApiChange],
   },
 }

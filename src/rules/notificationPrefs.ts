@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'pollVotes',
   'mentions',
   'eventReminders',
+  'safetyAlerts',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -37,6 +38,7 @@ export const KIND_OF_TYPE: Record<string, NotificationKind | undefined> = {
   'event-reminder': 'eventReminders',
   'event-changed': 'eventReminders',
   'event-cancelled': 'eventReminders',
+  'safety-alert': 'safetyAlerts',
 }
 
 /** What a new member gets: what is about them by mail, the rest in the bell. */
@@ -48,6 +50,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   pollVotes: 'bell',
   mentions: 'bell',
   eventReminders: 'email',
+  // Verified alerts where one follows: urgent, so on and mailed unless a member turns them down.
+  safetyAlerts: 'email',
 }
 
 export const KIND_LABELS: Record<MailKind, string> = {
@@ -58,6 +62,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   pollVotes: 'Votes on my polls',
   mentions: 'Mentions of me (@my-name)',
   eventReminders: 'Reminders and changes of events I attend',
+  safetyAlerts: 'Safety alerts where I follow (verified ones only)',
   digest: 'The weekly digest of my neighbourhoods',
 }
 

@@ -236,3 +236,35 @@ describe('the safety screens and the form without JavaScript', () => {
     expect(swept.paths).toContain('/neighbourhood/camden')
   })
 })
+
+describe('telling the followers of a verified alert', () => {
+  const told = async (userId: number, alertId: number) =>
+    (
+      await pgPool(site.payload).query<{ mail_due: boolean }>(
+        `SELECT mail_due FROM notifications WHERE user_id = $1 AND type = 'safety-alert'
+            AND reference_id = $2`,
+        [userId, String(alertId)],
+      )
+    ).rows
+
+  it('tells each follower who keeps the kind on, once, and only when verified', async () => {
+    const db = pgPool(site.payload)
+    for (const follower of [alice, bob])
+      await db.query(
+        'INSERT INTO follows (user_id, neighbourhood_id, updated_at, created_at) VALUES ($1, $2, now(), now())',
+        [follower.id, camden],
+      )
+    await db.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [alice.id])
+    await db.query(`UPDATE users SET notify_safety_alerts = 'off' WHERE id = $1`, [bob.id])
+    const raised = await raise(
+      alertInput({ category: 'missing-person', title: 'Have you seen Len?' }),
+      carol,
+    )
+    expect(await told(alice.id, raised.body.id)).toHaveLength(0)
+    expect((await verify(raised.body.id, editor)).status).toBe(200)
+    expect((await verify(raised.body.id, editor)).status).toBe(409)
+    // On by default, by e-mail too (to a confirmed address); bob switched the kind off.
+    expect(await told(alice.id, raised.body.id)).toEqual([{ mail_due: true }])
+    expect(await told(bob.id, raised.body.id)).toHaveLength(0)
+  })
+})

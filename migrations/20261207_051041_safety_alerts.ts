@@ -3,7 +3,10 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
-   CREATE TYPE "public"."enum_safety_alerts_category" AS ENUM('crime', 'fire', 'flood', 'road', 'power-outage', 'water-outage', 'missing-person', 'other');
+   CREATE TYPE "public"."enum_users_notify_safety_alerts" AS ENUM('off', 'bell', 'email');
+  CREATE TYPE "public"."enum_safety_alerts_category" AS ENUM('crime', 'fire', 'flood', 'road', 'power-outage', 'water-outage', 'missing-person', 'other');
+  ALTER TYPE "public"."enum_notifications_type" ADD VALUE 'safety-alert';
+  ALTER TYPE "public"."enum_mails_kind" ADD VALUE 'safetyAlerts' BEFORE 'digest';
   CREATE TABLE "safety_alerts" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"category" "enum_safety_alerts_category" NOT NULL,
@@ -21,6 +24,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
   );
   
+  ALTER TABLE "users" ADD COLUMN "notify_safety_alerts" "enum_users_notify_safety_alerts" DEFAULT 'email';
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "safety_alerts_id" integer;
   ALTER TABLE "safety_alerts" ADD CONSTRAINT "safety_alerts_neighbourhood_id_neighbourhoods_id_fk" FOREIGN KEY ("neighbourhood_id") REFERENCES "public"."neighbourhoods"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "safety_alerts" ADD CONSTRAINT "safety_alerts_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
@@ -43,7 +47,17 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "safety_alerts" CASCADE;
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_safety_alerts_fk";
   
+  ALTER TABLE "notifications" ALTER COLUMN "type" SET DATA TYPE text;
+  DROP TYPE "public"."enum_notifications_type";
+  CREATE TYPE "public"."enum_notifications_type" AS ENUM('reaction', 'comment', 'reply', 'comment-reply', 'poll-vote', 'new-event', 'badge', 'friend-joined', 'moderation', 'mention', 'event-reminder', 'event-changed', 'event-cancelled');
+  ALTER TABLE "notifications" ALTER COLUMN "type" SET DATA TYPE "public"."enum_notifications_type" USING "type"::"public"."enum_notifications_type";
+  ALTER TABLE "mails" ALTER COLUMN "kind" SET DATA TYPE text;
+  DROP TYPE "public"."enum_mails_kind";
+  CREATE TYPE "public"."enum_mails_kind" AS ENUM('replies', 'comments', 'newEvents', 'reactions', 'pollVotes', 'mentions', 'eventReminders', 'digest');
+  ALTER TABLE "mails" ALTER COLUMN "kind" SET DATA TYPE "public"."enum_mails_kind" USING "kind"::"public"."enum_mails_kind";
   DROP INDEX "payload_locked_documents_rels_safety_alerts_id_idx";
+  ALTER TABLE "users" DROP COLUMN "notify_safety_alerts";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "safety_alerts_id";
+  DROP TYPE "public"."enum_users_notify_safety_alerts";
   DROP TYPE "public"."enum_safety_alerts_category";`)
 }
