@@ -2,17 +2,19 @@ import { createLocalReq } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { raiseAlert } from '@/forms/safety'
-import { bannerAlerts, loadSafetyPage, verifiedAlertCount } from '@/loaders/safetyAlerts'
+import { bannerAlerts, loadAlert, loadSafetyPage, verifiedAlertCount } from '@/loaders/safetyAlerts'
 import { isoToWallTime } from '@/rules/eventTime'
 import { MESSAGES } from '@/rules/messages'
 import { PRIVATE_DETAIL_MESSAGES } from '@/rules/privateDetails'
 import { ALERT_MESSAGES, ALERTS_PER_DAY, BANNER_MS } from '@/rules/safetyAlerts'
+import { DELETED_MEMBER } from '@/rules/userName'
 import { pgPool } from '@/server/database/db'
 import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
 import { answerChecker } from '@tests/support/apiDescription'
 import {
   apiCallAs,
   formFields,
+  makeUser,
   NO_LIVE,
   placeFields,
   testSiteForFile,
@@ -266,5 +268,34 @@ describe('telling the followers of a verified alert', () => {
     // On by default, by e-mail too (to a confirmed address); bob switched the kind off.
     expect(await told(alice.id, raised.body.id)).toEqual([{ mail_due: true }])
     expect(await told(bob.id, raised.body.id)).toHaveLength(0)
+  })
+})
+
+describe('a member’s alerts in their data and after their account', () => {
+  it('exports their alerts; deleting the account keeps verified alerts as a former member’s', async () => {
+    const dana = await makeUser(site, 'dana')
+    const waiting = await raise(alertInput({ title: 'Loose dog in the park' }), dana)
+    const kept = await raise(alertInput({ title: 'Gas leak on Elm Row' }), dana)
+    expect((await verify(kept.body.id, editor)).status).toBe(200)
+
+    const exported = await site.api<{ data: { safetyAlerts: { title: string }[] } }>(
+      'GET',
+      '/api/users/me/export',
+      { cookie: dana.cookie },
+    )
+    expect(exported.body.data.safetyAlerts.map((a) => a.title).sort()).toEqual([
+      'Gas leak on Elm Row',
+      'Loose dog in the park',
+    ])
+
+    await site.payload.delete({ collection: 'users', id: dana.id, overrideAccess: true })
+    const left = await site.payload.find({
+      collection: 'safety-alerts',
+      where: { id: { in: [waiting.body.id, kept.body.id] } },
+      depth: 0,
+    })
+    expect(left.docs.map((d) => [d.id, d.author ?? null])).toEqual([[kept.body.id, null]])
+    const page = await loadAlert(site.payload, kept.body.id)
+    expect(page?.alert.author).toBe(DELETED_MEMBER)
   })
 })
