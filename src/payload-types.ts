@@ -204,6 +204,7 @@ export interface Report {
     | 'event'
     | 'poll'
     | 'local-business'
+    | 'safety-alert'
     | 'profile'
     | 'message';
   targetId: number;
@@ -384,6 +385,7 @@ export interface ModerationAction {
     | 'event'
     | 'poll'
     | 'local-business'
+    | 'safety-alert'
     | 'profile'
     | 'message';
   targetId: number;

@@ -1,6 +1,7 @@
 import type { SafetyAlert } from '@/payload-types'
 import { ALERT_CATEGORY_LABELS, isBannerTime } from '@/rules/safetyAlerts'
 import { DELETED_MEMBER } from '@/rules/userName'
+import { relId } from './media'
 
 /** An alert as its card, its page and the neighbourhood's banner show it. */
 export interface AlertView {
@@ -13,6 +14,8 @@ export interface AlertView {
   place: { latitude: number; longitude: number } | null
   verifiedAt: string | null
   author: string
+  /** Its author's id (null once they deleted their account): they see no Report button. */
+  authorId: number | null
   createdAt: string
   href: string
 }
@@ -35,6 +38,7 @@ export function toAlertView(doc: SafetyAlert): AlertView {
     place: hasPlace ? { latitude: Number(doc.latitude), longitude: Number(doc.longitude) } : null,
     verifiedAt: doc.verifiedAt ?? null,
     author: authorName(doc.author),
+    authorId: relId(doc.author),
     createdAt: doc.createdAt,
     href: alertHref(doc.id),
   }

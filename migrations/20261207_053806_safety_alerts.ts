@@ -5,6 +5,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TYPE "public"."enum_users_notify_safety_alerts" AS ENUM('off', 'bell', 'email');
   CREATE TYPE "public"."enum_safety_alerts_category" AS ENUM('crime', 'fire', 'flood', 'road', 'power-outage', 'water-outage', 'missing-person', 'other');
+  ALTER TYPE "public"."enum_reports_target_kind" ADD VALUE 'safety-alert' BEFORE 'profile';
+  ALTER TYPE "public"."enum_moderation_actions_target_kind" ADD VALUE 'safety-alert' BEFORE 'profile';
   ALTER TYPE "public"."enum_notifications_type" ADD VALUE 'safety-alert';
   ALTER TYPE "public"."enum_mails_kind" ADD VALUE 'safetyAlerts' BEFORE 'digest';
   CREATE TABLE "safety_alerts" (
@@ -47,6 +49,14 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "safety_alerts" CASCADE;
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_safety_alerts_fk";
   
+  ALTER TABLE "reports" ALTER COLUMN "target_kind" SET DATA TYPE text;
+  DROP TYPE "public"."enum_reports_target_kind";
+  CREATE TYPE "public"."enum_reports_target_kind" AS ENUM('review', 'review-comment', 'story', 'story-comment', 'discussion', 'discussion-comment', 'event', 'poll', 'local-business', 'profile', 'message');
+  ALTER TABLE "reports" ALTER COLUMN "target_kind" SET DATA TYPE "public"."enum_reports_target_kind" USING "target_kind"::"public"."enum_reports_target_kind";
+  ALTER TABLE "moderation_actions" ALTER COLUMN "target_kind" SET DATA TYPE text;
+  DROP TYPE "public"."enum_moderation_actions_target_kind";
+  CREATE TYPE "public"."enum_moderation_actions_target_kind" AS ENUM('review', 'review-comment', 'story', 'story-comment', 'discussion', 'discussion-comment', 'event', 'poll', 'local-business', 'profile', 'message');
+  ALTER TABLE "moderation_actions" ALTER COLUMN "target_kind" SET DATA TYPE "public"."enum_moderation_actions_target_kind" USING "target_kind"::"public"."enum_moderation_actions_target_kind";
   ALTER TABLE "notifications" ALTER COLUMN "type" SET DATA TYPE text;
   DROP TYPE "public"."enum_notifications_type";
   CREATE TYPE "public"."enum_notifications_type" AS ENUM('reaction', 'comment', 'reply', 'comment-reply', 'poll-vote', 'new-event', 'badge', 'friend-joined', 'moderation', 'mention', 'event-reminder', 'event-changed', 'event-cancelled');
