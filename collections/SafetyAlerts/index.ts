@@ -1,11 +1,12 @@
 import type { CollectionApi } from '@/server/http/openapi/describe'
-import type { CollectionConfig } from 'payload'
+import type { CollectionAfterChangeHook, CollectionConfig } from 'payload'
 
 import type { SafetyAlert } from '@/payload-types'
 import { MESSAGES } from '@/rules/messages'
 import { ALERT_CATEGORIES, ALERT_CATEGORY_LABELS } from '@/rules/safetyAlerts'
 import { safetyAlertSchema } from '@/schemas/safetyAlert'
 import { channels } from '@/server/services/realtime'
+import { searchHooks, unindexDoc } from '@collections/Search/reindex'
 import { staff } from '@collections/access'
 import { readableContent } from '@collections/shared/contentAccess'
 import { announceApiChange } from '@collections/shared/apiChanges'
@@ -26,6 +27,17 @@ import { verifyAlertEndpoint } from './endpoints/verify'
 import { notifyFollowers } from './notifyFollowers'
 import { placeNearNeighbourhood } from './placeNearNeighbourhood'
 import { verifyStaffAlerts } from './verifyStaffAlerts'
+
+/**
+ * Site search follows every write in its transaction; only verified alerts have an entry (an
+ * alert an editor un-verifies loses it).
+ */
+const search = searchHooks<SafetyAlert>('safety')
+const searchAfterChange: CollectionAfterChangeHook<SafetyAlert> = async (args) => {
+  if (args.doc.verifiedAt) return search.afterChange(args)
+  await unindexDoc(args.req, 'safety', args.doc.id)
+  return args.doc
+}
 
 /** Verified and not hidden: what followers, banners and live pages may show. */
 export const isVerifiedAlert = (doc: Pick<SafetyAlert, 'verifiedAt' | 'hidden'>) =>
@@ -132,7 +144,13 @@ export const SafetyAlerts: CollectionConfig = {
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
     beforeChange: [setAuthor(), placeNearNeighbourhood, verifyStaffAlerts],
-    afterChange: [notifyFollowers, live.afterChange, pages.afterChange, announceApiChange],
-    afterDelete: [live.afterDelete, pages.afterDelete, announceApiChange],
+    afterChange: [
+      notifyFollowers,
+      searchAfterChange,
+      live.afterChange,
+      pages.afterChange,
+      announceApiChange,
+    ],
+    afterDelete: [search.afterDelete, live.afterDelete, pages.afterDelete, announceApiChange],
   },
 }

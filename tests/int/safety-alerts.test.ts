@@ -1,6 +1,7 @@
 import { createLocalReq } from 'payload'
 import { describe, expect, it } from 'vitest'
 
+import { searchPage } from '@/data/search/search'
 import { raiseAlert } from '@/forms/safety'
 import { bannerAlerts, loadAlert, loadSafetyPage, verifiedAlertCount } from '@/loaders/safetyAlerts'
 import { isoToWallTime } from '@/rules/eventTime'
@@ -297,5 +298,22 @@ describe('a member’s alerts in their data and after their account', () => {
     expect(left.docs.map((d) => [d.id, d.author ?? null])).toEqual([[kept.body.id, null]])
     const page = await loadAlert(site.payload, kept.body.id)
     expect(page?.alert.author).toBe(DELETED_MEMBER)
+  })
+})
+
+describe('site search', () => {
+  it('finds verified alerts under their own kind, never unverified ones', async () => {
+    const erin = await makeUser(site, 'erin')
+    const waiting = await raise(alertInput({ title: 'Zebra crossing lights out' }), erin)
+    expect(waiting.status).toBe(201)
+    const pool = pgPool(site.payload)
+    const find = () =>
+      searchPage(pool, { q: 'zebra crossing', type: 'safety', page: 1, viewerId: null })
+    expect((await find()).hits).toEqual([])
+    expect((await verify(waiting.body.id, editor)).status).toBe(200)
+    const found = await find()
+    expect(found.hits.map((h) => [h.kind, h.href])).toEqual([
+      ['safety', `/safety/${waiting.body.id}`],
+    ])
   })
 })

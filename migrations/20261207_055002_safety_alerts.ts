@@ -9,6 +9,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TYPE "public"."enum_moderation_actions_target_kind" ADD VALUE 'safety-alert' BEFORE 'profile';
   ALTER TYPE "public"."enum_notifications_type" ADD VALUE 'safety-alert';
   ALTER TYPE "public"."enum_mails_kind" ADD VALUE 'safetyAlerts' BEFORE 'digest';
+  ALTER TYPE "public"."enum_search_index_kind" ADD VALUE 'safety' BEFORE 'person';
   CREATE TABLE "safety_alerts" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"category" "enum_safety_alerts_category" NOT NULL,
@@ -65,6 +66,10 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TYPE "public"."enum_mails_kind";
   CREATE TYPE "public"."enum_mails_kind" AS ENUM('replies', 'comments', 'newEvents', 'reactions', 'pollVotes', 'mentions', 'eventReminders', 'digest');
   ALTER TABLE "mails" ALTER COLUMN "kind" SET DATA TYPE "public"."enum_mails_kind" USING "kind"::"public"."enum_mails_kind";
+  ALTER TABLE "search_index" ALTER COLUMN "kind" SET DATA TYPE text;
+  DROP TYPE "public"."enum_search_index_kind";
+  CREATE TYPE "public"."enum_search_index_kind" AS ENUM('neighbourhood', 'story', 'discussion', 'event', 'poll', 'spot', 'person');
+  ALTER TABLE "search_index" ALTER COLUMN "kind" SET DATA TYPE "public"."enum_search_index_kind" USING "kind"::"public"."enum_search_index_kind";
   DROP INDEX "payload_locked_documents_rels_safety_alerts_id_idx";
   ALTER TABLE "users" DROP COLUMN "notify_safety_alerts";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "safety_alerts_id";
