@@ -5,6 +5,7 @@ import { BusinessBadges } from './BusinessBadges'
 import { Comments } from './Comments'
 import { Conversations } from './Conversations'
 import { Discussions } from './Discussions'
+import { SafetyAlerts } from './SafetyAlerts'
 import { EventRsvps } from './EventRsvps'
 import { Events } from './Events'
 import { Follows } from './Follows'
@@ -50,6 +51,7 @@ const productCollections: CollectionConfig[] = [
   Events,
   EventRsvps,
   Discussions,
+  SafetyAlerts,
   Polls,
   PollVotes,
   LocalBusinesses,

@@ -23,6 +23,7 @@ import * as migration_20261129_010000_passkeys from './20261129_010000_passkeys'
 import * as migration_20261207_012904_messages from './20261207_012904_messages';
 import * as migration_20261207_045537_messages_notify from './20261207_045537_messages_notify';
 import * as migration_20261207_055843_market from './20261207_055843_market';
+import * as migration_20261207_060549_safety_alerts from './20261207_060549_safety_alerts';
 
 export const migrations = [
   {
@@ -148,6 +149,11 @@ export const migrations = [
   {
     up: migration_20261207_055843_market.up,
     down: migration_20261207_055843_market.down,
-    name: '20261207_055843_market'
+    name: '20261207_055843_market',
+  },
+  {
+    up: migration_20261207_060549_safety_alerts.up,
+    down: migration_20261207_060549_safety_alerts.down,
+    name: '20261207_060549_safety_alerts'
   },
 ];

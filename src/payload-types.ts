@@ -85,6 +85,7 @@ export interface Config {
     events: Event;
     'event-rsvps': EventRsvp;
     discussions: Discussion;
+    'safety-alerts': SafetyAlert;
     polls: Poll;
     'poll-votes': PollVote;
     'local-businesses': LocalBusiness;
@@ -122,6 +123,7 @@ export interface Config {
     events: EventsSelect<false> | EventsSelect<true>;
     'event-rsvps': EventRsvpsSelect<false> | EventRsvpsSelect<true>;
     discussions: DiscussionsSelect<false> | DiscussionsSelect<true>;
+    'safety-alerts': SafetyAlertsSelect<false> | SafetyAlertsSelect<true>;
     polls: PollsSelect<false> | PollsSelect<true>;
     'poll-votes': PollVotesSelect<false> | PollVotesSelect<true>;
     'local-businesses': LocalBusinessesSelect<false> | LocalBusinessesSelect<true>;
@@ -205,6 +207,7 @@ export interface Report {
     | 'event'
     | 'poll'
     | 'local-business'
+    | 'safety-alert'
     | 'profile'
     | 'message';
   targetId: number;
@@ -248,6 +251,7 @@ export interface User {
     mentions?: ('off' | 'bell' | 'email') | null;
     eventReminders?: ('off' | 'bell' | 'email') | null;
     messages?: ('off' | 'bell' | 'email') | null;
+    safetyAlerts?: ('off' | 'bell' | 'email') | null;
     emailTiming?: ('instant' | 'daily') | null;
     weeklyDigest?: boolean | null;
   };
@@ -392,6 +396,7 @@ export interface ModerationAction {
     | 'event'
     | 'poll'
     | 'local-business'
+    | 'safety-alert'
     | 'profile'
     | 'message';
   targetId: number;
@@ -503,7 +508,8 @@ export interface Notification {
     | 'event-reminder'
     | 'event-changed'
     | 'event-cancelled'
-    | 'message';
+    | 'message'
+    | 'safety-alert';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -531,6 +537,7 @@ export interface Mail {
     | 'mentions'
     | 'eventReminders'
     | 'messages'
+    | 'safetyAlerts'
     | 'digest';
   to: string;
   subject: string;
@@ -736,6 +743,26 @@ export interface Discussion {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "safety-alerts".
+ */
+export interface SafetyAlert {
+  id: number;
+  category: 'crime' | 'fire' | 'flood' | 'road' | 'power-outage' | 'water-outage' | 'missing-person' | 'other';
+  title: string;
+  body: string;
+  happenedAt: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  neighbourhood: number | Neighbourhood;
+  author?: (number | null) | User;
+  verifiedAt?: string | null;
+  verifiedBy?: (number | null) | User;
+  hidden?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "polls".
  */
 export interface Poll {
@@ -857,7 +884,7 @@ export interface Page {
  */
 export interface SearchIndex {
   id: number;
-  kind: 'neighbourhood' | 'story' | 'discussion' | 'event' | 'poll' | 'spot' | 'person';
+  kind: 'neighbourhood' | 'story' | 'discussion' | 'event' | 'poll' | 'spot' | 'safety' | 'person';
   docId: number;
   title: string;
   tags?: string | null;
@@ -1139,6 +1166,10 @@ export interface PayloadLockedDocument {
         value: number | Discussion;
       } | null)
     | ({
+        relationTo: 'safety-alerts';
+        value: number | SafetyAlert;
+      } | null)
+    | ({
         relationTo: 'polls';
         value: number | Poll;
       } | null)
@@ -1289,6 +1320,7 @@ export interface UsersSelect<T extends boolean = true> {
         mentions?: T;
         eventReminders?: T;
         messages?: T;
+        safetyAlerts?: T;
         emailTiming?: T;
         weeklyDigest?: T;
       };
@@ -1598,6 +1630,25 @@ export interface DiscussionsSelect<T extends boolean = true> {
   reactionCount?: T;
   commentCount?: T;
   updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "safety-alerts_select".
+ */
+export interface SafetyAlertsSelect<T extends boolean = true> {
+  category?: T;
+  title?: T;
+  body?: T;
+  happenedAt?: T;
+  latitude?: T;
+  longitude?: T;
+  neighbourhood?: T;
+  author?: T;
+  verifiedAt?: T;
+  verifiedBy?: T;
+  hidden?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -5,16 +5,18 @@ import { recentMoment } from '@/views/home'
 import { isStaffUser } from '@collections/access'
 import { dashboardFigures, sinceLastVisit } from '@collections/Reports/dashboard'
 import { openCaseCount } from '@/data/moderationQueue'
+import { alertsToVerify } from '@collections/SafetyAlerts/queue'
 
 const since = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()
 
 /** Above the collections: open reports, what members posted today, this week's people and places. */
 export async function Dashboard({ payload, user }: ServerProps) {
   if (!isStaffUser(user as never)) return null
-  const [figures, open, visit] = await Promise.all([
+  const [figures, open, visit, toVerify] = await Promise.all([
     dashboardFigures(payload),
     openCaseCount(payload),
     sinceLastVisit(payload, Number((user as { id: number }).id)),
+    alertsToVerify(payload),
   ])
   const after = (iso: string) => `where[createdAt][greater_than]=${encodeURIComponent(iso)}`
   const card: React.CSSProperties = {
@@ -69,6 +71,27 @@ export async function Dashboard({ payload, user }: ServerProps) {
           <h3>Open reports</h3>
           <p style={{ fontSize: 32, fontWeight: 700, margin: '.25rem 0' }}>{open}</p>
           <a href="/admin/moderation">Open the moderation queue</a>
+        </div>
+        <div style={card}>
+          <h3>Alerts to verify</h3>
+          <p style={{ fontSize: 32, fontWeight: 700, margin: '.25rem 0' }}>{toVerify.total}</p>
+          {toVerify.alerts.length ? (
+            <ul style={{ padding: 0, margin: '0 0 .5rem', listStyle: 'none' }}>
+              {toVerify.alerts.map((alert) => (
+                <li key={alert.id}>
+                  <a href={`/admin/collections/safety-alerts/${alert.id}`}>{alert.title}</a>
+                  {typeof alert.neighbourhood === 'object' && alert.neighbourhood
+                    ? ` (${alert.neighbourhood.name})`
+                    : ''}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No alert is waiting.</p>
+          )}
+          <a href="/admin/collections/safety-alerts?where[verifiedAt][exists]=false&sort=createdAt">
+            All unverified alerts
+          </a>
         </div>
         <div style={card}>
           <h3>Posted in the last 24 hours</h3>

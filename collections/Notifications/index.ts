@@ -34,6 +34,8 @@ export const NOTIFICATION_TYPES = [
   'event-cancelled',
   // One per conversation with messages the member has not opened (collections/Conversations/notifyMessage.ts).
   'message',
+  // A verified safety alert where the member follows.
+  'safety-alert',
 ] as const
 
 const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {

@@ -67,6 +67,14 @@ export const SOURCES: Record<SearchKind, { table: string; select: string }> = {
        t.created_at
        FROM local_businesses t`,
   },
+  // Only verified alerts have an entry (sourceFilter): unverified ones show only on the safety page.
+  safety: {
+    table: 'safety_alerts',
+    select: `SELECT ${kind('safety')}, t.id, t.title, t.category::text, t.body, NULL,
+       t.neighbourhood_id, t.author_id, true, coalesce(t.hidden, false),
+       NULL::timestamptz, 0, t.created_at
+       FROM safety_alerts t`,
+  },
   person: {
     table: 'users',
     select: `SELECT ${kind('person')}, t.id, coalesce(nullif(t.name, ''), t.user_name), t.user_name,
@@ -75,8 +83,12 @@ export const SOURCES: Record<SearchKind, { table: string; select: string }> = {
   },
 }
 
-/** Every source but people needs a row; people need a user name (their address). */
-export const sourceFilter = (k: SearchKind) => (k === 'person' ? 't.user_name IS NOT NULL' : 'true')
+/** Rows without an entry: people without a user name (their address), unverified alerts. */
+const SOURCE_FILTERS: Partial<Record<SearchKind, string>> = {
+  person: 't.user_name IS NOT NULL',
+  safety: 't.verified_at IS NOT NULL',
+}
+export const sourceFilter = (k: SearchKind) => SOURCE_FILTERS[k] ?? 'true'
 
 const COLUMNS = `kind, doc_id, title, tags, body, slug, neighbourhood_id, author_id, is_public,
   hidden, event_date, rating, published_at`

@@ -8,6 +8,7 @@ import type {
 
 import type { User } from '@/payload-types'
 import type { ReactionTargetKind } from '@/rules/targets'
+import { BANNER_MS } from '@/rules/safetyAlerts'
 import { query, sql } from '@/server/database/db'
 import { announceStalePages, type TimeBoundaryPages } from '@/server/site/siteRevision'
 import { FEED_TYPES, homeFeedQueries } from '@/views/home'
@@ -266,9 +267,18 @@ export async function pagesPastTimeBoundaries(
     sql`SELECT DISTINCT user_id FROM user_badges
          WHERE expires_at > ${from.toISOString()} AND expires_at <= ${to.toISOString()}`,
   )
+  // A verified alert's banner leaves its neighbourhood's page 48 hours after verification.
+  const bannersEnded = await query<{ slug: string }>(
+    req,
+    sql`SELECT DISTINCT n.slug FROM safety_alerts a JOIN neighbourhoods n ON n.id = a.neighbourhood_id
+         WHERE a.verified_at > ${new Date(from.getTime() - BANNER_MS).toISOString()}
+           AND a.verified_at <= ${new Date(to.getTime() - BANNER_MS).toISOString()}
+           AND a.hidden IS NOT TRUE`,
+  )
   return {
     paths: [
       ...(events.length ? [HOME] : []),
+      ...bannersEnded.map((n) => neighbourhoodPage(n.slug)),
       ...(await neighbourhoodPagesShowingReviewsBy(
         req,
         badges.map((b) => Number(b.user_id)),

@@ -5,6 +5,7 @@ import { marketCreate, marketEdit, marketRenew, marketStatus } from './market'
 import { pollMine, pollSummary, pollVote } from './polls'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
+import { safetyRaise, safetyVerify } from './safety'
 import { searchSuggest } from './search'
 import {
   blockedList,
@@ -48,6 +49,8 @@ export const contracts = {
   'market.edit': marketEdit,
   'market.status': marketStatus,
   'market.renew': marketRenew,
+  'safety.raise': safetyRaise,
+  'safety.verify': safetyVerify,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

@@ -25,5 +25,7 @@ export const routes = {
   'reactions.toggle': ['POST', '/api/reactions/toggle'],
   'reports.appeal': ['POST', '/api/reports/appeal'],
   'reports.send': ['POST', '/api/reports/send'],
+  'safety.raise': ['POST', '/api/safety-alerts/raise'],
+  'safety.verify': ['POST', '/api/safety-alerts/{id}/verify'],
   'search.suggest': ['GET', '/api/search/suggest'],
 } as const

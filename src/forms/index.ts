@@ -28,6 +28,7 @@ import { poll } from './polls'
 import { profile } from './profile'
 import { appeal, report } from './reports'
 import { review } from './reviews'
+import { raiseAlert } from './safety'
 import { confirmAccountDeletion, deleteAccount, notificationSettings } from './settings'
 import { story } from './stories'
 import { twoFactorConfirm, twoFactorDisable, twoFactorStart } from './twoFactor'
@@ -47,6 +48,7 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   forgotPassword,
   resetPassword,
   review,
+  raiseAlert,
   comment,
   reaction,
   follow,

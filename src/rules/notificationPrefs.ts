@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'mentions',
   'eventReminders',
   'messages',
+  'safetyAlerts',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -39,6 +40,7 @@ export const KIND_OF_TYPE: Record<string, NotificationKind | undefined> = {
   'event-changed': 'eventReminders',
   'event-cancelled': 'eventReminders',
   message: 'messages',
+  'safety-alert': 'safetyAlerts',
 }
 
 /** What a new member gets: what is about them by mail, the rest in the bell. */
@@ -51,6 +53,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   mentions: 'bell',
   eventReminders: 'email',
   messages: 'email',
+  // Verified alerts where one follows: urgent, so on and mailed unless a member turns them down.
+  safetyAlerts: 'email',
 }
 
 export const KIND_LABELS: Record<MailKind, string> = {
@@ -62,6 +66,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   mentions: 'Mentions of me (@my-name)',
   eventReminders: 'Reminders and changes of events I attend',
   messages: 'Private messages to me',
+  safetyAlerts: 'Safety alerts where I follow (verified ones only)',
   digest: 'The weekly digest of my neighbourhoods',
 }
 

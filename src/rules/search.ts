@@ -11,6 +11,7 @@ export const SEARCH_KIND_LABELS = {
   event: 'Events',
   poll: 'Polls',
   spot: 'Local spots',
+  safety: 'Safety alerts',
   person: 'People',
 } as const
 export type SearchKind = keyof typeof SEARCH_KIND_LABELS
@@ -24,6 +25,7 @@ export const SEARCH_KIND_NAMES: Record<SearchKind, string> = {
   event: 'Event',
   poll: 'Poll',
   spot: 'Local spot',
+  safety: 'Safety alert',
   person: 'Person',
 }
 

@@ -14,6 +14,7 @@ import {
   makeNeighbourhoodImage,
 } from './index'
 import { seedCommunity } from './community'
+import { seedSafetyAlerts } from './safetyAlerts'
 import { seedPages } from './pages'
 import { makeMarketItems } from './market'
 import { storeLocalSpots, storeUserBadges } from './storeSpots'
@@ -127,6 +128,19 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
     log,
   )
   log(`seed: ${await storeMarketItems(payload, data, ids)} market items`)
+  const places = data.neighbourhoods.map((n) => ({
+    id: neighbourhoodIds.get(n.slug)!,
+    latitude: n.latitude,
+    longitude: n.longitude,
+  }))
+  const alerts = await seedSafetyAlerts(
+    payload,
+    rng.fork('safety-alerts'),
+    places,
+    [...userIds.values()],
+    context,
+  )
+  log(`seed: ${alerts} safety alerts`)
   log(`seed: ${await seedPages(payload, context)} static pages`)
   // The demo's notifications are its history, in the bell: nobody is mailed about them.
   await pgPool(payload).query('UPDATE notifications SET mail_due = false WHERE mail_due')

@@ -88,6 +88,20 @@ async function itemOf(kind: ReportTargetKind): Promise<number> {
         description: 'Coffee.',
         address: '1 High St',
       })
+    case 'safety-alert': {
+      const raised = await site.api<{ id: number }>('POST', '/api/safety-alerts/raise', {
+        body: {
+          neighbourhood,
+          category: 'other',
+          title: `Alert ${n}`,
+          body: 'Seen.',
+          happenedAt: new Date().toISOString(),
+        },
+        cookie: author.cookie,
+      })
+      expect(raised.status, JSON.stringify(raised.body)).toBe(201)
+      return raised.body.id
+    }
     case 'profile':
       return (await makeUser(site, `profile${n}`)).id
     default: {
@@ -108,6 +122,7 @@ const COLLECTION: Record<ReportTargetKind, string> = {
   event: 'events',
   poll: 'polls',
   'local-business': 'local-businesses',
+  'safety-alert': 'safety-alerts',
   profile: 'users',
   message: 'messages',
 }
@@ -489,7 +504,7 @@ describe('the author sees their hidden posts', () => {
       const found = mine.body.docs.find((d) => d.kind === kind && d.id === ids.get(kind))
       expect(found, kind).toBeDefined()
       expect(found!.text.length, kind).toBeGreaterThan(0)
-      expect(found!.href, kind).toMatch(/^\/(neighbourhood|discussions|polls)\//)
+      expect(found!.href, kind).toMatch(/^\/(neighbourhood|discussions|polls|safety)\//)
     }
     const reviewId = ids.get('review')!
     expect(mine.body.docs.find((d) => d.kind === 'review' && d.id === reviewId)?.href).toBe(

@@ -45,6 +45,7 @@ describe('notification settings', () => {
     mentions: 'bell',
     eventReminders: 'off',
     messages: 'bell',
+    safetyAlerts: 'bell',
     emailTiming: 'daily',
   }
 

@@ -41,6 +41,12 @@ export async function removeOwnContent(req: PayloadRequest, userId: number): Pro
                             WHERE c.target_kind = 'discussion' AND c.target_id = d.id
                               AND c.author_id IS DISTINCT FROM ${userId})`,
   )
+  // Alerts no editor verified go; verified ones are the neighbourhood's record and stay.
+  await deleteEach(
+    req,
+    'safety-alerts',
+    sql`SELECT id FROM safety_alerts WHERE author_id = ${userId} AND verified_at IS NULL`,
+  )
   // The member's comments whose thread below holds nobody else's reply, taken from the top:
   // deleting one takes its replies (all the member's), so none is deleted twice.
   await deleteEach(
@@ -65,6 +71,7 @@ export async function removeOwnContent(req: PayloadRequest, userId: number): Pro
 export async function anonymiseKeptWriting(req: PayloadRequest, userId: number): Promise<void> {
   await query(req, sql`UPDATE discussions SET author_id = NULL WHERE author_id = ${userId}`)
   await query(req, sql`UPDATE comments SET author_id = NULL WHERE author_id = ${userId}`)
+  await query(req, sql`UPDATE safety_alerts SET author_id = NULL WHERE author_id = ${userId}`)
   await query(
     req,
     sql`UPDATE reviews SET user_id = NULL, author_name = ${DELETED_MEMBER} WHERE user_id = ${userId}`,

@@ -33,5 +33,6 @@ export const deleteAccountData: CollectionBeforeDeleteHook = async ({ id, req })
     'notifications',
     'user-badges',
     'market-items',
+    'safety-alerts',
   ])
 }

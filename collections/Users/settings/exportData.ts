@@ -14,6 +14,7 @@ const KINDS = [
   ['polls', 'polls', 'author'],
   ['localSpots', 'local-businesses', 'author'],
   ['marketItems', 'market-items', 'author'],
+  ['safetyAlerts', 'safety-alerts', 'author'],
   ['neighbourhoods', 'neighbourhoods', 'createdBy'],
   ['comments', 'comments', 'author'],
   ['reactions', 'reactions', 'user'],

@@ -1,5 +1,6 @@
 import { ViewOnSite as ViewOnSite_fe182377efab4b5d3a6e1fe4f34cdaa1 } from '../../../../cms/components/ViewOnSite'
 import { PopulationLookup as PopulationLookup_ec07aecf88f6ef48b8e353c3cec8b571 } from '../../../../cms/components/PopulationLookup'
+import { VerifyAlert as VerifyAlert_00f16fdbf25b64d48c9137d84a606b44 } from '../../../../cms/components/VerifyAlert'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -38,6 +39,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/cms/components/ViewOnSite#ViewOnSite": ViewOnSite_fe182377efab4b5d3a6e1fe4f34cdaa1,
   "/cms/components/PopulationLookup#PopulationLookup": PopulationLookup_ec07aecf88f6ef48b8e353c3cec8b571,
+  "/cms/components/VerifyAlert#VerifyAlert": VerifyAlert_00f16fdbf25b64d48c9137d84a606b44,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,

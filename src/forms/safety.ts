@@ -1,0 +1,38 @@
+import { wallTimeToIso } from '@/rules/eventTime'
+import { MESSAGES } from '@/rules/messages'
+import { safetyAlertSchema } from '@/schemas/safetyAlert'
+import { alertHref } from '@/views/safetyAlert'
+import { ok, refusal, schemaRefusal, sendCommand, viewer } from './calls'
+import { id, text, type FormHandler } from './types'
+
+export const RAISE_TEXT = {
+  raised: 'Thank you. An editor will verify your alert before neighbours are told.',
+  raisedVerified: 'Alert raised and verified.',
+  failed: 'Failed to raise the alert.',
+} as const
+
+/**
+ * 'Raise an alert' (when is London wall-clock time, as the form says): the same command as the
+ * island, then the alert's own page.
+ */
+export const raiseAlert: FormHandler = async ({ fields, call }) => {
+  if (!(await viewer(call))) return { error: MESSAGES.mustBeLoggedIn }
+  const input = {
+    neighbourhood: id(fields, 'neighbourhood') ?? 0,
+    category: text(fields, 'category') as never,
+    title: text(fields, 'title'),
+    body: text(fields, 'body'),
+    happenedAt: wallTimeToIso(text(fields, 'happenedAt')) ?? '',
+    latitude: text(fields, 'latitude'),
+    longitude: text(fields, 'longitude'),
+  }
+  const parsed = safetyAlertSchema.safeParse(input)
+  if (!parsed.success) return schemaRefusal(parsed.error)
+  const answer = await sendCommand(call, 'safety.raise', input)
+  if (!ok(answer)) return refusal(answer, RAISE_TEXT.failed)
+  const alert = answer.body as { id: number; verifiedAt: string | null }
+  return {
+    redirect: alertHref(alert.id),
+    flash: alert.verifiedAt ? RAISE_TEXT.raisedVerified : RAISE_TEXT.raised,
+  }
+}
