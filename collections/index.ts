@@ -9,6 +9,7 @@ import { EventRsvps } from './EventRsvps'
 import { Events } from './Events'
 import { Follows } from './Follows'
 import { LocalBusinesses } from './LocalBusinesses'
+import { LostFoundPosts } from './LostFound'
 import { Mails } from './Mails'
 import { Media } from './Media'
 import { Messages } from './Messages'
@@ -52,6 +53,7 @@ const productCollections: CollectionConfig[] = [
   Polls,
   PollVotes,
   LocalBusinesses,
+  LostFoundPosts,
   BusinessBadges,
   UserBadges,
   Pages,

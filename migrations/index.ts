@@ -21,6 +21,7 @@ import * as migration_20261129_005013_mentions_event_reminders from './20261129_
 import * as migration_20261129_005536_push_notifications from './20261129_005536_push_notifications';
 import * as migration_20261129_010000_passkeys from './20261129_010000_passkeys';
 import * as migration_20261207_012904_messages from './20261207_012904_messages';
+import * as migration_20261207_045355_lostfound from './20261207_045355_lostfound';
 
 export const migrations = [
   {
@@ -136,6 +137,11 @@ export const migrations = [
   {
     up: migration_20261207_012904_messages.up,
     down: migration_20261207_012904_messages.down,
-    name: '20261207_012904_messages'
+    name: '20261207_012904_messages',
+  },
+  {
+    up: migration_20261207_045355_lostfound.up,
+    down: migration_20261207_045355_lostfound.down,
+    name: '20261207_045355_lostfound'
   },
 ];

@@ -88,6 +88,7 @@ export interface Config {
     polls: Poll;
     'poll-votes': PollVote;
     'local-businesses': LocalBusiness;
+    'lost-found-posts': LostFoundPost;
     'business-badges': BusinessBadge;
     'user-badges': UserBadge;
     pages: Page;
@@ -124,6 +125,7 @@ export interface Config {
     polls: PollsSelect<false> | PollsSelect<true>;
     'poll-votes': PollVotesSelect<false> | PollVotesSelect<true>;
     'local-businesses': LocalBusinessesSelect<false> | LocalBusinessesSelect<true>;
+    'lost-found-posts': LostFoundPostsSelect<false> | LostFoundPostsSelect<true>;
     'business-badges': BusinessBadgesSelect<false> | BusinessBadgesSelect<true>;
     'user-badges': UserBadgesSelect<false> | UserBadgesSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
@@ -297,7 +299,14 @@ export interface User {
 export interface Media {
   id: number;
   alt?: string | null;
-  purpose: 'review-photo' | 'neighbourhood-image' | 'business-image' | 'avatar' | 'story-image' | 'event-image';
+  purpose:
+    | 'review-photo'
+    | 'neighbourhood-image'
+    | 'business-image'
+    | 'avatar'
+    | 'story-image'
+    | 'event-image'
+    | 'lost-found-photo';
   uploadedBy?: (number | null) | User;
   prefix?: string | null;
   _objectKey?: string | null;
@@ -748,6 +757,29 @@ export interface LocalBusiness {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lost-found-posts".
+ */
+export interface LostFoundPost {
+  id: number;
+  neighbourhood: number | Neighbourhood;
+  kind: 'lost' | 'found';
+  what: 'pet' | 'keys' | 'phone' | 'bag' | 'wallet' | 'bike' | 'other';
+  title: string;
+  description?: string | null;
+  photos?: (number | Media)[] | null;
+  seenAt: string;
+  latitude: number;
+  longitude: number;
+  status: 'open' | 'reunited';
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  reactionCount?: number | null;
+  commentCount?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "business-badges".
  */
 export interface BusinessBadge {
@@ -1089,6 +1121,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'local-businesses';
         value: number | LocalBusiness;
+      } | null)
+    | ({
+        relationTo: 'lost-found-posts';
+        value: number | LostFoundPost;
       } | null)
     | ({
         relationTo: 'business-badges';
@@ -1581,6 +1617,28 @@ export interface LocalBusinessesSelect<T extends boolean = true> {
   reactionCount?: T;
   createdAt?: T;
   updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lost-found-posts_select".
+ */
+export interface LostFoundPostsSelect<T extends boolean = true> {
+  neighbourhood?: T;
+  kind?: T;
+  what?: T;
+  title?: T;
+  description?: T;
+  photos?: T;
+  seenAt?: T;
+  latitude?: T;
+  longitude?: T;
+  status?: T;
+  author?: T;
+  hidden?: T;
+  reactionCount?: T;
+  commentCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -1,6 +1,7 @@
 import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
 import { followStateRead, followToggle } from './follows'
+import { lostFoundEdit, lostFoundPost, lostFoundStatus } from './lostFound'
 import { pollMine, pollSummary, pollVote } from './polls'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
@@ -43,6 +44,9 @@ export const contracts = {
   'messages.blocked': blockedList,
   'messages.report': messageReport,
   'messages.settings': messageSettings,
+  'lostFound.post': lostFoundPost,
+  'lostFound.edit': lostFoundEdit,
+  'lostFound.status': lostFoundStatus,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

@@ -1,3 +1,4 @@
+import { LOST_FOUND_TEXT, PHOTO_MAX_BYTES } from './lostFound'
 import { MESSAGES } from './messages'
 
 /**
@@ -49,6 +50,7 @@ export const IMAGE_PURPOSES = [
   'avatar',
   'story-image',
   'event-image',
+  'lost-found-photo',
 ] as const
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number]
 
@@ -79,6 +81,11 @@ export const IMAGE_RULES: Record<ImagePurpose, PurposeRule> = {
   avatar: fiveMb,
   'story-image': fiveMb,
   'event-image': fiveMb,
+  'lost-found-photo': {
+    maxBytes: PHOTO_MAX_BYTES,
+    tooLarge: LOST_FOUND_TEXT.photoTooLarge,
+    notImage: MESSAGES.invalidImage,
+  },
 }
 
 /** The largest upload any purpose allows; Payload refuses bigger request bodies early. */

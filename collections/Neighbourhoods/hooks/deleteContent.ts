@@ -3,12 +3,17 @@ import type { CollectionBeforeDeleteHook, CollectionSlug } from 'payload'
 import { query, sql } from '@/server/database/db'
 
 /**
- * Staff deleting a neighbourhood delete what belongs only to it (reviews, stories, local spots,
+ * Staff deleting a neighbourhood delete what belongs only to it (reviews, stories, local spots, lost and found,
  * each through Payload so their own cleanup runs); events, discussions and polls may stand alone,
  * so they just lose the link; its followers stop following. Same transaction: all or nothing.
  */
 export const deleteNeighbourhoodContent: CollectionBeforeDeleteHook = async ({ id, req }) => {
-  for (const collection of ['reviews', 'stories', 'local-businesses'] as CollectionSlug[]) {
+  for (const collection of [
+    'reviews',
+    'stories',
+    'local-businesses',
+    'lost-found-posts',
+  ] as CollectionSlug[]) {
     await req.payload.delete({
       collection,
       where: { neighbourhood: { equals: id } },

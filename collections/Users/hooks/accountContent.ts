@@ -6,7 +6,7 @@ import { query, sql, tableName } from '@/server/database/db'
 /**
  * What a deleted account wrote (its member's data-deletion choice, /facebook-data-deletion):
  *
- * - Removed: stories (private and public), events, polls and local spots. They are the member's
+ * - Removed: stories (private and public), events, polls, local spots and lost-and-found posts. They are the member's
  *   own posts, which they could delete themselves at any time; each goes through its
  *   collection's delete, so its comments, reactions, RSVPs, votes, badges, pages and live
  *   readers follow as after any delete.
@@ -22,7 +22,13 @@ import { query, sql, tableName } from '@/server/database/db'
  * transaction (overrideAccess: the admin's delete and the member's own both reach here).
  */
 export async function removeOwnContent(req: PayloadRequest, userId: number): Promise<void> {
-  for (const collection of ['stories', 'events', 'polls', 'local-businesses'] as const) {
+  for (const collection of [
+    'stories',
+    'events',
+    'polls',
+    'local-businesses',
+    'lost-found-posts',
+  ] as const) {
     const table = sql.raw(`"${tableName(collection)}"`)
     await deleteEach(req, collection, sql`SELECT id FROM ${table} WHERE author_id = ${userId}`)
   }

@@ -32,5 +32,6 @@ export const deleteAccountData: CollectionBeforeDeleteHook = async ({ id, req })
     'follows',
     'notifications',
     'user-badges',
+    'lost-found-posts',
   ])
 }
