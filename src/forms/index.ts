@@ -21,6 +21,7 @@ import {
   messageSettings,
 } from './messages'
 import { spot } from './localSpots'
+import { lostFound, lostFoundStatus } from './lostFound'
 import { editNeighbourhood, neighbourhood } from './neighbourhoods'
 import { notificationRead, notificationsRead } from './notifications'
 import { poll } from './polls'
@@ -60,6 +61,8 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   profile,
   event,
   spot,
+  lostFound,
+  lostFoundStatus,
   notificationRead,
   notificationsRead,
   remove,

@@ -64,3 +64,6 @@ export function seenAtProblem(when: Date, now = new Date()): string | null {
   if (when.getTime() < now.getTime() - MAX_DAYS_AGO * DAY_MS) return LOST_FOUND_TEXT.tooOld
   return null
 }
+
+/** Posts on one page of a neighbourhood's list. */
+export const LOST_FOUND_PAGE_SIZE = 12
