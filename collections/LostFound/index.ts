@@ -22,6 +22,7 @@ import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 import { publicPage } from '@collections/shared/preview'
 import { stalePages } from '@collections/shared/stalePages'
 import { editLostFound } from './endpoints/edit'
+import { lostFoundPins } from './endpoints/pins'
 import { postLostFound } from './endpoints/post'
 import { setLostFoundStatus } from './endpoints/status'
 
@@ -56,7 +57,7 @@ export const LostFoundPosts: CollectionConfig = {
     preview: publicPage((doc) => `/lost-found/${String(doc.id)}`),
   },
   defaultSort: '-createdAt',
-  endpoints: [postLostFound, editLostFound, setLostFoundStatus],
+  endpoints: [lostFoundPins, postLostFound, editLostFound, setLostFoundStatus],
   fields: [
     immutable(neighbourhoodField(true)),
     {

@@ -1,7 +1,7 @@
 import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
 import { followStateRead, followToggle } from './follows'
-import { lostFoundEdit, lostFoundPost, lostFoundStatus } from './lostFound'
+import { lostFoundEdit, lostFoundPins, lostFoundPost, lostFoundStatus } from './lostFound'
 import { pollMine, pollSummary, pollVote } from './polls'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
@@ -47,6 +47,7 @@ export const contracts = {
   'lostFound.post': lostFoundPost,
   'lostFound.edit': lostFoundEdit,
   'lostFound.status': lostFoundStatus,
+  'lostFound.pins': lostFoundPins,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

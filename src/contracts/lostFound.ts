@@ -6,6 +6,7 @@ import {
 } from '@/rules/lostFound'
 import {
   lostFoundEditSchema,
+  lostFoundPinsSchema,
   lostFoundPostSchema,
   lostFoundStatusSchema,
 } from '@/schemas/lostFound'
@@ -72,4 +73,28 @@ export const lostFoundStatus = defineContract({
   input: lostFoundStatusSchema,
   output: lostFoundView,
   refusals: REFUSALS,
+})
+
+/** The open posts' pins for a map (the map page's layer), newest first. */
+export const lostFoundPins = defineContract({
+  method: 'GET',
+  path: '/api/lost-found-posts/pins',
+  summary: 'Open lost and found posts as map pins',
+  tag: 'lostFound',
+  caller: 'anyone',
+  input: lostFoundPinsSchema,
+  output: z.object({
+    pins: z.array(
+      z.object({
+        id: z.number().int(),
+        kind: z.enum(LOST_FOUND_KINDS),
+        what: z.enum(LOST_FOUND_WHAT),
+        title: z.string(),
+        latitude: z.number(),
+        longitude: z.number(),
+        href: z.string(),
+      }),
+    ),
+  }),
+  cache: 'shared',
 })

@@ -5,6 +5,7 @@ export const routes = {
   'follows.state': ['GET', '/api/follows/state'],
   'follows.toggle': ['POST', '/api/follows/toggle'],
   'lostFound.edit': ['POST', '/api/lost-found-posts/{id}/edit'],
+  'lostFound.pins': ['GET', '/api/lost-found-posts/pins', 'shared'],
   'lostFound.post': ['POST', '/api/lost-found-posts/post'],
   'lostFound.status': ['POST', '/api/lost-found-posts/{id}/status'],
   'messages.block': ['POST', '/api/blocks/set'],

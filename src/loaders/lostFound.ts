@@ -86,3 +86,13 @@ export async function loadLostFoundPost(
   })
   return doc ? toLostFoundView(doc) : null
 }
+
+/** How many of a neighbourhood's posts are still open (its page's tab shows it). */
+export async function openLostFoundCount(payload: Payload, neighbourhood: number): Promise<number> {
+  const { totalDocs } = await payload.count({
+    collection: 'lost-found-posts',
+    where: { neighbourhood: { equals: neighbourhood }, status: { equals: 'open' } },
+    overrideAccess: false,
+  })
+  return totalDocs
+}

@@ -67,3 +67,6 @@ export function seenAtProblem(when: Date, now = new Date()): string | null {
 
 /** Posts on one page of a neighbourhood's list. */
 export const LOST_FOUND_PAGE_SIZE = 12
+
+/** At most this many pins on a map (the newest open posts). */
+export const MAX_PINS = 500

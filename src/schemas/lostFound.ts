@@ -74,3 +74,8 @@ export type LostFoundEditInput = z.input<typeof lostFoundEditSchema>
 export const lostFoundStatusSchema = z.object({
   status: z.enum(LOST_FOUND_STATUSES, { error: 'Choose open or reunited.' }),
 })
+
+/** A map's pins: every neighbourhood's, or one's. */
+export const lostFoundPinsSchema = z.object({
+  neighbourhood: relationId(TEXT.neighbourhoodNotFound).optional(),
+})

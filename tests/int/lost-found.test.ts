@@ -224,3 +224,30 @@ describe('changing a post', () => {
     expect(left.rows[0].n).toBe(0)
   })
 })
+
+describe('pins for the map', () => {
+  it('answers open, shown posts at their rounded place; reunited and hidden ones are left out', async () => {
+    const open = (await post(alice, goodPost({ title: 'Pinned lost bag', what: 'bag' }))).body
+    const done = (await post(alice, goodPost({ title: 'Pinned then reunited' }))).body
+    await setStatus(alice, done.id!, 'reunited')
+    const hidden = (await post(bob, goodPost({ title: 'Pinned then hidden' }))).body
+    await site.payload.update({
+      collection: 'lost-found-posts',
+      id: hidden.id!,
+      data: { hidden: true },
+    })
+    const url = `/api/lost-found-posts/pins?neighbourhood=${place}`
+    const answer = await site.api<{ pins: { id: number; latitude: number; href: string }[] }>(
+      'GET',
+      url,
+    )
+    expect(answer.status).toBe(200)
+    expect(check('GET', url, answer.status, answer.body).problem).toBeNull()
+    const ids = answer.body.pins.map((p) => p.id)
+    expect(ids).toContain(open.id)
+    expect(ids).not.toContain(done.id)
+    expect(ids).not.toContain(hidden.id)
+    const pin = answer.body.pins.find((p) => p.id === open.id)!
+    expect([pin.latitude, pin.href]).toEqual([open.latitude, `/lost-found/${open.id}`])
+  })
+})
