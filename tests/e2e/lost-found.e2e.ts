@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 import { freshUser, shoot } from './helpers'
@@ -68,6 +68,14 @@ test('post without JavaScript with a photo, see the rounded place, mark reunited
   await shoot(page, 'lost-found-post-dark')
   await page.emulateMedia({ colorScheme: 'light' })
 
+  // The neighbourhood's tabs count the open post (its static page is rewritten after the write).
+  const tab = page.getByRole('link', { name: /^Lost and found/ })
+  await expect(async () => {
+    await page.goto(`/neighbourhood/${place.slug}`)
+    await expect(tab.locator('.tab-count')).toHaveText('1', { timeout: 1_000 })
+  }).toPass()
+  await page.goBack()
+
   await page.getByRole('button', { name: 'Mark reunited' }).click()
   await expect(page.locator('.lf-tags').getByText('Reunited')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Mark reunited' })).toHaveCount(0)
@@ -81,5 +89,56 @@ test('post without JavaScript with a photo, see the rounded place, mark reunited
   await shoot(page, 'lost-found-list')
   await page.emulateMedia({ colorScheme: 'dark' })
   await shoot(page, 'lost-found-list-dark')
+  await context.close()
+})
+
+/** Tiles never reach the network: refused, so the map is drawn without them. */
+async function offlineTiles(page: Page) {
+  await page.route(/\/\d+\/\d+\/\d+\.png(\?.*)?$/, (route) => route.abort('internetdisconnected'))
+}
+
+test('the map page shows open posts as a layer the visitor turns on', async ({ browser }) => {
+  test.setTimeout(120_000)
+  fs.mkdirSync('.tmp/shots', { recursive: true })
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await freshUser(page.request, 'lfpinner')
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const made = await page.request.post('/api/neighbourhoods', {
+    data: {
+      name: `Pinby ${suffix}`,
+      slug: `pinby-${suffix}`,
+      tagline: 'Test',
+      vibes: ['Calm'],
+      ...HOME,
+    },
+  })
+  const { doc: place } = (await made.json()) as { doc: { id: number } }
+  const posted = await page.request.post('/api/lost-found-posts/post', {
+    data: {
+      neighbourhood: place.id,
+      kind: 'found',
+      what: 'keys',
+      title: 'Keys on a red fob',
+      seenAt: new Date(Date.now() - 3_600_000).toISOString(),
+      latitude: HOME.latitude + 0.002,
+      longitude: HOME.longitude + 0.003,
+    },
+  })
+  expect(posted.status(), await posted.text()).toBe(201)
+
+  await offlineTiles(page)
+  await page.goto('/map')
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Showing \d+ neighbourhood/ }),
+  ).toBeVisible()
+  await expect(page.locator('path.map-pin')).toHaveCount(0)
+  await page.getByLabel('Lost and found').check()
+  await expect(page.locator('path.map-pin-found').first()).toBeAttached()
+  await shoot(page, 'lost-found-map')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await shoot(page, 'lost-found-map-dark')
+  await page.getByLabel('Lost and found').uncheck()
+  await expect(page.locator('path.map-pin')).toHaveCount(0)
   await context.close()
 })

@@ -99,12 +99,13 @@ export const $pins = atom<readonly MapPin[] | null>(null)
 /** Turns the lost and found layer on (reading its pins once) or off. */
 export async function showLostFound(on: boolean): Promise<void> {
   if (!on) return $pins.set(null)
+  // On at once (the toggle shows it); the pins follow.
+  $pins.set([])
   try {
     const { pins } = await send('lostFound.pins', {})
-    $pins.set(pins)
+    if ($pins.get()) $pins.set(pins)
   } catch (error) {
     // As the neighbourhoods' errors: logged, the layer stays empty (SPEC §8).
     console.error('map: lost and found pins failed to load', error)
-    $pins.set([])
   }
 }
