@@ -246,6 +246,7 @@ export interface User {
     pollVotes?: ('off' | 'bell' | 'email') | null;
     mentions?: ('off' | 'bell' | 'email') | null;
     eventReminders?: ('off' | 'bell' | 'email') | null;
+    lostFound?: ('off' | 'bell' | 'email') | null;
     emailTiming?: ('instant' | 'daily') | null;
     weeklyDigest?: boolean | null;
   };
@@ -500,7 +501,8 @@ export interface Notification {
     | 'mention'
     | 'event-reminder'
     | 'event-changed'
-    | 'event-cancelled';
+    | 'event-cancelled'
+    | 'lost-found';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -519,7 +521,16 @@ export interface Notification {
 export interface Mail {
   id: number;
   user: number | User;
-  kind: 'replies' | 'comments' | 'newEvents' | 'reactions' | 'pollVotes' | 'mentions' | 'eventReminders' | 'digest';
+  kind:
+    | 'replies'
+    | 'comments'
+    | 'newEvents'
+    | 'reactions'
+    | 'pollVotes'
+    | 'mentions'
+    | 'eventReminders'
+    | 'lostFound'
+    | 'digest';
   to: string;
   subject: string;
   messageId: string;
@@ -1260,6 +1271,7 @@ export interface UsersSelect<T extends boolean = true> {
         pollVotes?: T;
         mentions?: T;
         eventReminders?: T;
+        lostFound?: T;
         emailTiming?: T;
         weeklyDigest?: T;
       };

@@ -25,6 +25,7 @@ import { editLostFound } from './endpoints/edit'
 import { lostFoundPins } from './endpoints/pins'
 import { postLostFound } from './endpoints/post'
 import { setLostFoundStatus } from './endpoints/status'
+import { notifyLostFound } from './notifyFollowers'
 
 /** Open pages of the neighbourhood show a new, changed, hidden or deleted post at once. */
 const live = liveHooks<LostFoundPost>({
@@ -97,7 +98,7 @@ export const LostFoundPosts: CollectionConfig = {
   ],
   hooks: {
     beforeChange: [keepCounters('reactionCount', 'commentCount')],
-    afterChange: [live.afterChange, pages.afterChange, announceApiChange],
+    afterChange: [live.afterChange, pages.afterChange, notifyLostFound, announceApiChange],
     afterDelete: [live.afterDelete, pages.afterDelete, announceApiChange],
   },
 }

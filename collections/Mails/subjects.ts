@@ -8,6 +8,7 @@ const MANY: Record<NotificationKind, (n: number) => string> = {
   pollVotes: (n) => `${n} new votes on your polls`,
   mentions: (n) => `${n} new mentions of you`,
   eventReminders: (n) => `${n} updates on events you attend`,
+  lostFound: (n) => `${n} new lost and found posts where you follow`,
 }
 
 /** One notification's own words, or how many of a kind the mail gathers. */

@@ -32,6 +32,8 @@ export const NOTIFICATION_TYPES = [
   'event-reminder',
   'event-changed',
   'event-cancelled',
+  // Something lost or found was posted in a neighbourhood the member follows.
+  'lost-found',
 ] as const
 
 const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'pollVotes',
   'mentions',
   'eventReminders',
+  'lostFound',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -37,6 +38,7 @@ export const KIND_OF_TYPE: Record<string, NotificationKind | undefined> = {
   'event-reminder': 'eventReminders',
   'event-changed': 'eventReminders',
   'event-cancelled': 'eventReminders',
+  'lost-found': 'lostFound',
 }
 
 /** What a new member gets: what is about them by mail, the rest in the bell. */
@@ -48,6 +50,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   pollVotes: 'bell',
   mentions: 'bell',
   eventReminders: 'email',
+  // Off until a member asks: a busy neighbourhood posts often.
+  lostFound: 'off',
 }
 
 export const KIND_LABELS: Record<MailKind, string> = {
@@ -58,6 +62,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   pollVotes: 'Votes on my polls',
   mentions: 'Mentions of me (@my-name)',
   eventReminders: 'Reminders and changes of events I attend',
+  lostFound: 'Lost and found where I follow',
   digest: 'The weekly digest of my neighbourhoods',
 }
 

@@ -251,3 +251,28 @@ describe('pins for the map', () => {
     expect([pin.latitude, pin.href]).toEqual([open.latitude, `/lost-found/${open.id}`])
   })
 })
+
+describe("the 'Lost and found' notification kind", () => {
+  it('reaches followers who turned it on, never the poster; it is off by default', async () => {
+    const carol = await makeUser(site, 'lfcarol')
+    const dave = await makeUser(site, 'lfdave')
+    for (const member of [alice, carol, dave])
+      await site.api('POST', '/api/follows/toggle', {
+        body: { neighbourhood: place },
+        cookie: member.cookie,
+      })
+    const db = pgPool(site.payload)
+    await db.query(`UPDATE users SET notify_lost_found = 'bell' WHERE id = ANY($1)`, [
+      [alice.id, carol.id],
+    ])
+    const { body } = await post(alice, goodPost({ title: 'Lost blue scarf', what: 'other' }))
+    const { rows } = await db.query(
+      `SELECT user_id, link, message FROM notifications WHERE type = 'lost-found'
+        AND reference_id = $1`,
+      [String(body.id)],
+    )
+    expect(rows.map((r) => r.user_id)).toEqual([carol.id])
+    expect(rows[0].link).toBe(`/lost-found/${body.id}`)
+    expect(rows[0].message).toContain('Lost blue scarf')
+  })
+})

@@ -44,6 +44,7 @@ describe('notification settings', () => {
     pollVotes: 'email',
     mentions: 'bell',
     eventReminders: 'off',
+    lostFound: 'bell',
     emailTiming: 'daily',
   }
 

@@ -3,10 +3,13 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
-   CREATE TYPE "public"."enum_lost_found_posts_kind" AS ENUM('lost', 'found');
+   CREATE TYPE "public"."enum_users_notify_lost_found" AS ENUM('off', 'bell', 'email');
+  CREATE TYPE "public"."enum_lost_found_posts_kind" AS ENUM('lost', 'found');
   CREATE TYPE "public"."enum_lost_found_posts_what" AS ENUM('pet', 'keys', 'phone', 'bag', 'wallet', 'bike', 'other');
   CREATE TYPE "public"."enum_lost_found_posts_status" AS ENUM('open', 'reunited');
   ALTER TYPE "public"."enum_media_purpose" ADD VALUE 'lost-found-photo';
+  ALTER TYPE "public"."enum_notifications_type" ADD VALUE 'lost-found';
+  ALTER TYPE "public"."enum_mails_kind" ADD VALUE 'lostFound' BEFORE 'digest';
   CREATE TABLE "lost_found_posts" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"neighbourhood_id" integer NOT NULL,
@@ -34,6 +37,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"media_id" integer
   );
   
+  ALTER TABLE "users" ADD COLUMN "notify_lost_found" "enum_users_notify_lost_found" DEFAULT 'off';
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "lost_found_posts_id" integer;
   ALTER TABLE "lost_found_posts" ADD CONSTRAINT "lost_found_posts_neighbourhood_id_neighbourhoods_id_fk" FOREIGN KEY ("neighbourhood_id") REFERENCES "public"."neighbourhoods"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "lost_found_posts" ADD CONSTRAINT "lost_found_posts_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
@@ -68,8 +72,18 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TYPE "public"."enum_media_purpose";
   CREATE TYPE "public"."enum_media_purpose" AS ENUM('review-photo', 'neighbourhood-image', 'business-image', 'avatar', 'story-image', 'event-image');
   ALTER TABLE "media" ALTER COLUMN "purpose" SET DATA TYPE "public"."enum_media_purpose" USING "purpose"::"public"."enum_media_purpose";
+  ALTER TABLE "notifications" ALTER COLUMN "type" SET DATA TYPE text;
+  DROP TYPE "public"."enum_notifications_type";
+  CREATE TYPE "public"."enum_notifications_type" AS ENUM('reaction', 'comment', 'reply', 'comment-reply', 'poll-vote', 'new-event', 'badge', 'friend-joined', 'moderation', 'mention', 'event-reminder', 'event-changed', 'event-cancelled');
+  ALTER TABLE "notifications" ALTER COLUMN "type" SET DATA TYPE "public"."enum_notifications_type" USING "type"::"public"."enum_notifications_type";
+  ALTER TABLE "mails" ALTER COLUMN "kind" SET DATA TYPE text;
+  DROP TYPE "public"."enum_mails_kind";
+  CREATE TYPE "public"."enum_mails_kind" AS ENUM('replies', 'comments', 'newEvents', 'reactions', 'pollVotes', 'mentions', 'eventReminders', 'digest');
+  ALTER TABLE "mails" ALTER COLUMN "kind" SET DATA TYPE "public"."enum_mails_kind" USING "kind"::"public"."enum_mails_kind";
   DROP INDEX "payload_locked_documents_rels_lost_found_posts_id_idx";
+  ALTER TABLE "users" DROP COLUMN "notify_lost_found";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "lost_found_posts_id";
+  DROP TYPE "public"."enum_users_notify_lost_found";
   DROP TYPE "public"."enum_lost_found_posts_kind";
   DROP TYPE "public"."enum_lost_found_posts_what";
   DROP TYPE "public"."enum_lost_found_posts_status";`)
