@@ -212,10 +212,16 @@ describe('changing a post', () => {
     expect(answer.status).toBe(403)
   })
 
-  it("deleting an account deletes that member's posts", async () => {
+  it("'Download my data' holds the member's posts; deleting the account deletes them", async () => {
     const leaver = await makeUser(site, 'lfleaver')
     const { body } = await post(leaver, goodPost({ photos: [await photo(leaver)] }))
     expect(body.id).toBeTypeOf('number')
+    const exported = await site.api<{ data: { lostFound: { id: number }[] } }>(
+      'GET',
+      '/api/users/me/export',
+      { cookie: leaver.cookie },
+    )
+    expect(exported.body.data.lostFound.map((p) => p.id)).toEqual([body.id])
     await site.payload.delete({ collection: 'users', id: leaver.id })
     const left = await pgPool(site.payload).query(
       'SELECT count(*)::int AS n FROM lost_found_posts WHERE author_id IS NULL OR id = $1',

@@ -13,6 +13,7 @@ const KINDS = [
   ['events', 'events', 'author'],
   ['polls', 'polls', 'author'],
   ['localSpots', 'local-businesses', 'author'],
+  ['lostFound', 'lost-found-posts', 'author'],
   ['neighbourhoods', 'neighbourhoods', 'createdBy'],
   ['comments', 'comments', 'author'],
   ['reactions', 'reactions', 'user'],
