@@ -858,7 +858,7 @@ export interface Page {
  */
 export interface SearchIndex {
   id: number;
-  kind: 'neighbourhood' | 'story' | 'discussion' | 'event' | 'poll' | 'spot' | 'person';
+  kind: 'neighbourhood' | 'story' | 'discussion' | 'event' | 'poll' | 'spot' | 'lost-found' | 'person';
   docId: number;
   title: string;
   tags?: string | null;

@@ -13,6 +13,7 @@ import {
   WHAT_LABEL,
 } from '@/rules/lostFound'
 import { channels } from '@/server/services/realtime'
+import { searchHooks } from '@collections/Search/reindex'
 import { staff, visibleUnlessHidden } from '@collections/access'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { counterField, keepCounters } from '@collections/shared/counters'
@@ -34,6 +35,9 @@ const live = liveHooks<LostFoundPost>({
   visible: notHidden,
   fields: ['kind', 'what', 'title', 'status', 'seenAt', 'latitude', 'longitude', 'neighbourhood'],
 })
+
+/** Site search follows every write in its transaction. */
+const search = searchHooks<LostFoundPost>('lost-found')
 
 /** The neighbourhood page counts them in its tabs. */
 const pages = stalePages<LostFoundPost>((doc, find) => find.neighbourhood(doc.neighbourhood))
@@ -98,7 +102,13 @@ export const LostFoundPosts: CollectionConfig = {
   ],
   hooks: {
     beforeChange: [keepCounters('reactionCount', 'commentCount')],
-    afterChange: [live.afterChange, pages.afterChange, notifyLostFound, announceApiChange],
-    afterDelete: [live.afterDelete, pages.afterDelete, announceApiChange],
+    afterChange: [
+      search.afterChange,
+      live.afterChange,
+      pages.afterChange,
+      notifyLostFound,
+      announceApiChange,
+    ],
+    afterDelete: [search.afterDelete, live.afterDelete, pages.afterDelete, announceApiChange],
   },
 }

@@ -11,6 +11,7 @@ export const SEARCH_KIND_LABELS = {
   event: 'Events',
   poll: 'Polls',
   spot: 'Local spots',
+  'lost-found': 'Lost and found',
   person: 'People',
 } as const
 export type SearchKind = keyof typeof SEARCH_KIND_LABELS
@@ -24,6 +25,7 @@ export const SEARCH_KIND_NAMES: Record<SearchKind, string> = {
   event: 'Event',
   poll: 'Poll',
   spot: 'Local spot',
+  'lost-found': 'Lost and found',
   person: 'Person',
 }
 

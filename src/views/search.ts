@@ -79,6 +79,8 @@ export function searchHitHref(
       return `/polls/${id}`
     case 'spot':
       return `/neighbourhood/${neighbourhoodSlug}/local-spots`
+    case 'lost-found':
+      return `/lost-found/${id}`
     case 'person':
       return `/profile/${encodeURIComponent(slug ?? '')}`
   }

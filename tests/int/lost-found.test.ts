@@ -282,3 +282,23 @@ describe("the 'Lost and found' notification kind", () => {
     expect(rows[0].message).toContain('Lost blue scarf')
   })
 })
+
+describe('site search', () => {
+  it('finds a post by its title, leading to its page; a hidden one is not found', async () => {
+    const { body } = await post(alice, goodPost({ title: 'Zebrafinch escaped from aviary' }))
+    const suggest = () =>
+      site.api<{ suggestions: { kind: string; id: number; href: string }[] }>(
+        'GET',
+        '/api/search/suggest?q=Zebrafinch',
+      )
+    expect((await suggest()).body.suggestions).toContainEqual(
+      expect.objectContaining({ kind: 'lost-found', id: body.id, href: `/lost-found/${body.id}` }),
+    )
+    await site.payload.update({
+      collection: 'lost-found-posts',
+      id: body.id!,
+      data: { hidden: true },
+    })
+    expect((await suggest()).body.suggestions).toEqual([])
+  })
+})

@@ -10,6 +10,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TYPE "public"."enum_media_purpose" ADD VALUE 'lost-found-photo';
   ALTER TYPE "public"."enum_notifications_type" ADD VALUE 'lost-found';
   ALTER TYPE "public"."enum_mails_kind" ADD VALUE 'lostFound' BEFORE 'digest';
+  ALTER TYPE "public"."enum_search_index_kind" ADD VALUE 'lost-found' BEFORE 'person';
   CREATE TABLE "lost_found_posts" (
   	"id" serial PRIMARY KEY NOT NULL,
   	"neighbourhood_id" integer NOT NULL,
@@ -80,6 +81,10 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TYPE "public"."enum_mails_kind";
   CREATE TYPE "public"."enum_mails_kind" AS ENUM('replies', 'comments', 'newEvents', 'reactions', 'pollVotes', 'mentions', 'eventReminders', 'digest');
   ALTER TABLE "mails" ALTER COLUMN "kind" SET DATA TYPE "public"."enum_mails_kind" USING "kind"::"public"."enum_mails_kind";
+  ALTER TABLE "search_index" ALTER COLUMN "kind" SET DATA TYPE text;
+  DROP TYPE "public"."enum_search_index_kind";
+  CREATE TYPE "public"."enum_search_index_kind" AS ENUM('neighbourhood', 'story', 'discussion', 'event', 'poll', 'spot', 'person');
+  ALTER TABLE "search_index" ALTER COLUMN "kind" SET DATA TYPE "public"."enum_search_index_kind" USING "kind"::"public"."enum_search_index_kind";
   DROP INDEX "payload_locked_documents_rels_lost_found_posts_id_idx";
   ALTER TABLE "users" DROP COLUMN "notify_lost_found";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN "lost_found_posts_id";
