@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { STATIC_PAGES } from '@/rules/staticPages'
 import { pgPool } from '@/server/database/db'
 import { SITEMAP_MAX_URLS, type SitemapEntry } from '@/views/seo'
+import { lostFoundHref } from '@/views/lostFound'
 import { storyHref } from '@/views/story'
 
 /** The site-wide lists and screens a visitor can open without signing in. */
@@ -19,12 +20,13 @@ const LISTS = [
 
 /**
  * Every URL of the sitemap, in a stable order: the lists, the static pages that exist, every
- * neighbourhood, then every public story that is not hidden (the pages prerendered for readers).
+ * neighbourhood, then every public story that is not hidden (the pages prerendered for readers),
+ * then every shown lost and found post (open or reunited: its page stays).
  * One query per kind, straight from PostgreSQL (tens of thousands of rows: no documents made).
  */
 export async function sitemapEntries(payload: Payload): Promise<SitemapEntry[]> {
   const pool = pgPool(payload)
-  const [pages, neighbourhoods, stories] = await Promise.all([
+  const [pages, neighbourhoods, stories, lostFound] = await Promise.all([
     pool.query<{ slug: string; updated_at: Date }>(
       `SELECT slug, updated_at FROM pages WHERE slug = ANY($1) ORDER BY slug`,
       [STATIC_PAGES.map((p) => p.slug)],
@@ -36,6 +38,9 @@ export async function sitemapEntries(payload: Payload): Promise<SitemapEntry[]> 
       `SELECT n.slug, s.id, s.updated_at FROM stories s JOIN neighbourhoods n ON n.id = s.neighbourhood_id
         WHERE s.is_public IS TRUE AND s.hidden IS NOT TRUE ORDER BY s.id`,
     ),
+    pool.query<{ id: number; updated_at: Date }>(
+      `SELECT id, updated_at FROM lost_found_posts WHERE hidden IS NOT TRUE ORDER BY id`,
+    ),
   ])
   return [
     ...LISTS.map((path) => ({ path })),
@@ -45,6 +50,7 @@ export async function sitemapEntries(payload: Payload): Promise<SitemapEntry[]> 
       lastModified: r.updated_at,
     })),
     ...stories.rows.map((r) => ({ path: storyHref(r.slug, r.id), lastModified: r.updated_at })),
+    ...lostFound.rows.map((r) => ({ path: lostFoundHref(r.id), lastModified: r.updated_at })),
   ]
 }
 

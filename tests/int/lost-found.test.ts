@@ -302,3 +302,20 @@ describe('site search', () => {
     expect((await suggest()).body.suggestions).toEqual([])
   })
 })
+
+describe('the sitemap', () => {
+  it('lists shown posts, reunited ones too, and never a hidden one', async () => {
+    const { sitemapEntries } = await import('@/loaders/sitemap')
+    const shown = (await post(alice, goodPost({ title: 'Mapped wallet', what: 'wallet' }))).body
+    await setStatus(alice, shown.id!, 'reunited')
+    const hidden = (await post(alice, goodPost({ title: 'Unmapped wallet' }))).body
+    await site.payload.update({
+      collection: 'lost-found-posts',
+      id: hidden.id!,
+      data: { hidden: true },
+    })
+    const paths = (await sitemapEntries(site.payload)).map((e) => e.path)
+    expect(paths).toContain(`/lost-found/${shown.id}`)
+    expect(paths).not.toContain(`/lost-found/${hidden.id}`)
+  })
+})
