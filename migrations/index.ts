@@ -21,7 +21,7 @@ import * as migration_20261129_005013_mentions_event_reminders from './20261129_
 import * as migration_20261129_005536_push_notifications from './20261129_005536_push_notifications';
 import * as migration_20261129_010000_passkeys from './20261129_010000_passkeys';
 import * as migration_20261207_012904_messages from './20261207_012904_messages';
-import * as migration_20261207_053204_lostfound from './20261207_053204_lostfound';
+import * as migration_20261207_054701_lostfound from './20261207_054701_lostfound';
 
 export const migrations = [
   {
@@ -140,8 +140,8 @@ export const migrations = [
     name: '20261207_012904_messages',
   },
   {
-    up: migration_20261207_053204_lostfound.up,
-    down: migration_20261207_053204_lostfound.down,
-    name: '20261207_053204_lostfound'
+    up: migration_20261207_054701_lostfound.up,
+    down: migration_20261207_054701_lostfound.down,
+    name: '20261207_054701_lostfound'
   },
 ];

@@ -204,6 +204,7 @@ export interface Report {
     | 'event'
     | 'poll'
     | 'local-business'
+    | 'lost-found'
     | 'profile'
     | 'message';
   targetId: number;
@@ -391,6 +392,7 @@ export interface ModerationAction {
     | 'event'
     | 'poll'
     | 'local-business'
+    | 'lost-found'
     | 'profile'
     | 'message';
   targetId: number;

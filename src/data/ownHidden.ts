@@ -7,7 +7,15 @@ import { ITEM_TEXT } from '@/data/moderationQueue'
 
 export type { OwnHiddenItem }
 
-const POST_KINDS = ['review', 'story', 'discussion', 'event', 'poll', 'local-business'] as const
+const POST_KINDS = [
+  'review',
+  'story',
+  'discussion',
+  'event',
+  'poll',
+  'local-business',
+  'lost-found',
+] as const
 
 /** One kind of post's hidden rows of one author (comments are read together, below). */
 function selectOf(kind: (typeof POST_KINDS)[number], owner: string) {

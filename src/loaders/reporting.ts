@@ -21,6 +21,7 @@ const LABEL: Record<ReportTargetKind, string> = {
   event: 'title',
   poll: 'question',
   'local-business': 'name',
+  'lost-found': 'title',
   profile: 'userName',
   message: 'body',
   'review-comment': 'content',

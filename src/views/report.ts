@@ -21,6 +21,8 @@ export function postPath(kind: ReportTargetKind, id: number, slug: string | null
       return `/polls/${id}`
     case 'local-business':
       return `/neighbourhood/${slug}/local-spots`
+    case 'lost-found':
+      return `/lost-found/${id}`
     default:
       return null
   }

@@ -319,3 +319,21 @@ describe('the sitemap', () => {
     expect(paths).not.toContain(`/lost-found/${hidden.id}`)
   })
 })
+
+describe('reports', () => {
+  it('a reported post goes to the queue; the poster cannot report their own', async () => {
+    const { body } = await post(alice, goodPost({ title: 'Reported lost hat', what: 'other' }))
+    const report = (user: TestUser) =>
+      site.api('POST', '/api/reports/send', {
+        body: { targetKind: 'lost-found', targetId: body.id, reason: 'spam' },
+        cookie: user.cookie,
+      })
+    expect((await report(alice)).status).toBe(403)
+    expect((await report(bob)).status).toBe(201)
+    const queued = await pgPool(site.payload).query(
+      `SELECT count(*)::int AS n FROM reports WHERE target_kind = 'lost-found' AND target_id = $1`,
+      [body.id],
+    )
+    expect(queued.rows[0].n).toBe(1)
+  })
+})

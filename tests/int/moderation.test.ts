@@ -88,6 +88,24 @@ async function itemOf(kind: ReportTargetKind): Promise<number> {
         description: 'Coffee.',
         address: '1 High St',
       })
+    case 'lost-found':
+      // Posted through its command in its own tests; here only the row matters.
+      return (
+        await site.payload.create({
+          collection: 'lost-found-posts',
+          data: {
+            neighbourhood,
+            kind: 'lost',
+            what: 'pet',
+            title: `Lost cat ${n}`,
+            seenAt: new Date().toISOString(),
+            latitude: 51.5,
+            longitude: -0.12,
+            status: 'open',
+            author: author.id,
+          },
+        })
+      ).id
     case 'profile':
       return (await makeUser(site, `profile${n}`)).id
     default: {
@@ -108,6 +126,7 @@ const COLLECTION: Record<ReportTargetKind, string> = {
   event: 'events',
   poll: 'polls',
   'local-business': 'local-businesses',
+  'lost-found': 'lost-found-posts',
   profile: 'users',
   message: 'messages',
 }
@@ -489,7 +508,7 @@ describe('the author sees their hidden posts', () => {
       const found = mine.body.docs.find((d) => d.kind === kind && d.id === ids.get(kind))
       expect(found, kind).toBeDefined()
       expect(found!.text.length, kind).toBeGreaterThan(0)
-      expect(found!.href, kind).toMatch(/^\/(neighbourhood|discussions|polls)\//)
+      expect(found!.href, kind).toMatch(/^\/(neighbourhood|discussions|polls|lost-found)\//)
     }
     const reviewId = ids.get('review')!
     expect(mine.body.docs.find((d) => d.kind === 'review' && d.id === reviewId)?.href).toBe(

@@ -7,6 +7,8 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE TYPE "public"."enum_lost_found_posts_kind" AS ENUM('lost', 'found');
   CREATE TYPE "public"."enum_lost_found_posts_what" AS ENUM('pet', 'keys', 'phone', 'bag', 'wallet', 'bike', 'other');
   CREATE TYPE "public"."enum_lost_found_posts_status" AS ENUM('open', 'reunited');
+  ALTER TYPE "public"."enum_reports_target_kind" ADD VALUE 'lost-found' BEFORE 'profile';
+  ALTER TYPE "public"."enum_moderation_actions_target_kind" ADD VALUE 'lost-found' BEFORE 'profile';
   ALTER TYPE "public"."enum_media_purpose" ADD VALUE 'lost-found-photo';
   ALTER TYPE "public"."enum_notifications_type" ADD VALUE 'lost-found';
   ALTER TYPE "public"."enum_mails_kind" ADD VALUE 'lostFound' BEFORE 'digest';
@@ -69,6 +71,14 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   DROP TABLE "lost_found_posts_rels" CASCADE;
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT "payload_locked_documents_rels_lost_found_posts_fk";
   
+  ALTER TABLE "reports" ALTER COLUMN "target_kind" SET DATA TYPE text;
+  DROP TYPE "public"."enum_reports_target_kind";
+  CREATE TYPE "public"."enum_reports_target_kind" AS ENUM('review', 'review-comment', 'story', 'story-comment', 'discussion', 'discussion-comment', 'event', 'poll', 'local-business', 'profile', 'message');
+  ALTER TABLE "reports" ALTER COLUMN "target_kind" SET DATA TYPE "public"."enum_reports_target_kind" USING "target_kind"::"public"."enum_reports_target_kind";
+  ALTER TABLE "moderation_actions" ALTER COLUMN "target_kind" SET DATA TYPE text;
+  DROP TYPE "public"."enum_moderation_actions_target_kind";
+  CREATE TYPE "public"."enum_moderation_actions_target_kind" AS ENUM('review', 'review-comment', 'story', 'story-comment', 'discussion', 'discussion-comment', 'event', 'poll', 'local-business', 'profile', 'message');
+  ALTER TABLE "moderation_actions" ALTER COLUMN "target_kind" SET DATA TYPE "public"."enum_moderation_actions_target_kind" USING "target_kind"::"public"."enum_moderation_actions_target_kind";
   ALTER TABLE "media" ALTER COLUMN "purpose" SET DATA TYPE text;
   DROP TYPE "public"."enum_media_purpose";
   CREATE TYPE "public"."enum_media_purpose" AS ENUM('review-photo', 'neighbourhood-image', 'business-image', 'avatar', 'story-image', 'event-image');
