@@ -2,8 +2,7 @@ import path from 'node:path'
 import type { CollectionApi } from '@/server/http/openapi/describe'
 import type { CollectionConfig, Config } from 'payload'
 
-import { IMAGE_PURPOSES, MAX_UPLOAD_BYTES } from '@/rules/imageFile'
-import { MESSAGES } from '@/rules/messages'
+import { IMAGE_PURPOSES, MAX_UPLOAD_BYTES, MB } from '@/rules/imageFile'
 import { env } from '@/server/config/env'
 import { anyone, signedIn, staffOrOwner } from '@collections/access'
 import { authorField } from '@collections/shared/fields'
@@ -20,11 +19,12 @@ import {
 
 /**
  * Payload's limit for any multipart body (payload.config.ts `upload`): nothing bigger than the
- * largest image a purpose allows is even read.
+ * largest image a purpose allows is even read. Below it, each purpose's own limit and words
+ * answer (hooks/checkImageUpload.ts).
  */
 export const uploadLimits: NonNullable<Config['upload']> = {
   limits: { fileSize: MAX_UPLOAD_BYTES },
-  responseOnLimit: MESSAGES.neighbourhoodImageTooLarge,
+  responseOnLimit: `Image must be less than ${MAX_UPLOAD_BYTES / MB}MB.`,
 }
 
 /**

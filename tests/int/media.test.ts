@@ -189,13 +189,23 @@ describe('size limits by purpose (SPEC §5, §9)', () => {
     expect(accepted.status).toBe(201)
   })
 
-  it('refuses a 6 MB image before reading it all', async () => {
+  it("refuses a 6 MB neighbourhood image by its purpose's limit", async () => {
     const sixMb = await makeLargePng(6 * 1024 * 1024)
     await expectRefused(
       { data: sixMb, name: 'huge.png', type: 'image/png' },
       { purpose: 'neighbourhood-image' },
-      413,
+      400,
       'Image must be less than 5MB.',
+    )
+  })
+
+  it('refuses an image over the largest limit (10 MB, lost and found photos) before reading it all', async () => {
+    const elevenMb = await makeLargePng(11 * 1024 * 1024)
+    await expectRefused(
+      { data: elevenMb, name: 'huge.png', type: 'image/png' },
+      { purpose: 'lost-found-photo' },
+      413,
+      'Image must be less than 10MB.',
     )
   })
 
