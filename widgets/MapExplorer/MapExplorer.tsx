@@ -122,14 +122,7 @@ export default function MapExplorer({ tiles }: Props) {
         >
           Filter<span className="map-filter-current">: {activeLabel}</span>
         </button>
-        <p className="map-status" role="status" aria-live="polite">
-          {statusText}
-        </p>
-        {more && (
-          <button type="button" className="map-more map-more-inline" onClick={showMore}>
-            Load More
-          </button>
-        )}
+        {/* Before Load More: Tab goes on from Load More to the map. */}
         <label className="map-layer">
           <input
             type="checkbox"
@@ -139,6 +132,14 @@ export default function MapExplorer({ tiles }: Props) {
           Lost and found
           {pins && <span className="sr-only"> ({pins.length} open posts)</span>}
         </label>
+        <p className="map-status" role="status" aria-live="polite">
+          {statusText}
+        </p>
+        {more && (
+          <button type="button" className="map-more map-more-inline" onClick={showMore}>
+            Load More
+          </button>
+        )}
       </div>
 
       <div className="map-stage">
