@@ -10,6 +10,7 @@ import { EventRsvps } from './EventRsvps'
 import { Events } from './Events'
 import { Follows } from './Follows'
 import { LocalBusinesses } from './LocalBusinesses'
+import { LostFoundPosts } from './LostFound'
 import { Mails } from './Mails'
 import { MarketItems } from './MarketItems'
 import { Media } from './Media'
@@ -55,6 +56,7 @@ const productCollections: CollectionConfig[] = [
   Polls,
   PollVotes,
   LocalBusinesses,
+  LostFoundPosts,
   BusinessBadges,
   UserBadges,
   Pages,

@@ -24,6 +24,7 @@ import * as migration_20261207_012904_messages from './20261207_012904_messages'
 import * as migration_20261207_045537_messages_notify from './20261207_045537_messages_notify';
 import * as migration_20261207_055843_market from './20261207_055843_market';
 import * as migration_20261207_060549_safety_alerts from './20261207_060549_safety_alerts';
+import * as migration_20261207_060900_lost_found from './20261207_060900_lost_found';
 
 export const migrations = [
   {
@@ -154,6 +155,11 @@ export const migrations = [
   {
     up: migration_20261207_060549_safety_alerts.up,
     down: migration_20261207_060549_safety_alerts.down,
-    name: '20261207_060549_safety_alerts'
+    name: '20261207_060549_safety_alerts',
+  },
+  {
+    up: migration_20261207_060900_lost_found.up,
+    down: migration_20261207_060900_lost_found.down,
+    name: '20261207_060900_lost_found'
   },
 ];

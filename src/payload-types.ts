@@ -89,6 +89,7 @@ export interface Config {
     polls: Poll;
     'poll-votes': PollVote;
     'local-businesses': LocalBusiness;
+    'lost-found-posts': LostFoundPost;
     'business-badges': BusinessBadge;
     'user-badges': UserBadge;
     pages: Page;
@@ -127,6 +128,7 @@ export interface Config {
     polls: PollsSelect<false> | PollsSelect<true>;
     'poll-votes': PollVotesSelect<false> | PollVotesSelect<true>;
     'local-businesses': LocalBusinessesSelect<false> | LocalBusinessesSelect<true>;
+    'lost-found-posts': LostFoundPostsSelect<false> | LostFoundPostsSelect<true>;
     'business-badges': BusinessBadgesSelect<false> | BusinessBadgesSelect<true>;
     'user-badges': UserBadgesSelect<false> | UserBadgesSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
@@ -208,6 +210,7 @@ export interface Report {
     | 'poll'
     | 'local-business'
     | 'safety-alert'
+    | 'lost-found'
     | 'profile'
     | 'message';
   targetId: number;
@@ -252,6 +255,7 @@ export interface User {
     eventReminders?: ('off' | 'bell' | 'email') | null;
     messages?: ('off' | 'bell' | 'email') | null;
     safetyAlerts?: ('off' | 'bell' | 'email') | null;
+    lostFound?: ('off' | 'bell' | 'email') | null;
     emailTiming?: ('instant' | 'daily') | null;
     weeklyDigest?: boolean | null;
   };
@@ -312,7 +316,8 @@ export interface Media {
     | 'avatar'
     | 'story-image'
     | 'event-image'
-    | 'market-photo';
+    | 'market-photo'
+    | 'lost-found-photo';
   uploadedBy?: (number | null) | User;
   prefix?: string | null;
   _objectKey?: string | null;
@@ -397,6 +402,7 @@ export interface ModerationAction {
     | 'poll'
     | 'local-business'
     | 'safety-alert'
+    | 'lost-found'
     | 'profile'
     | 'message';
   targetId: number;
@@ -509,7 +515,8 @@ export interface Notification {
     | 'event-changed'
     | 'event-cancelled'
     | 'message'
-    | 'safety-alert';
+    | 'safety-alert'
+    | 'lost-found';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -538,6 +545,7 @@ export interface Mail {
     | 'eventReminders'
     | 'messages'
     | 'safetyAlerts'
+    | 'lostFound'
     | 'digest';
   to: string;
   subject: string;
@@ -817,6 +825,29 @@ export interface LocalBusiness {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lost-found-posts".
+ */
+export interface LostFoundPost {
+  id: number;
+  neighbourhood: number | Neighbourhood;
+  kind: 'lost' | 'found';
+  what: 'pet' | 'keys' | 'phone' | 'bag' | 'wallet' | 'bike' | 'other';
+  title: string;
+  description?: string | null;
+  photos?: (number | Media)[] | null;
+  seenAt: string;
+  latitude: number;
+  longitude: number;
+  status: 'open' | 'reunited';
+  author?: (number | null) | User;
+  hidden?: boolean | null;
+  reactionCount?: number | null;
+  commentCount?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "business-badges".
  */
 export interface BusinessBadge {
@@ -884,7 +915,7 @@ export interface Page {
  */
 export interface SearchIndex {
   id: number;
-  kind: 'neighbourhood' | 'story' | 'discussion' | 'event' | 'poll' | 'spot' | 'safety' | 'person';
+  kind: 'neighbourhood' | 'story' | 'discussion' | 'event' | 'poll' | 'spot' | 'safety' | 'lost-found' | 'person';
   docId: number;
   title: string;
   tags?: string | null;
@@ -1182,6 +1213,10 @@ export interface PayloadLockedDocument {
         value: number | LocalBusiness;
       } | null)
     | ({
+        relationTo: 'lost-found-posts';
+        value: number | LostFoundPost;
+      } | null)
+    | ({
         relationTo: 'business-badges';
         value: number | BusinessBadge;
       } | null)
@@ -1321,6 +1356,7 @@ export interface UsersSelect<T extends boolean = true> {
         eventReminders?: T;
         messages?: T;
         safetyAlerts?: T;
+        lostFound?: T;
         emailTiming?: T;
         weeklyDigest?: T;
       };
@@ -1698,6 +1734,28 @@ export interface LocalBusinessesSelect<T extends boolean = true> {
   reactionCount?: T;
   createdAt?: T;
   updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lost-found-posts_select".
+ */
+export interface LostFoundPostsSelect<T extends boolean = true> {
+  neighbourhood?: T;
+  kind?: T;
+  what?: T;
+  title?: T;
+  description?: T;
+  photos?: T;
+  seenAt?: T;
+  latitude?: T;
+  longitude?: T;
+  status?: T;
+  author?: T;
+  hidden?: T;
+  reactionCount?: T;
+  commentCount?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

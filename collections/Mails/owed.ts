@@ -82,6 +82,9 @@ export async function goneFromView(req: PayloadRequest, ids: number[]): Promise<
               SELECT 1 FROM events e WHERE e.id::text = n.reference_id
                  AND e.hidden IS NOT TRUE AND e.is_public IS NOT FALSE))
            OR (n.type = 'mention' AND NOT EXISTS (${mentionedPostShown}))
+           OR (n.type = 'lost-found' AND NOT EXISTS (
+              SELECT 1 FROM lost_found_posts l WHERE l.id::text = n.reference_id
+                 AND l.hidden IS NOT TRUE))
            OR (n.type = 'message' AND ${sql.raw(MESSAGE_NOTICE_GONE)}))`,
   )
   return new Set(rows.map((r) => r.id))

@@ -11,6 +11,7 @@ const MANY: Record<NotificationKind, (n: number) => string> = {
   // A messages mail is about one conversation (./owed.ts): one notification, its own words.
   messages: (n) => `${n} conversations with new messages`,
   safetyAlerts: (n) => `${n} verified safety alerts where you follow`,
+  lostFound: (n) => `${n} new lost and found posts where you follow`,
 }
 
 /** One notification's own words, or how many of a kind the mail gathers. */

@@ -19,7 +19,8 @@ import {
 
 /**
  * Payload's limit for any multipart body (payload.config.ts `upload`): nothing bigger than the
- * largest image a purpose allows is even read.
+ * largest image a purpose allows is even read. Below it, each purpose's own limit and words
+ * answer (hooks/checkImageUpload.ts).
  */
 export const uploadLimits: NonNullable<Config['upload']> = {
   limits: { fileSize: MAX_UPLOAD_BYTES },

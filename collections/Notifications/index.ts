@@ -36,6 +36,8 @@ export const NOTIFICATION_TYPES = [
   'message',
   // A verified safety alert where the member follows.
   'safety-alert',
+  // Something lost or found was posted in a neighbourhood the member follows.
+  'lost-found',
 ] as const
 
 const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {

@@ -75,6 +75,13 @@ export const SOURCES: Record<SearchKind, { table: string; select: string }> = {
        NULL::timestamptz, 0, t.created_at
        FROM safety_alerts t`,
   },
+  'lost-found': {
+    table: 'lost_found_posts',
+    select: `SELECT ${kind('lost-found')}, t.id, t.title, concat_ws(' ', t.kind::text, t.what::text),
+       t.description, NULL, t.neighbourhood_id, t.author_id, true, coalesce(t.hidden, false),
+       NULL::timestamptz, 0, t.created_at
+       FROM lost_found_posts t`,
+  },
   person: {
     table: 'users',
     select: `SELECT ${kind('person')}, t.id, coalesce(nullif(t.name, ''), t.user_name), t.user_name,

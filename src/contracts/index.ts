@@ -2,6 +2,7 @@ import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
 import { followStateRead, followToggle } from './follows'
 import { marketCreate, marketEdit, marketRenew, marketStatus } from './market'
+import { lostFoundEdit, lostFoundPins, lostFoundPost, lostFoundStatus } from './lostFound'
 import { pollMine, pollSummary, pollVote } from './polls'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
@@ -51,6 +52,10 @@ export const contracts = {
   'market.renew': marketRenew,
   'safety.raise': safetyRaise,
   'safety.verify': safetyVerify,
+  'lostFound.post': lostFoundPost,
+  'lostFound.edit': lostFoundEdit,
+  'lostFound.status': lostFoundStatus,
+  'lostFound.pins': lostFoundPins,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

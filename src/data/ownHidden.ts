@@ -15,6 +15,7 @@ const POST_KINDS = [
   'poll',
   'local-business',
   'safety-alert',
+  'lost-found',
 ] as const
 
 /** One kind of post's hidden rows of one author (comments are read together, below). */

@@ -22,6 +22,7 @@ import {
 } from './messages'
 import { spot } from './localSpots'
 import { marketItem, marketRenew, marketStatus } from './market'
+import { lostFound, lostFoundStatus } from './lostFound'
 import { editNeighbourhood, neighbourhood } from './neighbourhoods'
 import { notificationRead, notificationsRead } from './notifications'
 import { poll } from './polls'
@@ -63,6 +64,8 @@ export const formHandlers: Readonly<Record<string, FormHandler>> = {
   profile,
   event,
   spot,
+  lostFound,
+  lostFoundStatus,
   notificationRead,
   notificationsRead,
   remove,

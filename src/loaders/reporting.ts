@@ -22,6 +22,7 @@ const LABEL: Record<ReportTargetKind, string> = {
   poll: 'question',
   'local-business': 'name',
   'safety-alert': 'title',
+  'lost-found': 'title',
   profile: 'userName',
   message: 'body',
   'review-comment': 'content',

@@ -4,6 +4,7 @@ import { STATIC_PAGES } from '@/rules/staticPages'
 import { pgPool } from '@/server/database/db'
 import { SITEMAP_MAX_URLS, type SitemapEntry } from '@/views/seo'
 import { marketItemHref } from '@/views/market'
+import { lostFoundHref } from '@/views/lostFound'
 import { storyHref } from '@/views/story'
 
 /** The site-wide lists and screens a visitor can open without signing in. */
@@ -21,12 +22,13 @@ const LISTS = [
 /**
  * Every URL of the sitemap, in a stable order: the lists, the static pages that exist, every
  * neighbourhood, then every public story that is not hidden (the pages prerendered for readers),
- * then every market item still listed.
+ * then every market item still listed, then every shown lost and found post (open or reunited:
+ * its page stays).
  * One query per kind, straight from PostgreSQL (tens of thousands of rows: no documents made).
  */
 export async function sitemapEntries(payload: Payload): Promise<SitemapEntry[]> {
   const pool = pgPool(payload)
-  const [pages, neighbourhoods, stories, items] = await Promise.all([
+  const [pages, neighbourhoods, stories, items, lostFound] = await Promise.all([
     pool.query<{ slug: string; updated_at: Date }>(
       `SELECT slug, updated_at FROM pages WHERE slug = ANY($1) ORDER BY slug`,
       [STATIC_PAGES.map((p) => p.slug)],
@@ -43,6 +45,9 @@ export async function sitemapEntries(payload: Payload): Promise<SitemapEntry[]> 
       `SELECT id, updated_at FROM market_items
         WHERE hidden IS NOT TRUE AND status <> 'gone' AND expires_at > now() ORDER BY id`,
     ),
+    pool.query<{ id: number; updated_at: Date }>(
+      `SELECT id, updated_at FROM lost_found_posts WHERE hidden IS NOT TRUE ORDER BY id`,
+    ),
   ])
   return [
     ...LISTS.map((path) => ({ path })),
@@ -53,6 +58,7 @@ export async function sitemapEntries(payload: Payload): Promise<SitemapEntry[]> 
     })),
     ...stories.rows.map((r) => ({ path: storyHref(r.slug, r.id), lastModified: r.updated_at })),
     ...items.rows.map((r) => ({ path: marketItemHref(r.id), lastModified: r.updated_at })),
+    ...lostFound.rows.map((r) => ({ path: lostFoundHref(r.id), lastModified: r.updated_at })),
   ]
 }
 

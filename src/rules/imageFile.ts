@@ -1,4 +1,3 @@
-import { MARKET_TEXT } from './market'
 import { MESSAGES } from './messages'
 
 /**
@@ -51,6 +50,7 @@ export const IMAGE_PURPOSES = [
   'story-image',
   'event-image',
   'market-photo',
+  'lost-found-photo',
 ] as const
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number]
 
@@ -64,6 +64,18 @@ const fiveMb: PurposeRule = {
   maxBytes: 5 * MB,
   tooLarge: MESSAGES.neighbourhoodImageTooLarge,
   notImage: MESSAGES.invalidImage,
+}
+
+/** What neighbours' posts (market items, lost and found) say of their photos, taken on phones. */
+export const PHOTO_TEXT = {
+  tooLarge: 'A photo can be at most 10 MB.',
+  notImage: 'That file is not an image: please choose a JPEG, PNG, GIF or WebP photo.',
+}
+
+const neighbourPhoto: PurposeRule = {
+  maxBytes: 10 * MB,
+  tooLarge: PHOTO_TEXT.tooLarge,
+  notImage: PHOTO_TEXT.notImage,
 }
 
 export const IMAGE_RULES: Record<ImagePurpose, PurposeRule> = {
@@ -81,11 +93,8 @@ export const IMAGE_RULES: Record<ImagePurpose, PurposeRule> = {
   avatar: fiveMb,
   'story-image': fiveMb,
   'event-image': fiveMb,
-  'market-photo': {
-    maxBytes: 10 * MB,
-    tooLarge: MARKET_TEXT.photoTooLarge,
-    notImage: MARKET_TEXT.photoNotImage,
-  },
+  'market-photo': neighbourPhoto,
+  'lost-found-photo': neighbourPhoto,
 }
 
 /** The largest upload any purpose allows; Payload refuses bigger request bodies early. */

@@ -1,3 +1,5 @@
+import { PHOTO_TEXT } from './imageFile'
+
 /**
  * The market (things to sell, give away or ask for): its kinds, limits and words, shared by the
  * commands, the forms, the pages and the islands.
@@ -74,8 +76,8 @@ export const MARKET_TEXT = {
   neighbourhood: 'Neighbourhood not found.',
   renewed: 'Renewed: the item stays listed for another 30 days.',
   renewRefused: 'This renewal link is not valid, or it has been used already.',
-  photoTooLarge: 'A photo can be at most 10 MB.',
-  photoNotImage: 'That file is not an image: please choose a JPEG, PNG, GIF or WebP photo.',
+  photoTooLarge: PHOTO_TEXT.tooLarge,
+  photoNotImage: PHOTO_TEXT.notImage,
   listed: 'Your item is listed.',
   saved: 'Saved.',
   statusChanged: 'Status changed.',

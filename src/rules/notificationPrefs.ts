@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'eventReminders',
   'messages',
   'safetyAlerts',
+  'lostFound',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -41,6 +42,7 @@ export const KIND_OF_TYPE: Record<string, NotificationKind | undefined> = {
   'event-cancelled': 'eventReminders',
   message: 'messages',
   'safety-alert': 'safetyAlerts',
+  'lost-found': 'lostFound',
 }
 
 /** What a new member gets: what is about them by mail, the rest in the bell. */
@@ -55,6 +57,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   messages: 'email',
   // Verified alerts where one follows: urgent, so on and mailed unless a member turns them down.
   safetyAlerts: 'email',
+  // Off until a member asks: a busy neighbourhood posts often.
+  lostFound: 'off',
 }
 
 export const KIND_LABELS: Record<MailKind, string> = {
@@ -67,6 +71,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   eventReminders: 'Reminders and changes of events I attend',
   messages: 'Private messages to me',
   safetyAlerts: 'Safety alerts where I follow (verified ones only)',
+  lostFound: 'Lost and found where I follow',
   digest: 'The weekly digest of my neighbourhoods',
 }
 

@@ -12,6 +12,7 @@ export const SEARCH_KIND_LABELS = {
   poll: 'Polls',
   spot: 'Local spots',
   safety: 'Safety alerts',
+  'lost-found': 'Lost and found',
   person: 'People',
 } as const
 export type SearchKind = keyof typeof SEARCH_KIND_LABELS
@@ -26,6 +27,7 @@ export const SEARCH_KIND_NAMES: Record<SearchKind, string> = {
   poll: 'Poll',
   spot: 'Local spot',
   safety: 'Safety alert',
+  'lost-found': 'Lost and found',
   person: 'Person',
 }
 

@@ -58,6 +58,7 @@ export const REPORT_TARGETS = {
   poll: { collection: 'polls', owner: 'author', noun: 'poll' },
   'local-business': { collection: 'local-businesses', owner: 'author', noun: 'local spot' },
   'safety-alert': { collection: 'safety-alerts', owner: 'author', noun: 'safety alert' },
+  'lost-found': { collection: 'lost-found-posts', owner: 'author', noun: 'lost and found post' },
   profile: { collection: 'users', owner: 'id', noun: 'profile' },
   // Reported only from its conversation (messages.report): staff see it, with the five before.
   message: { collection: 'messages', owner: 'sender', noun: 'message' },

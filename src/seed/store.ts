@@ -15,6 +15,7 @@ import {
 } from './index'
 import { seedCommunity } from './community'
 import { seedSafetyAlerts } from './safetyAlerts'
+import { LOST_FOUND_TARGET, seedLostFound } from './lostFound'
 import { seedPages } from './pages'
 import { makeMarketItems } from './market'
 import { storeLocalSpots, storeUserBadges } from './storeSpots'
@@ -141,6 +142,14 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
     context,
   )
   log(`seed: ${alerts} safety alerts`)
+  const lostFound = process.env.SEED_SIZE === 'target' ? LOST_FOUND_TARGET : null
+  const posts = await seedLostFound(
+    payload,
+    rng.fork('lost-found'),
+    [...userIds.values()],
+    lostFound,
+  )
+  log(`seed: ${posts} lost and found posts`)
   log(`seed: ${await seedPages(payload, context)} static pages`)
   // The demo's notifications are its history, in the bell: nobody is mailed about them.
   await pgPool(payload).query('UPDATE notifications SET mail_due = false WHERE mail_due')

@@ -23,6 +23,8 @@ export function postPath(kind: ReportTargetKind, id: number, slug: string | null
       return `/neighbourhood/${slug}/local-spots`
     case 'safety-alert':
       return `/safety/${id}`
+    case 'lost-found':
+      return `/lost-found/${id}`
     default:
       return null
   }

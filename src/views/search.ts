@@ -81,6 +81,8 @@ export function searchHitHref(
       return `/neighbourhood/${neighbourhoodSlug}/local-spots`
     case 'safety':
       return `/safety/${id}`
+    case 'lost-found':
+      return `/lost-found/${id}`
     case 'person':
       return `/profile/${encodeURIComponent(slug ?? '')}`
   }

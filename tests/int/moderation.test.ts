@@ -102,6 +102,24 @@ async function itemOf(kind: ReportTargetKind): Promise<number> {
       expect(raised.status, JSON.stringify(raised.body)).toBe(201)
       return raised.body.id
     }
+    case 'lost-found':
+      // Posted through its command in its own tests; here only the row matters.
+      return (
+        await site.payload.create({
+          collection: 'lost-found-posts',
+          data: {
+            neighbourhood,
+            kind: 'lost',
+            what: 'pet',
+            title: `Lost cat ${n}`,
+            seenAt: new Date().toISOString(),
+            latitude: 51.5,
+            longitude: -0.12,
+            status: 'open',
+            author: author.id,
+          },
+        })
+      ).id
     case 'profile':
       return (await makeUser(site, `profile${n}`)).id
     default: {
@@ -123,6 +141,7 @@ const COLLECTION: Record<ReportTargetKind, string> = {
   poll: 'polls',
   'local-business': 'local-businesses',
   'safety-alert': 'safety-alerts',
+  'lost-found': 'lost-found-posts',
   profile: 'users',
   message: 'messages',
 }
@@ -504,7 +523,7 @@ describe('the author sees their hidden posts', () => {
       const found = mine.body.docs.find((d) => d.kind === kind && d.id === ids.get(kind))
       expect(found, kind).toBeDefined()
       expect(found!.text.length, kind).toBeGreaterThan(0)
-      expect(found!.href, kind).toMatch(/^\/(neighbourhood|discussions|polls|safety)\//)
+      expect(found!.href, kind).toMatch(/^\/(neighbourhood|discussions|polls|safety|lost-found)\//)
     }
     const reviewId = ids.get('review')!
     expect(mine.body.docs.find((d) => d.kind === 'review' && d.id === reviewId)?.href).toBe(

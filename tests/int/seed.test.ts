@@ -13,8 +13,9 @@ describe('demo seed', () => {
   it('fills an empty database with realistic London data, once', async () => {
     const first = await seedDatabase(site.payload, () => {})
     expect(first.seeded).toBe(true)
-    const count = async (collection: 'neighbourhoods' | 'reviews' | 'users' | 'media') =>
-      (await site.payload.count({ collection })).totalDocs
+    const count = async (
+      collection: 'neighbourhoods' | 'reviews' | 'users' | 'media' | 'lost-found-posts',
+    ) => (await site.payload.count({ collection })).totalDocs
     const counts = {
       neighbourhoods: await count('neighbourhoods'),
       reviews: await count('reviews'),
@@ -23,6 +24,8 @@ describe('demo seed', () => {
     expect(counts.neighbourhoods).toBeGreaterThanOrEqual(24)
     expect(counts.reviews).toBeGreaterThanOrEqual(100)
     expect(counts.users).toBeGreaterThanOrEqual(3)
+    // A few lost and found posts for every neighbourhood with a place on the map.
+    expect(await count('lost-found-posts')).toBeGreaterThanOrEqual(counts.neighbourhoods * 2)
 
     const second = await seedDatabase(site.payload, () => {})
     expect(second.seeded).toBe(false)

@@ -46,6 +46,7 @@ describe('notification settings', () => {
     eventReminders: 'off',
     messages: 'bell',
     safetyAlerts: 'bell',
+    lostFound: 'bell',
     emailTiming: 'daily',
   }
 

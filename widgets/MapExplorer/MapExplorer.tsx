@@ -13,7 +13,18 @@ import {
   type MapNeighbourhood,
 } from './mapData'
 import { MapPreview } from './MapPreview'
-import { $focus, $items, $more, $selected, $status, loadMore, pick, showFilter } from './store'
+import {
+  $focus,
+  $items,
+  $more,
+  $pins,
+  $selected,
+  $status,
+  loadMore,
+  pick,
+  showFilter,
+  showLostFound,
+} from './store'
 import { useLeafletMap } from './useLeafletMap'
 import { VibeSheet } from './VibeSheet'
 // Leaflet loads on intent, but its CSS must be in the page's stylesheet: CSS imported only
@@ -45,6 +56,7 @@ export default function MapExplorer({ tiles }: Props) {
   const status = useStore($status)
   const selected = useStore($selected)
   const focus = useStore($focus)
+  const pins = useStore($pins)
   const [sheetOpen, setSheetOpen] = useState(false)
   const [tilesDown, setTilesDown] = useState(false)
   const mapEl = useRef<HTMLDivElement>(null)
@@ -53,6 +65,7 @@ export default function MapExplorer({ tiles }: Props) {
   const map = useLeafletMap(mapEl, {
     tiles,
     items,
+    pins,
     view,
     mayRecentre: () => !filter.query,
     onPick: pick,
@@ -109,6 +122,16 @@ export default function MapExplorer({ tiles }: Props) {
         >
           Filter<span className="map-filter-current">: {activeLabel}</span>
         </button>
+        {/* Before Load More: Tab goes on from Load More to the map. */}
+        <label className="map-layer">
+          <input
+            type="checkbox"
+            checked={pins !== null}
+            onChange={(e) => void showLostFound(e.currentTarget.checked)}
+          />
+          Lost and found
+          {pins && <span className="sr-only"> ({pins.length} open posts)</span>}
+        </label>
         <p className="map-status" role="status" aria-live="polite">
           {statusText}
         </p>

@@ -7,6 +7,7 @@ import {
   hasPosition,
   MAP_CENTRE,
   type MapNeighbourhood,
+  type MapPin,
   type MapView,
 } from './mapData'
 
@@ -52,6 +53,8 @@ export interface LiveMap {
   show: (n: MapNeighbourhood) => void
   /** What a click on a cluster of these does: zooms until they can be told apart. */
   zoomToGroup: (members: MapNeighbourhood[]) => void
+  /** The lost and found layer: its pins, or none (the layer off). */
+  setPins: (pins: readonly MapPin[] | null) => void
   remove: () => void
 }
 
@@ -85,6 +88,7 @@ export async function makeLiveMap(
   locateViewer(L, map, options.mayRecentre, options.onLocated)
 
   const markers = new Map<number, Leaflet.Marker>()
+  const pinLayer = L.layerGroup()
   let sentTo = options.view
   return {
     map,
@@ -119,11 +123,41 @@ export async function makeLiveMap(
       const bounds = L.latLngBounds(placed.map((n) => L.latLng(n.latitude, n.longitude)))
       map.fitBounds(bounds, { padding: [40, 40], maxZoom: GROUP_MAX_ZOOM })
     },
+    setPins(pins) {
+      pinLayer.clearLayers()
+      if (!pins) {
+        pinLayer.remove()
+        return
+      }
+      for (const pin of pins) pinMarker(L, pin).addTo(pinLayer)
+      pinLayer.addTo(map)
+    },
     remove() {
       map.remove()
       markers.clear()
     },
   }
+}
+
+/** A lost or found post: a small round pin (unlike a neighbourhood's marker) linking to it. */
+function pinMarker(L: typeof Leaflet, pin: MapPin): Leaflet.CircleMarker {
+  const marker = L.circleMarker([pin.latitude, pin.longitude], {
+    radius: 8,
+    weight: 2,
+    className: `map-pin map-pin-${pin.kind}`,
+  })
+  marker.bindPopup(() => {
+    const box = document.createElement('div')
+    box.className = 'map-popup'
+    const title = document.createElement('strong')
+    title.textContent = `${pin.kind === 'lost' ? 'Lost' : 'Found'}: ${pin.title}`
+    const link = document.createElement('a')
+    link.href = pin.href
+    link.textContent = 'See the post →'
+    box.append(title, link)
+    return box
+  })
+  return marker
 }
 
 function neighbourhoodMarker(

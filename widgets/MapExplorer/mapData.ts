@@ -89,3 +89,13 @@ export function hasPosition(
 export function clusterSize(count: number): 'small' | 'medium' | 'large' {
   return count < 10 ? 'small' : count < 100 ? 'medium' : 'large'
 }
+
+/** A lost or found post on the map's layer (lostFound.pins), at its rounded place. */
+export interface MapPin {
+  id: number
+  kind: 'lost' | 'found'
+  title: string
+  latitude: number
+  longitude: number
+  href: string
+}

@@ -1,12 +1,14 @@
 import { atom, computed } from 'nanostores'
 
 import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import {
   hasMore,
   neighbourhoodsUrl,
   searchForFilter,
   type MapFilter,
   type MapNeighbourhood,
+  type MapPin,
 } from './mapData'
 
 /** The pages loaded for one filter (key: its query string). */
@@ -90,3 +92,20 @@ export async function loadMore(filter: MapFilter): Promise<void> {
 }
 
 export const pick = (n: MapNeighbourhood | null) => $picked.set(n)
+
+/** The lost and found layer's pins: null while the layer is off. */
+export const $pins = atom<readonly MapPin[] | null>(null)
+
+/** Turns the lost and found layer on (reading its pins once) or off. */
+export async function showLostFound(on: boolean): Promise<void> {
+  if (!on) return $pins.set(null)
+  // On at once (the toggle shows it); the pins follow.
+  $pins.set([])
+  try {
+    const { pins } = await send('lostFound.pins', {})
+    if ($pins.get()) $pins.set(pins)
+  } catch (error) {
+    // As the neighbourhoods' errors: logged, the layer stays empty (SPEC §8).
+    console.error('map: lost and found pins failed to load', error)
+  }
+}

@@ -2,12 +2,14 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 
 import type { TileConfig } from '@widgets/lib/leaflet'
 import type { LiveMap } from './liveMap'
-import type { MapNeighbourhood, MapView } from './mapData'
+import type { MapNeighbourhood, MapPin, MapView } from './mapData'
 
 interface Options {
   tiles: TileConfig
   /** The neighbourhoods to mark (clustered). */
   items: MapNeighbourhood[]
+  /** The lost and found layer's pins, or null while it is off. */
+  pins: readonly MapPin[] | null
   /** Where the map opens, and where it goes when this changes (a name search's first result). */
   view: MapView
   /** false while a name search decides where to look: the viewer's position does not recentre. */
@@ -24,7 +26,7 @@ interface Options {
  * once it is.
  */
 export function useLeafletMap(mapEl: RefObject<HTMLDivElement | null>, options: Options) {
-  const { tiles, items, view } = options
+  const { tiles, items, view, pins } = options
   const [wanted, setWanted] = useState(false)
   const [live, setLive] = useState<LiveMap | null>(null)
   const [settled, setSettled] = useState(false)
@@ -76,6 +78,12 @@ export function useLeafletMap(mapEl: RefObject<HTMLDivElement | null>, options: 
     pending.current = null
     action?.(live)
   }, [live, items])
+
+  // The lost and found layer follows its toggle (a turned-on layer asks for the map).
+  useEffect(() => {
+    if (pins) setWanted(true)
+    live?.setPins(pins)
+  }, [live, pins])
 
   // A name search recentres on its first result at the focus zoom (SPEC §9).
   const {

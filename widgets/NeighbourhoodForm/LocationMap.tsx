@@ -11,7 +11,14 @@ interface Props {
   /** The point the inputs hold, or null while they hold none (or nonsense). */
   point: [number, number] | null
   tiles: TileConfig
-  onPick: (lat: number, lon: number) => void
+  /** A click sets the point; without it the map only shows the point. */
+  onPick?: (lat: number, lon: number) => void
+  /** Where the map opens (SPEC §9's form view unless given). */
+  centre?: [number, number]
+  zoom?: number
+  /** The marker's and the map's names for assistive tech. */
+  label?: string
+  region?: string
 }
 
 /**
@@ -19,7 +26,15 @@ interface Props {
  * marker moves and the map pans there), and a click sets them. Leaflet loads after hydration;
  * the box has its final size from the server-rendered HTML, so nothing shifts.
  */
-export default function LocationMap({ point, tiles, onPick }: Props) {
+export default function LocationMap({
+  point,
+  tiles,
+  onPick,
+  centre = FORM_MAP_CENTRE,
+  zoom = FORM_MAP_ZOOM,
+  label = 'Neighbourhood location',
+  region = 'Map: click to set the latitude and longitude',
+}: Props) {
   const box = useRef<HTMLDivElement>(null)
   const map = useRef<Leaflet.Map | null>(null)
   const marker = useRef<Leaflet.Marker | null>(null)
@@ -36,15 +51,12 @@ export default function LocationMap({ point, tiles, onPick }: Props) {
     void loadLeaflet().then((L) => {
       if (cancelled || !box.current) return
       leaflet.current = L
-      const m = L.map(box.current, { scrollWheelZoom: false }).setView(
-        FORM_MAP_CENTRE,
-        FORM_MAP_ZOOM,
-      )
+      const m = L.map(box.current, { scrollWheelZoom: false }).setView(centre, zoom)
       addTileLayer(L, m, tiles, {
         onUnavailable: () => setTilesDown(true),
         onAvailable: () => setTilesDown(false),
       })
-      m.on('click', (e: Leaflet.LeafletMouseEvent) => pick.current(e.latlng.lat, e.latlng.lng))
+      m.on('click', (e: Leaflet.LeafletMouseEvent) => pick.current?.(e.latlng.lat, e.latlng.lng))
       map.current = m
       setReady(true)
     })
@@ -54,6 +66,8 @@ export default function LocationMap({ point, tiles, onPick }: Props) {
       map.current = null
       marker.current = null
     }
+    // The map opens once; later points move the marker (below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tiles])
 
   const lat = point?.[0]
@@ -70,13 +84,13 @@ export default function LocationMap({ point, tiles, onPick }: Props) {
     if (marker.current) marker.current.setLatLng([lat, lon])
     else {
       marker.current = L.marker([lat, lon], {
-        title: 'Neighbourhood location',
-        alt: 'Neighbourhood location',
+        title: label,
+        alt: label,
         keyboard: false,
       }).addTo(m)
     }
     m.panTo([lat, lon])
-  }, [ready, lat, lon])
+  }, [ready, lat, lon, label])
 
   return (
     <div className="nf-map-wrap">
@@ -86,7 +100,7 @@ export default function LocationMap({ point, tiles, onPick }: Props) {
         data-testid="location-map"
         data-ready={ready ? 'true' : 'false'}
         role="region"
-        aria-label="Map: click to set the latitude and longitude"
+        aria-label={region}
       />
       {tilesDown && (
         <p className="nf-map-note" role="status">

@@ -4,9 +4,9 @@ import { query, sql } from '@/server/database/db'
 
 /**
  * Staff deleting a neighbourhood delete what belongs only to it (reviews, stories, local spots,
- * safety alerts, each through Payload so their own cleanup runs); events, discussions and polls
- * may stand alone, so they just lose the link; its followers stop following. Same transaction:
- * all or nothing.
+ * safety alerts, lost and found, market items, each through Payload so their own cleanup runs);
+ * events, discussions and polls may stand alone, so they just lose the link; its followers stop
+ * following. Same transaction: all or nothing.
  */
 export const deleteNeighbourhoodContent: CollectionBeforeDeleteHook = async ({ id, req }) => {
   for (const collection of [
@@ -14,6 +14,7 @@ export const deleteNeighbourhoodContent: CollectionBeforeDeleteHook = async ({ i
     'stories',
     'local-businesses',
     'safety-alerts',
+    'lost-found-posts',
   ] as CollectionSlug[]) {
     await req.payload.delete({
       collection,

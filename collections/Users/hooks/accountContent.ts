@@ -6,10 +6,10 @@ import { query, sql, tableName } from '@/server/database/db'
 /**
  * What a deleted account wrote (its member's data-deletion choice, /facebook-data-deletion):
  *
- * - Removed: stories (private and public), events, polls, local spots and market items. They
- *   are the member's own posts, which they could delete themselves at any time; each goes
- *   through its collection's delete, so its comments, reactions, RSVPs, votes, badges, pages
- *   and live readers follow as after any delete.
+ * - Removed: stories (private and public), events, polls, local spots, market items and lost and
+ *   found posts. They are the member's own posts, which they could delete themselves at any time;
+ *   each goes through its collection's delete, so its comments, reactions, RSVPs, votes, badges,
+ *   pages and live readers follow as after any delete.
  * - Removed: discussions nobody else commented on, and comments nobody else replied to (with
  *   the member's own replies under them).
  * - Kept, without the member: discussions others commented on and comments others replied to,
@@ -28,6 +28,7 @@ export async function removeOwnContent(req: PayloadRequest, userId: number): Pro
     'polls',
     'local-businesses',
     'market-items',
+    'lost-found-posts',
   ] as const) {
     const table = sql.raw(`"${tableName(collection)}"`)
     await deleteEach(req, collection, sql`SELECT id FROM ${table} WHERE author_id = ${userId}`)

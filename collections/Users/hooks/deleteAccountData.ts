@@ -34,5 +34,6 @@ export const deleteAccountData: CollectionBeforeDeleteHook = async ({ id, req })
     'user-badges',
     'market-items',
     'safety-alerts',
+    'lost-found-posts',
   ])
 }

@@ -15,6 +15,7 @@ const KINDS = [
   ['localSpots', 'local-businesses', 'author'],
   ['marketItems', 'market-items', 'author'],
   ['safetyAlerts', 'safety-alerts', 'author'],
+  ['lostFound', 'lost-found-posts', 'author'],
   ['neighbourhoods', 'neighbourhoods', 'createdBy'],
   ['comments', 'comments', 'author'],
   ['reactions', 'reactions', 'user'],
