@@ -1,6 +1,7 @@
 import { createLocalReq, type Payload } from 'payload'
 
 import { listMarketItems, liveItemCount } from '@/data/market'
+import { renewTokenFits } from '@/data/marketRenewToken'
 import type { Media, MarketItem, Neighbourhood, User } from '@/payload-types'
 import {
   isLive,
@@ -112,4 +113,14 @@ export async function loadMarketItem(
 /** The neighbourhood tab's count: the items its market lists now. */
 export async function marketCount(payload: Payload, neighbourhood: number): Promise<number> {
   return liveItemCount(await createLocalReq({}, payload), neighbourhood)
+}
+
+/** The renewal mail's link: the item, and whether the token is genuine, unexpired and unused. */
+export async function loadRenewal(
+  payload: Payload,
+  id: string,
+  token: string,
+): Promise<{ item: MarketItemView | null; fits: boolean }> {
+  const item = await loadMarketItem(payload, id)
+  return { item, fits: !!item && renewTokenFits(payload.secret, token, item, Date.now()) }
 }
