@@ -26,6 +26,7 @@ import { makeImage } from '@tests/int/images'
 import { wsClientOptions } from '@tests/realtime/helpers'
 import { startS3, type S3Stand } from '@tests/support/s3'
 import { NGINX, startFrontServer, type FrontServer } from './cluster'
+import { UPLOAD_BODY_LIMIT } from '@/server/http/nodeFetch'
 
 /**
  * The front server: `npm run nginx:config` writes a configuration, Debian's nginx runs it in front
@@ -228,7 +229,7 @@ test('the API, on-demand pages, health and body limits go to the app', async () 
       method: 'POST',
       headers: {
         'content-type': 'multipart/form-data; boundary=x',
-        'content-length': String(9 * 1024 * 1024),
+        'content-length': String(UPLOAD_BODY_LIMIT + 1024 * 1024),
       },
     })
     req.on('response', (res) => {
