@@ -227,6 +227,29 @@ describe('generated form bodies against every form', () => {
     memberBlock: ['user', 'blocked'],
     messageReport: ['conversation', 'message', 'reason', 'note'],
     messageSettings: ['from'],
+    raiseAlert: [
+      'neighbourhood',
+      'category',
+      'title',
+      'body',
+      'happenedAt',
+      'latitude',
+      'longitude',
+    ],
+    marketItem: ['neighbourhood', 'kind', 'title', 'description', 'price', 'condition', 'street'],
+    marketStatus: ['item', 'status'],
+    marketRenew: ['item', 'token'],
+    lostFound: [
+      'neighbourhood',
+      'kind',
+      'what',
+      'title',
+      'description',
+      'seenAt',
+      'latitude',
+      'longitude',
+    ],
+    lostFoundStatus: ['post', 'status'],
     // Last: it may delete the discussion the other forms name.
     remove: ['kind', 'id', 'next'],
   }
@@ -293,7 +316,7 @@ describe('generated form bodies against every form', () => {
         { numRuns: 40, seed: 7 },
       )
       // Buttons (reaction, follow, vote, RSVP, mark all read, set up two-factor, sign out everywhere
-      // else, block, report a message) always go back to their page, a refusal as its message; the others must have met
+      // else, block, report a message, mark reunited) always go back to their page, a refusal as its message; the others must have met
       // their rules at least once.
       const buttons = [
         'reaction',
@@ -305,6 +328,7 @@ describe('generated form bodies against every form', () => {
         'sessionsSignOutOthers',
         'memberBlock',
         'messageReport',
+        'lostFoundStatus',
       ]
       if (!buttons.includes(name)) expect(refused).toBeGreaterThan(0)
     }, 120_000)

@@ -577,6 +577,82 @@ export const SPECS: CollectionSpec[] = [
     update: { field: 'blocked', value: () => 999_999 },
   },
   {
+    // Members list, edit and change status through the market's commands; REST writes are staff's.
+    slug: 'market-items',
+    fixture: async (world, options) => {
+      const doc = await local(world, 'market-items', {
+        neighbourhood: world.neighbourhood,
+        kind: 'free',
+        title: text('Chair'),
+        expiresAt: '2031-01-01T00:00:00.000Z',
+        author: owner(world),
+        ...options,
+      })
+      return { id: doc.id }
+    },
+    create: (world) => ({
+      neighbourhood: world.neighbourhood,
+      kind: 'wanted',
+      title: 'A ladder',
+      expiresAt: '2031-01-01T00:00:00.000Z',
+    }),
+    update: { field: 'title', value: (role) => `Item titled by ${role}` },
+  },
+  {
+    // Raised through safety.raise, verified through safety.verify; REST writes are staff's.
+    slug: 'safety-alerts',
+    fixture: async (world, options) => {
+      const doc = await local(world, 'safety-alerts', {
+        neighbourhood: world.neighbourhood,
+        category: 'road',
+        title: text('Road closed'),
+        body: 'Burst main.',
+        happenedAt: '2026-01-01T10:00:00.000Z',
+        author: owner(world),
+        ...options,
+      })
+      return { id: doc.id }
+    },
+    create: (world) => ({
+      neighbourhood: world.neighbourhood,
+      category: 'other',
+      title: 'Loose dog',
+      body: 'Friendly.',
+      happenedAt: '2026-01-01T10:00:00.000Z',
+    }),
+    update: { field: 'title', value: (role) => `Alert titled by ${role}` },
+  },
+  {
+    // Posted, edited and marked reunited through the lostFound commands; REST writes are staff's.
+    slug: 'lost-found-posts',
+    fixture: async (world, options) => {
+      const doc = await local(world, 'lost-found-posts', {
+        neighbourhood: world.neighbourhood,
+        kind: 'lost',
+        what: 'keys',
+        title: text('Keys'),
+        seenAt: '2026-01-01T10:00:00.000Z',
+        latitude: 51.5,
+        longitude: -0.12,
+        status: 'open',
+        author: owner(world),
+        ...options,
+      })
+      return { id: doc.id }
+    },
+    create: (world) => ({
+      neighbourhood: world.neighbourhood,
+      kind: 'found',
+      what: 'bag',
+      title: 'Blue bag',
+      seenAt: '2026-01-01T10:00:00.000Z',
+      latitude: 51.5,
+      longitude: -0.12,
+      status: 'open',
+    }),
+    update: { field: 'title', value: (role) => `Post titled by ${role}` },
+  },
+  {
     // Site search's index: written by the searched collections' hooks; editors set a boost.
     slug: 'search-index',
     fixture: async (world) => {
