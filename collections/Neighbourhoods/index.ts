@@ -9,7 +9,7 @@ import { liveHooks } from '@collections/shared/live'
 import { MESSAGES } from '@/rules/messages'
 import { VIBES } from '@/rules/vibes'
 import { neighbourhoodSchema } from '@/schemas/neighbourhood'
-import { stalePages, neighbourhoodPage, HOME, LIST } from '@collections/shared/stalePages'
+import { stalePages, neighbourhoodPage, HOME, LIST, MAP } from '@collections/shared/stalePages'
 import { anyone, isStaffUser, signedIn, staff, staffOrOwner } from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { uniqueMessages } from '@collections/shared/uniqueMessages'
@@ -44,7 +44,7 @@ const populationField = (name: string, type: 'number' | 'text'): Field =>
     : { name, type, access: populationAccess, admin: { position: 'sidebar' } }
 
 /** The prerendered pages that show one. */
-const pages = stalePages<Neighbourhood>((doc) => [neighbourhoodPage(doc.slug), HOME, LIST])
+const pages = stalePages<Neighbourhood>((doc) => [neighbourhoodPage(doc.slug), HOME, LIST, MAP])
 
 /**
  * Neighbourhoods (SPEC §3). The spec's PostGIS centroid becomes latitude/longitude numbers plus

@@ -21,6 +21,7 @@ type Doc = TypeWithID & Record<string, unknown>
 export const HOME = '/'
 export const LIST = '/neighbourhoods'
 export const TOP_REVIEWERS = '/top-reviewers'
+export const MAP = '/map'
 export const neighbourhoodPage = (slug: string) => `/neighbourhood/${slug}`
 export const storyPage = (slug: string, id: number | string) =>
   `${neighbourhoodPage(slug)}/story/${id}`

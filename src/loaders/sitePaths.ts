@@ -5,7 +5,7 @@ import { staticPages } from './pages'
 import { publicStoryPaths } from './stories'
 
 /** The lists written as static pages (their data changes with content; see collections/shared/stalePages.ts). */
-export const LIST_PAGES = ['/', '/neighbourhoods', '/top-reviewers']
+export const LIST_PAGES = ['/', '/neighbourhoods', '/top-reviewers', '/map']
 
 /**
  * Every page kept as a static file, most important first: the lists, the static pages, every

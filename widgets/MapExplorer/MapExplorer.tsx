@@ -36,18 +36,20 @@ import './VibeSheet.css'
 
 interface Props {
   tiles: TileConfig
+  /** The unfiltered first page, as the page was written with it. */
+  firstPage?: MapNeighbourhood[]
 }
 
 /**
  * The map explorer (SPEC §2): a Leaflet map of neighbourhoods with clustered markers, a vibe
  * filter (a bar on wide screens, the 'Select Vibe' bottom sheet on phones), 20 per page with
  * Load More, a card for the marker under the pointer or focus, and the viewer's position.
- * The frame and filter render on the server; the data loads in the browser. The map starts as a
+ * The frame, the filter and the first page come with the page; filters read the API. The map starts as a
  * static preview (./MapPreview) and becomes the Leaflet map (./useLeafletMap) on the first sign
  * of intent: the pointer or a finger on it, its focus, or anything that needs it (Show on map).
  * State and loading live in ./store.
  */
-export default function MapExplorer({ tiles }: Props) {
+export default function MapExplorer({ tiles, firstPage }: Props) {
   const { search, hydrated } = useAddressSearch()
   const filter = useMemo(() => filterFromSearch(search), [search])
   const filterKey = searchForFilter(filter)
@@ -74,8 +76,8 @@ export default function MapExplorer({ tiles }: Props) {
 
   // The first page for the current filter (SPEC §7: ordered by name, 20 per page).
   useEffect(() => {
-    if (hydrated) void showFilter(filterFromSearch(filterKey))
-  }, [filterKey, hydrated])
+    if (hydrated) void showFilter(filterFromSearch(filterKey), firstPage)
+  }, [filterKey, hydrated, firstPage])
 
   // The sheet belongs to phones: close it when the window grows past the breakpoint.
   useEffect(() => {

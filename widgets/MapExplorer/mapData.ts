@@ -1,21 +1,13 @@
 import { VIBES, type Vibe } from '@/rules/vibes'
+import { MAP_FIELDS, MAP_PAGE_SIZE, type MapNeighbourhood } from '@/views/map'
 
-/** SPEC §9: map page size, default view and focus zoom. */
-export const MAP_PAGE_SIZE = 20
+/** SPEC §9: default view and focus zoom (the page size is the loader's too: src/views/map.ts). */
 export const MAP_CENTRE: [number, number] = [51.505, -0.09]
 export const MAP_ZOOM = 11
 export const MAP_FOCUS_ZOOM = 13
 export const CLUSTER_RADIUS = 80
 
-export interface MapNeighbourhood {
-  id: number
-  name: string
-  slug: string
-  tagline: string
-  vibes: string[]
-  latitude: number | null
-  longitude: number | null
-}
+export { MAP_PAGE_SIZE, type MapNeighbourhood } from '@/views/map'
 
 export interface MapFilter {
   /** undefined: All */
@@ -52,7 +44,7 @@ export function neighbourhoodsUrl(filter: MapFilter, page: number): string {
     page: String(page),
     depth: '0',
   })
-  for (const field of ['name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude']) {
+  for (const field of MAP_FIELDS) {
     params.set(`select[${field}]`, 'true')
   }
   params.set('where[latitude][exists]', 'true')

@@ -56,11 +56,14 @@ async function fetchPage(filter: MapFilter, page: number): Promise<MapNeighbourh
   }
 }
 
-/** SPEC §4: a new filter starts paging again (20 by name); a name search focuses its first hit. */
-export async function showFilter(filter: MapFilter): Promise<void> {
+/**
+ * SPEC §4: a new filter starts paging again (20 by name); a name search focuses its first hit.
+ * The unfiltered first page is the one the page came with (`firstPage`): no request for it.
+ */
+export async function showFilter(filter: MapFilter, firstPage?: MapNeighbourhood[]): Promise<void> {
   const key = searchForFilter(filter)
   $filterKey.set(key)
-  const docs = await fetchPage(filter, 1)
+  const docs = key === '' && firstPage ? firstPage : await fetchPage(filter, 1)
   if ($filterKey.get() !== key) return
   $loaded.set({ key, items: docs, page: 1, more: hasMore(docs.length) })
   if (filter.query && docs[0]) {
