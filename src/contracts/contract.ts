@@ -6,7 +6,7 @@ import type { z, ZodType } from 'zod'
  * no-JavaScript forms (src/forms) call it by name, and the API description (/api/openapi.json) is
  * written from it. Its schemas are the verb's one copy of the input rules.
  */
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** Who may call it: anyone; a signed-in account (suspended too); a member who may write; staff. */
 export type Caller = 'anyone' | 'signed-in' | 'member' | 'staff'
@@ -33,7 +33,14 @@ export interface Contract<
   /** The status of a done call: 200 unless it creates something (201). */
   status?: 200 | 201
   /** Refusals besides the input's 400, the caller's 401/403 and the rate limit's 429. */
-  refusals?: Partial<Record<400 | 403 | 404 | 409 | 422, string>>
+  refusals?: Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 502, string>>
+  /**
+   * What a done call answers when it is not JSON: a page or file of this media type (200),
+   * and/or a redirect (302) to where a browser goes next. `output` is then not described.
+   */
+  answers?: { media?: string; redirect?: string }
+  /** The body may also come as a plain form (application/x-www-form-urlencoded). */
+  takesForm?: boolean
   /**
    * `private`: the answer is the caller's own (Cache-Control: private, no-store). `shared`: the
    * same for every reader, read without the session cookie so the shared cache answers it.

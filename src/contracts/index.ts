@@ -1,5 +1,32 @@
 import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
+import {
+  apiDescription,
+  apiReference,
+  apiReferenceScript,
+  mediaFile,
+  oidcCallback,
+  oidcStart,
+} from './files'
+import { pageStateRead, realtimeAuth, realtimeConfig } from './live'
+import {
+  neighbourhoodsPopulation,
+  reportsDecide,
+  reportsLift,
+  reportsOwnHidden,
+  reviewsClaim,
+} from './moderation'
+import {
+  discussionsList,
+  forumList,
+  geocodeReverse,
+  geocodeSearch,
+  localSpotsList,
+  mentionableMembers,
+  populationSum,
+  searchQuery,
+  topReviewersList,
+} from './reads'
 import { followStateRead, followToggle } from './follows'
 import { marketCreate, marketEdit, marketRenew, marketStatus } from './market'
 import { lostFoundEdit, lostFoundPins, lostFoundPost, lostFoundStatus } from './lostFound'
@@ -56,6 +83,29 @@ export const contracts = {
   'lostFound.edit': lostFoundEdit,
   'lostFound.status': lostFoundStatus,
   'lostFound.pins': lostFoundPins,
+  'users.state': pageStateRead,
+  'users.mentionable': mentionableMembers,
+  'realtime.config': realtimeConfig,
+  'realtime.auth': realtimeAuth,
+  'reviews.topReviewers': topReviewersList,
+  'reviews.claim': reviewsClaim,
+  'forum.list': forumList,
+  'search.query': searchQuery,
+  'discussions.listPage': discussionsList,
+  'localSpots.list': localSpotsList,
+  'geocode.search': geocodeSearch,
+  'geocode.reverse': geocodeReverse,
+  'population.sum': populationSum,
+  'reports.decide': reportsDecide,
+  'reports.lift': reportsLift,
+  'reports.ownHidden': reportsOwnHidden,
+  'neighbourhoods.population': neighbourhoodsPopulation,
+  'api.description': apiDescription,
+  'api.reference': apiReference,
+  'api.referenceScript': apiReferenceScript,
+  'media.file': mediaFile,
+  'accounts.oidcStart': oidcStart,
+  'accounts.oidcCallback': oidcCallback,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

@@ -1,3 +1,4 @@
+import type { ForumType } from '@/rules/forum'
 import { parsePage } from '@/rules/paging'
 
 import { CARD_TEXT_LENGTH, feedHref, type HomeFeedCard } from './home'
@@ -9,8 +10,7 @@ import { previewDescription } from '@/rules/localSpots'
  * cards are the home feed's cards (same type labels and colours, widgets/HomeFeeds/FeedCard).
  */
 export const FORUM_PAGE_SIZE = 10 // SPEC §9
-export const FORUM_TYPES = ['discussion', 'event', 'story', 'poll'] as const
-export type ForumType = (typeof FORUM_TYPES)[number]
+export { FORUM_TYPES, type ForumType } from '@/rules/forum'
 
 /** One card of GET /api/forum. */
 export interface ForumCard {

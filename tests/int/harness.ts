@@ -10,6 +10,8 @@ import type { ApiCall } from '@/forms/types'
 import type { Neighbourhood } from '@/payload-types'
 import type { Target } from '@tests/realtime/helpers'
 import { currentCode, enrol, newTotpSecret } from '@/data/twoFactor'
+import { describeApi } from '@/server/http/openapi/describe'
+import { answerChecker } from '@tests/support/apiDescription'
 
 export interface ApiResult<T = Record<string, unknown>> {
   status: number
@@ -77,11 +79,21 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     const response = await handleEndpoints({ config: payload.config, request })
     const text = await response.text()
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('payload-token='))
-    return {
-      status: response.status,
-      body: (text ? JSON.parse(text) : {}) as never,
-      cookie: setCookie?.split(';')[0],
-    }
+    const parsed = (text ? JSON.parse(text) : {}) as never
+    noteAnswer(method, url, response, parsed)
+    return { status: response.status, body: parsed, cookie: setCookie?.split(';')[0] }
+  }
+
+  // Every answer a test sees is checked against the API's description; the file fails at its
+  // end (close) naming each answer the description does not describe or describes otherwise.
+  let check: ReturnType<typeof answerChecker> | undefined
+  const answerProblems: string[] = []
+  const noteAnswer = (method: string, url: string, response: Response, body: unknown) => {
+    if (!url.startsWith('/api/')) return
+    check ??= answerChecker(describeApi(payload.config, 'test'))
+    const media = response.headers.get('content-type') ?? ''
+    const { problem } = check(method, url, response.status, body, media)
+    if (problem && !answerProblems.includes(problem)) answerProblems.push(problem)
   }
 
   const signIn = async (email: string, password: string) => {
@@ -100,6 +112,7 @@ export async function startTestSite(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await payload.db.destroy?.()
       fs.rmSync(dataDir, { recursive: true, force: true })
+      expect(answerProblems, 'answers outside the API description').toEqual([])
     },
   }
 }

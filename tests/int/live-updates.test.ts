@@ -27,14 +27,14 @@ function clientWithSession(cookie?: string): Promise<PusherClient> {
       transport: 'ajax',
       customHandler: ({ socketId, channelName }, callback) => {
         void site
-          .api<{ auth?: string; error?: string }>('POST', '/api/realtime/auth', {
+          .api<{ auth?: string; errors?: { message: string }[] }>('POST', '/api/realtime/auth', {
             form: { socket_id: socketId, channel_name: channelName },
             cookie,
           })
           .then(({ status, body }) =>
             status === 200
               ? callback(null, { auth: body.auth! })
-              : callback(new Error(body.error ?? String(status)), null),
+              : callback(new Error(body.errors?.[0]?.message ?? String(status)), null),
           )
       },
     },

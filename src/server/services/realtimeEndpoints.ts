@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import { refuse } from '@/server/http/requests'
 import { channels, publicRealtimeConfig, pusherServer } from './realtime'
 
 /** Which private channels a signed-in user may join: only their own. */
@@ -27,21 +28,20 @@ export const realtimeEndpoints: Endpoint[] = [
     path: '/realtime/auth',
     method: 'post',
     handler: async (req) => {
-      if (!req.user)
-        return Response.json({ error: 'Sign in to join this channel.' }, { status: 401 })
+      if (!req.user) return refuse(401, 'Sign in to join this channel.')
       let form: URLSearchParams
       try {
         form = await readForm(req)
       } catch {
-        return Response.json({ error: 'Malformed request.' }, { status: 400 })
+        return refuse(400, 'Malformed request.')
       }
       const socketId = form.get('socket_id') ?? ''
       const channel = form.get('channel_name') ?? ''
       if (!/^\d+\.\d+$/.test(socketId) || !channel) {
-        return Response.json({ error: 'socket_id and channel_name are required.' }, { status: 400 })
+        return refuse(400, 'socket_id and channel_name are required.')
       }
       if (!mayJoin(req.user.id, channel)) {
-        return Response.json({ error: 'Not allowed on this channel.' }, { status: 403 })
+        return refuse(403, 'Not allowed on this channel.')
       }
       return Response.json(pusherServer().authorizeChannel(socketId, channel))
     },

@@ -45,24 +45,50 @@ function contractOperation(name: string, contract: AnyContract): Operation {
       parameters.push({ name: param, in: 'query', required: required.has(param), schema })
   }
   const responses: Record<string, unknown> = {
-    [contract.status ?? 200]: answer('Done', jsonSchema(contract.output, 'output')),
+    [contract.status ?? 200]: doneAnswer(contract),
     400: ref('BadRequest'),
     429: ref('TooManyRequests'),
   }
+  if (contract.answers?.redirect)
+    responses[302] = {
+      description: contract.answers.redirect,
+      headers: { Location: { schema: { type: 'string' }, description: 'Where to go next' } },
+    }
   if (contract.caller !== 'anyone') responses[401] = ref('Unauthorized')
   if (contract.caller === 'member' || contract.caller === 'staff') responses[403] = ref('Forbidden')
   if (contract.params) responses[404] = ref('NotFound')
   for (const [status, message] of Object.entries(contract.refusals ?? {}))
     responses[status] = { ...refusal(message), description: message }
+  responses['4XX'] = ref('Refused')
   return {
     operationId: name,
     summary: contract.summary,
     tags: [contract.tag],
     security: contract.caller === 'anyone' ? sessionOrNone : session,
     ...(parameters.length ? { parameters } : {}),
-    ...(contract.method === 'GET' ? {} : { requestBody: { required: true, content: json(input) } }),
+    ...(contract.method === 'GET'
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            content: {
+              ...json(input),
+              ...(contract.takesForm
+                ? { 'application/x-www-form-urlencoded': { schema: input } }
+                : {}),
+            },
+          },
+        }),
     responses,
   }
+}
+
+/** A done call's answer: the output's JSON, or the page or file it is. */
+function doneAnswer(contract: AnyContract) {
+  const media = contract.answers?.media
+  if (media) return { description: 'Done', content: { [media]: {} } }
+  if (contract.answers?.redirect && !contract.output) return { description: 'Done' }
+  return answer('Done', jsonSchema(contract.output, 'output'))
 }
 
 const errorBody: JsonSchema = {
@@ -112,7 +138,12 @@ function collectionPaths(collection: SanitizedCollectionConfig, paths: Paths): v
   })
   const base = { tags: [slug], security: sessionOrNone }
   const writes = new Set(api.writes ?? [])
-  const common = { 400: ref('BadRequest'), 403: ref('Forbidden'), 429: ref('TooManyRequests') }
+  const common = {
+    400: ref('BadRequest'),
+    403: ref('Forbidden'),
+    429: ref('TooManyRequests'),
+    '4XX': ref('Refused'),
+  }
   paths[`/api/${slug}`] = {
     get: {
       ...base,
@@ -232,6 +263,9 @@ export function describeApi(config: SanitizedConfig, version: string): JsonSchem
         Unauthorized: refusal('Sign in first.'),
         Forbidden: refusal('Not allowed for this account.'),
         NotFound: refusal('No such thing, or not visible to the caller.'),
+        Refused: refusal(
+          'Any other refusal (a method not offered, a body too large): the message says why.',
+        ),
         TooManyRequests: {
           ...refusal('Over a rate limit; try again after Retry-After seconds.'),
           headers: {
