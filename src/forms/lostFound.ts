@@ -1,3 +1,4 @@
+import { wallTimeToIso } from '@/rules/eventTime'
 import { LOST_FOUND_TEXT as TEXT, MAX_PHOTOS } from '@/rules/lostFound'
 import { lostFoundPostSchema } from '@/schemas/lostFound'
 import { lostFoundHref } from '@/views/lostFound'
@@ -37,7 +38,8 @@ export const lostFound: FormHandler = async ({ fields, call }) => {
     what: text(fields, 'what'),
     title: text(fields, 'title'),
     ...(description ? { description } : {}),
-    seenAt: text(fields, 'seenAt'),
+    // The form's wall-clock time is London's, whatever the server's zone.
+    seenAt: wallTimeToIso(text(fields, 'seenAt')) ?? text(fields, 'seenAt'),
     latitude: coordinate(fields, 'latitude'),
     longitude: coordinate(fields, 'longitude'),
   }
