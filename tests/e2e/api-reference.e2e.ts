@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+
+import { test } from './answers'
 
 /** The API's description and its reference, as a client developer reads them. */
 test('/api/openapi.json describes the API and /api/docs shows it from our own origin', async ({

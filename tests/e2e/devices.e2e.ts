@@ -1,4 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
+
+import { test } from './answers'
 
 import { DEVICES_MESSAGES } from '@/rules/devices'
 import { NEW_DEVICE_SUBJECT } from '@collections/Users/devices/signIn'

@@ -1,4 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
+
+import { test } from './answers'
 import ICAL from 'ical.js'
 import sharp from 'sharp'
 

@@ -1,4 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
+
+import { test } from './answers'
 import sharp from 'sharp'
 
 import { MESSAGES } from '@/rules/messages'

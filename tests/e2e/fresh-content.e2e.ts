@@ -1,6 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext } from '@playwright/test'
 
-import { signedInApi } from './helpers'
+import { test } from './answers'
+
+import { freshUser, signedInApi } from './helpers'
 
 /** What the server answers for a page: how it was made, its validator and its HTML. */
 async function pageState(api: APIRequestContext, path: string) {
@@ -62,5 +64,53 @@ test('a new neighbourhood is served at once, then as a static page; a review rew
   // The list of all neighbourhoods is newest first: the new ones lead it.
   await page.goto('/neighbourhoods')
   await expect(page.getByRole('link', { name: /Test Grove/ }).first()).toBeVisible()
+  await api.dispose()
+})
+
+test('a review posted while the page loads is on the page once it is live', async ({
+  playwright,
+  baseURL,
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const api = await playwright.request.newContext({ baseURL })
+  await signedInApi(api, 'sofia')
+  const lane = await createNeighbourhood(api, 'Loading Lane', 'Reviewed while it loads')
+  await expect
+    .poll(async () => (await pageState(api, `/neighbourhood/${lane.slug}`)).render, {
+      timeout: 60_000,
+    })
+    .toBe('static')
+
+  // The page's HTML arrives; its islands' code waits until the review is in.
+  const { html } = await pageState(api, `/neighbourhood/${lane.slug}`)
+  const islands = new Set(
+    [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!),
+  )
+  expect(islands.size).toBeGreaterThan(0)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => islands.has(url.pathname),
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await page.goto(`/neighbourhood/${lane.slug}`, { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Loading Lane' })).toBeVisible()
+
+  const writer = await playwright.request.newContext({ baseURL })
+  await freshUser(writer, 'loading')
+  const comment = `Posted while the page was loading (${Date.now()}).`
+  const review = await writer.post('/api/reviews', {
+    data: { neighbourhood: lane.id, rating: 4, comment },
+  })
+  expect(review.status(), await review.text()).toBe(201)
+
+  release()
+  await expect(page.getByText(comment)).toBeVisible()
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await writer.dispose()
   await api.dispose()
 })

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+
+import { test } from './answers'
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'

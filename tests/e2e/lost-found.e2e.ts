@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+
+import { test } from './answers'
 import sharp from 'sharp'
 
 import { freshUser, shoot } from './helpers'

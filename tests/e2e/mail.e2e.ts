@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 
-import { expect, request as playwrightRequest, test } from '@playwright/test'
+import { expect, request as playwrightRequest } from '@playwright/test'
+
+import { test } from './answers'
 import { simpleParser } from 'mailparser'
 
 import { expectNoAxeViolations } from './axe'

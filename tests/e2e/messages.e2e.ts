@@ -1,4 +1,6 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test'
+import { expect, type CDPSession, type Page } from '@playwright/test'
+
+import { test } from './answers'
 import { simpleParser } from 'mailparser'
 
 import type { PushPayload } from '@/rules/push'

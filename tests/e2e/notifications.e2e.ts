@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+import { test } from './answers'
 
 import { expectNoAxeViolations } from './axe'
 import { freshUser } from './helpers'

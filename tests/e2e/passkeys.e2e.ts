@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+
+import { test } from './answers'
 
 import { PASSKEY_MESSAGES, PASSKEY_TEXT } from '@/rules/passkeys'
 import { PASSKEY_ADDED_SUBJECT } from '@collections/Users/passkeys/mail'

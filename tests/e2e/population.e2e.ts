@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+
+import { test } from './answers'
 
 import { DEFAULT_SEED, buildSeedData } from '@/seed/index'
 

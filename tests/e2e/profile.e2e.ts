@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser } from '@playwright/test'
+
+import { test } from './answers'
 import sharp from 'sharp'
 
 import { expectNoAxeViolations } from './axe'

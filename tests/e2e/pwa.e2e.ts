@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
+
+import { test } from './answers'
 
 import { expectNoAxeViolations } from './axe'
 import { freshUser, hydrated, shoot } from './helpers'

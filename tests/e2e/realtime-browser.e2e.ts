@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+
+import { test } from './answers'
 import Pusher from 'pusher'
 
 import { signedInApi } from './helpers'

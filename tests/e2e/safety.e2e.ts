@@ -1,4 +1,6 @@
-import { expect, test, type CDPSession } from '@playwright/test'
+import { expect, type CDPSession } from '@playwright/test'
+
+import { test } from './answers'
 
 import type { PushPayload } from '@/rules/push'
 import { EMERGENCY_NOTE } from '@/rules/safetyAlerts'

@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+
+import { test } from './answers'
 import WebSocket from 'ws'
 
 import { signedInApi } from './helpers'

@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext } from '@playwright/test'
+
+import { test } from './answers'
 
 /**
  * SEO: sitemap.xml and robots.txt read live from the database, absolute links from the site's

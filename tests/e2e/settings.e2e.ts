@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+
+import { test } from './answers'
 
 import { expectNoAxeViolations } from './axe'
 import { FRESH_PASSWORD, freshUser, shoot } from './helpers'

@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+
+import { test } from './answers'
 
 test('home lists the seeded neighbourhoods inside the shared shell', async ({ page }) => {
   await page.goto('/')

@@ -1,4 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
+
+import { test } from './answers'
 
 import { FORM_TOKEN_FIELD, SIGN_UP_MESSAGES } from '@/rules/signUp'
 import { STAFF_CHANGES_TEXT } from '@/rules/staffAudit'
