@@ -1,6 +1,7 @@
 import { PAGE_STATE_MAX_IDS } from '@/schemas/pageState'
 import { z } from '@/schemas/zod'
 import { defineContract } from './contract'
+import { ownHiddenItem } from './moderation'
 
 /**
  * The reads that keep a page current: the member's own state in one request, and what the
@@ -12,14 +13,6 @@ const ids = (what: string) =>
     .string()
     .optional()
     .describe(`${what} ids, comma-separated (at most ${PAGE_STATE_MAX_IDS} in all)`)
-
-const ownHidden = z.looseObject({
-  kind: z.string(),
-  id: z.number().int(),
-  text: z.string(),
-  href: z.string().nullable(),
-  appealedAt: z.string().nullable(),
-})
 
 export const pageStateRead = defineContract({
   method: 'GET',
@@ -53,7 +46,7 @@ export const pageStateRead = defineContract({
         following: z.boolean().nullable(),
       })
       .optional(),
-    hidden: z.array(ownHidden).optional(),
+    hidden: z.array(ownHiddenItem).optional(),
     reactions: z.record(z.string(), z.record(z.string(), z.string())),
     rsvps: z.record(z.string(), z.string()).optional(),
     votes: z.record(z.string(), z.number().int()).optional(),

@@ -7,6 +7,15 @@ import { idParams } from './params'
 /** The editors' desk (reports decided, suspensions lifted) and the few staff and owner fixes. */
 const doc = z.looseObject({ id: z.number().int() })
 
+/** One of the member's own posts hidden pending review, as the page it was on shows it. */
+export const ownHiddenItem = z.looseObject({
+  kind: z.string(),
+  id: z.number().int(),
+  text: z.string(),
+  href: z.string().nullable(),
+  appealedAt: z.string().nullable(),
+})
+
 export const reportsDecide = defineContract({
   method: 'POST',
   path: '/api/reports/decide',
@@ -42,15 +51,7 @@ export const reportsOwnHidden = defineContract({
   cache: 'private',
   input: z.object({ neighbourhood: z.string().optional().describe("Only this neighbourhood's") }),
   output: z.object({
-    docs: z.array(
-      z.looseObject({
-        kind: z.string(),
-        id: z.number().int(),
-        text: z.string(),
-        href: z.string().nullable(),
-        appealedAt: z.string().nullable(),
-      }),
-    ),
+    docs: z.array(ownHiddenItem),
   }),
 })
 

@@ -24,6 +24,12 @@ async function createNeighbourhood(api: APIRequestContext, name: string, tagline
   return { slug, id: ((await created.json()) as { doc: { id: number } }).doc.id }
 }
 
+/** Waits until the neighbourhood's page is served as a static file (the regenerator wrote it). */
+const servedStatic = (api: APIRequestContext, slug: string) =>
+  expect
+    .poll(async () => (await pageState(api, `/neighbourhood/${slug}`)).render, { timeout: 60_000 })
+    .toBe('static')
+
 test('a new neighbourhood is served at once, then as a static page; a review rewrites its page and no other', async ({
   playwright,
   baseURL,
@@ -38,12 +44,7 @@ test('a new neighbourhood is served at once, then as a static page; a review rew
   // Served straight away (on demand, or already written by the regenerator)…
   expect((await pageState(api, `/neighbourhood/${grove.slug}`)).html).toContain('Made by a test')
   // …and then as a static file; readers never see an error meanwhile.
-  for (const slug of [grove.slug, other.slug])
-    await expect
-      .poll(async () => (await pageState(api, `/neighbourhood/${slug}`)).render, {
-        timeout: 60_000,
-      })
-      .toBe('static')
+  for (const slug of [grove.slug, other.slug]) await servedStatic(api, slug)
   const otherBefore = await pageState(api, `/neighbourhood/${other.slug}`)
 
   const comment = `A review the static page must show (${Date.now()}).`
@@ -76,11 +77,7 @@ test('a review posted while the page loads is on the page once it is live', asyn
   const api = await playwright.request.newContext({ baseURL })
   await signedInApi(api, 'sofia')
   const lane = await createNeighbourhood(api, 'Loading Lane', 'Reviewed while it loads')
-  await expect
-    .poll(async () => (await pageState(api, `/neighbourhood/${lane.slug}`)).render, {
-      timeout: 60_000,
-    })
-    .toBe('static')
+  await servedStatic(api, lane.slug)
 
   // The page's HTML arrives; its islands' code waits until the review is in.
   const { html } = await pageState(api, `/neighbourhood/${lane.slug}`)
