@@ -6,7 +6,7 @@ import type { z, ZodType } from 'zod'
  * no-JavaScript forms (src/forms) call it by name, and the API description (/api/openapi.json) is
  * written from it. Its schemas are the verb's one copy of the input rules.
  */
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** Who may call it: anyone; a signed-in account (suspended too); a member who may write; staff. */
 export type Caller = 'anyone' | 'signed-in' | 'member' | 'staff'
@@ -32,8 +32,17 @@ export interface Contract<
   output: O
   /** The status of a done call: 200 unless it creates something (201). */
   status?: 200 | 201
-  /** Refusals besides the input's 400, the caller's 401/403 and the rate limit's 429. */
-  refusals?: Partial<Record<400 | 403 | 404 | 409 | 422, string>>
+  /**
+   * Refusals besides the input's 400, the caller's 401/403 and the rate limit's 429; several
+   * messages for one status are listed in one string. A 401 here is one an `anyone` call gets
+   * (a wrong password, an expired sign-in step).
+   */
+  refusals?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 422, string>>
+  /**
+   * A second kind of success besides `status`: 202 when the call was right but something is
+   * still to come (a sign-in's second step, a link sent by e-mail).
+   */
+  accepted?: { description: string; output: ZodType }
   /**
    * `private`: the answer is the caller's own (Cache-Control: private, no-store). `shared`: the
    * same for every reader, read without the session cookie so the shared cache answers it.

@@ -46,6 +46,14 @@ function contractOperation(name: string, contract: AnyContract): Operation {
   }
   const responses: Record<string, unknown> = {
     [contract.status ?? 200]: answer('Done', jsonSchema(contract.output, 'output')),
+    ...(contract.accepted
+      ? {
+          202: answer(
+            contract.accepted.description,
+            jsonSchema(contract.accepted.output, 'output'),
+          ),
+        }
+      : {}),
     400: ref('BadRequest'),
     429: ref('TooManyRequests'),
   }
