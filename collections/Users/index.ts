@@ -3,7 +3,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { env } from '@/server/config/env'
 
-import { noVerifyRoute, refreshToken } from '@collections/Users/accounts/endpoints'
+import { refreshToken } from '@collections/Users/accounts/endpoints'
 import { pageState } from '@collections/Users/accounts/pageState'
 import { MESSAGES } from '@/rules/messages'
 import { MESSAGE_FROM, MESSAGE_FROM_LABELS } from '@/rules/privateMessages'
@@ -102,7 +102,6 @@ export const Users: CollectionConfig = {
   // Two-factor sign-in's set-up and removal in Settings (twoFactor/).
   endpoints: [
     refreshToken,
-    noVerifyRoute,
     pageState,
     confirmEmail,
     exportOwnData,

@@ -1,5 +1,5 @@
 import { DEVICES_MESSAGES } from '@/rules/devices'
-import { PASSKEY_MESSAGES } from '@/rules/passkeys'
+import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX, cleanPasskeyName } from '@/rules/passkeys'
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { z } from '@/schemas/zod'
 import { credentialAnswer } from './accounts'
@@ -127,7 +127,14 @@ export const passkeyRename = defineContract({
   path: '/api/users/me/passkeys/{id}',
   summary: 'Rename one of the account’s passkeys',
   params: idParams,
-  input: z.object({ name: z.string() }),
+  input: z.object({
+    // Spaces squeezed; a name of only spaces is no name.
+    name: z
+      .string({ message: PASSKEY_MESSAGES.nameRequired })
+      .refine((raw) => raw.trim().length <= PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameTooLong)
+      .transform(cleanPasskeyName)
+      .refine((name) => name !== '', PASSKEY_MESSAGES.nameRequired),
+  }),
   output: message.extend({ passkey }),
   refusals: {
     400: several(PASSKEY_MESSAGES.nameRequired, PASSKEY_MESSAGES.nameTooLong),

@@ -9,7 +9,7 @@ export interface ApiAnswer {
  * schemas and messages), with the person's own session. A FormData body goes as multipart.
  */
 export type ApiCall = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ) => Promise<ApiAnswer>

@@ -18,8 +18,6 @@ export const ACCOUNT_MESSAGES = {
   passwordUpdated: 'Password updated! You can now sign in.',
   passwordUpdateFailed: 'Failed to update password.',
   emailAndPasswordRequired: 'Please enter your e-mail and password.',
-  noVerifyRoute:
-    'E-mail addresses are confirmed with the link in the confirmation e-mail (GET /api/users/confirm-email).',
   signUpFieldsRequired: 'Please enter a username, e-mail and password.',
   oidcNotConfigured: 'sign-in with Google is not configured',
   oidcLoginFailed: (message: string) => `Google login failed: ${message}`,

@@ -8,7 +8,6 @@ import { handleEndpoints } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { currentCode } from '@/data/twoFactor'
-import { ACCOUNT_MESSAGES } from '@/rules/accounts'
 import { unsubscribeToken } from '@/data/unsubscribeToken'
 import { pgPool } from '@/server/database/db'
 import { relyingParty } from '@collections/Users/passkeys/ceremony'
@@ -166,15 +165,6 @@ describe('the accounts endpoints, as described', () => {
       ],
       [await call('GET', '/api/users/sign-up-form'), 200],
     ])
-  })
-
-  it('has no Payload e-mail verification route: the confirmation link is the site’s own', async () => {
-    // It answered 500 (Payload's verification is off, its token column does not exist).
-    const verify = await call('POST', '/api/users/verify/nope')
-    expect(verify).toMatchObject({
-      status: 404,
-      body: { errors: [{ message: ACCOUNT_MESSAGES.noVerifyRoute }] },
-    })
   })
 
   it('passkeys: added, renamed and removed in Settings; sign-in and second step with one', async () => {

@@ -97,14 +97,3 @@ export const refreshToken: Endpoint = {
     )
   },
 }
-
-/**
- * POST /api/users/verify/:token, in place of Payload's own: this site confirms addresses with its
- * own link (confirmation/), so Payload's verification is off and its route queried a column that
- * does not exist (a 500 for anyone). It is no such route here.
- */
-export const noVerifyRoute: Endpoint = {
-  path: '/verify/:id',
-  method: 'post',
-  handler: () => refuse(404, ACCOUNT_MESSAGES.noVerifyRoute),
-}
