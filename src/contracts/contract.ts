@@ -32,8 +32,17 @@ export interface Contract<
   output: O
   /** The status of a done call: 200 unless it creates something (201). */
   status?: 200 | 201
-  /** Refusals besides the input's 400, the caller's 401/403 and the rate limit's 429. */
-  refusals?: Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 502, string>>
+  /**
+   * Refusals besides the input's 400, the caller's 401/403 and the rate limit's 429; several
+   * messages for one status are listed in one string. A 401 here is one an `anyone` call gets
+   * (a wrong password, an expired sign-in step).
+   */
+  refusals?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 422 | 502, string>>
+  /**
+   * A second kind of success besides `status`: 202 when the call was right but something is
+   * still to come (a sign-in's second step, a link sent by e-mail).
+   */
+  accepted?: { description: string; output: ZodType }
   /**
    * What a done call answers when it is not JSON: a page or file of this media type (200),
    * and/or a redirect (302) to where a browser goes next. `output` is then not described.

@@ -1,3 +1,19 @@
+import {
+  accountLogin,
+  accountLoginCode,
+  passkeySecondStep,
+  passkeySecondStepOptions,
+  passkeySignIn,
+  passkeySignInOptions,
+  usersConfirmEmail,
+  usersForgotPassword,
+  usersLogin,
+  usersLogout,
+  usersMe,
+  usersRefreshToken,
+  usersResetPassword,
+  usersSignUpForm,
+} from './accounts'
 import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
 import {
@@ -35,6 +51,26 @@ import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
 import { safetyRaise, safetyVerify } from './safety'
 import { searchSuggest } from './search'
+import {
+  passkeyAdd,
+  passkeyList,
+  passkeyOptions,
+  passkeyRemove,
+  passkeyRename,
+  sessionList,
+  sessionSignOut,
+  sessionSignOutOthers,
+  twoFactorConfirm,
+  twoFactorDisable,
+  twoFactorStart,
+} from './security'
+import {
+  deleteOwnAccount,
+  exportOwnData,
+  mailUnsubscribe,
+  pushDevice,
+  pushDeviceState,
+} from './ownData'
 import {
   blockedList,
   conversationList,
@@ -106,6 +142,36 @@ export const contracts = {
   'media.file': mediaFile,
   'accounts.oidcStart': oidcStart,
   'accounts.oidcCallback': oidcCallback,
+  'users.confirmEmail': usersConfirmEmail,
+  'accounts.login': accountLogin,
+  'accounts.loginCode': accountLoginCode,
+  'accounts.passkeyOptions': passkeySignInOptions,
+  'accounts.passkey': passkeySignIn,
+  'accounts.secondStepOptions': passkeySecondStepOptions,
+  'accounts.secondStep': passkeySecondStep,
+  'users.login': usersLogin,
+  'users.logout': usersLogout,
+  'users.me': usersMe,
+  'users.refreshToken': usersRefreshToken,
+  'users.forgotPassword': usersForgotPassword,
+  'users.resetPassword': usersResetPassword,
+  'users.signUpForm': usersSignUpForm,
+  'twoFactor.start': twoFactorStart,
+  'twoFactor.confirm': twoFactorConfirm,
+  'twoFactor.disable': twoFactorDisable,
+  'passkeys.list': passkeyList,
+  'passkeys.options': passkeyOptions,
+  'passkeys.add': passkeyAdd,
+  'passkeys.rename': passkeyRename,
+  'passkeys.remove': passkeyRemove,
+  'sessions.list': sessionList,
+  'sessions.signOut': sessionSignOut,
+  'sessions.signOutOthers': sessionSignOutOthers,
+  'ownData.export': exportOwnData,
+  'ownData.deleteAccount': deleteOwnAccount,
+  'mails.unsubscribe': mailUnsubscribe,
+  'push.device': pushDevice,
+  'push.deviceState': pushDeviceState,
 } as const satisfies Record<string, AnyContract>
 
 export type Contracts = typeof contracts

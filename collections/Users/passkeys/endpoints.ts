@@ -1,15 +1,11 @@
 import type { Endpoint } from 'payload'
 
-import {
-  PASSKEY_MESSAGES,
-  PASSKEY_NAME_MAX,
-  PASSKEYS_MAX,
-  cleanPasskeyName,
-} from '@/rules/passkeys'
+import { passkeyRename } from '@/contracts/security'
+import { PASSKEY_MESSAGES, PASSKEYS_MAX, cleanPasskeyName } from '@/rules/passkeys'
 import { isStaffRole } from '@/rules/moderation'
 import { pgPool } from '@/server/database/db'
 import { readJson, refuse, routeId } from '@/server/http/requests'
-import { signedInOnly, type Writer } from '@collections/shared/memberWrite'
+import { parsedBody, signedInOnly, type Writer } from '@collections/shared/memberWrite'
 import {
   checkRegistration,
   isCredentialAnswer,
@@ -114,11 +110,9 @@ export const renamePasskeyEndpoint: Endpoint = {
   handler: signedInOnly(signInFirst, async (req, user) => {
     const id = routeId(req)
     if (id === null) return refuse(404, PASSKEY_MESSAGES.notFound)
-    const body = await readJson(req)
-    const raw = typeof body.name === 'string' ? body.name : ''
-    const name = cleanPasskeyName(raw)
-    if (!name) return refuse(400, PASSKEY_MESSAGES.nameRequired)
-    if (raw.trim().length > PASSKEY_NAME_MAX) return refuse(400, PASSKEY_MESSAGES.nameTooLong)
+    const body = await parsedBody(req, passkeyRename.input)
+    if (body instanceof Response) return body
+    const { name } = body
     if (!(await renamePasskey(req.payload, user.id, id, name)))
       return refuse(404, PASSKEY_MESSAGES.notFound)
     return Response.json({ message: PASSKEY_MESSAGES.renamed, passkey: { id, name } })

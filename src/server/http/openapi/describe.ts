@@ -46,6 +46,14 @@ function contractOperation(name: string, contract: AnyContract): Operation {
   }
   const responses: Record<string, unknown> = {
     [contract.status ?? 200]: doneAnswer(contract),
+    ...(contract.accepted
+      ? {
+          202: answer(
+            contract.accepted.description,
+            jsonSchema(contract.accepted.output, 'output'),
+          ),
+        }
+      : {}),
     400: ref('BadRequest'),
     429: ref('TooManyRequests'),
   }
@@ -60,6 +68,13 @@ function contractOperation(name: string, contract: AnyContract): Operation {
   for (const [status, message] of Object.entries(contract.refusals ?? {}))
     responses[status] = { ...refusal(message), description: message }
   responses['4XX'] = ref('Refused')
+  // A page a browser opens refuses with a page too.
+  if (contract.answers?.media === 'text/html')
+    for (const status of [400, '4XX'])
+      responses[status] = {
+        description: 'Why not, as a page',
+        content: { 'text/html': {} },
+      }
   return {
     operationId: name,
     summary: contract.summary,
