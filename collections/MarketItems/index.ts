@@ -11,6 +11,7 @@ import { publicPage } from '@collections/shared/preview'
 import { marketItemEndpoints } from './endpoints'
 import type { MarketItem } from '@/payload-types'
 import { searchHooks } from '@collections/Search/reindex'
+import { announceApiChange } from '@collections/shared/apiChanges'
 import { stalePages } from '@collections/shared/stalePages'
 
 /** The neighbourhood page shows the market's count in its tabs. */
@@ -82,8 +83,8 @@ export const MarketItems: CollectionConfig = {
   ],
   hooks: {
     beforeChange: [setAuthor()],
-    afterChange: [search.afterChange, pages.afterChange],
-    afterDelete: [search.afterDelete, pages.afterDelete],
+    afterChange: [search.afterChange, pages.afterChange, announceApiChange],
+    afterDelete: [search.afterDelete, pages.afterDelete, announceApiChange],
   },
   endpoints: marketItemEndpoints,
 }
