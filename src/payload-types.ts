@@ -211,6 +211,7 @@ export interface Report {
     | 'local-business'
     | 'safety-alert'
     | 'lost-found'
+    | 'market-item'
     | 'profile'
     | 'message';
   targetId: number;
@@ -403,6 +404,7 @@ export interface ModerationAction {
     | 'local-business'
     | 'safety-alert'
     | 'lost-found'
+    | 'market-item'
     | 'profile'
     | 'message';
   targetId: number;
@@ -567,7 +569,7 @@ export interface Conversation {
   starter?: (number | null) | User;
   recipient?: (number | null) | User;
   title?: string | null;
-  aboutKind?: 'review' | null;
+  aboutKind?: ('review' | 'market-item') | null;
   aboutId?: number | null;
   lastMessageAt?: string | null;
   lastSender?: (number | null) | User;
@@ -915,7 +917,17 @@ export interface Page {
  */
 export interface SearchIndex {
   id: number;
-  kind: 'neighbourhood' | 'story' | 'discussion' | 'event' | 'poll' | 'spot' | 'safety' | 'lost-found' | 'person';
+  kind:
+    | 'neighbourhood'
+    | 'story'
+    | 'discussion'
+    | 'event'
+    | 'poll'
+    | 'spot'
+    | 'safety'
+    | 'lost-found'
+    | 'market'
+    | 'person';
   docId: number;
   title: string;
   tags?: string | null;

@@ -10,10 +10,14 @@ import { immutable } from '@collections/shared/immutable'
 import { publicPage } from '@collections/shared/preview'
 import { marketItemEndpoints } from './endpoints'
 import type { MarketItem } from '@/payload-types'
+import { searchHooks } from '@collections/Search/reindex'
+import { announceApiChange } from '@collections/shared/apiChanges'
 import { stalePages } from '@collections/shared/stalePages'
 
 /** The neighbourhood page shows the market's count in its tabs. */
 const pages = stalePages<MarketItem>((doc, find) => find.neighbourhood(doc.neighbourhood))
+/** Site search follows every write in its transaction. */
+const search = searchHooks<MarketItem>('market')
 
 /**
  * Things neighbours sell, give away or ask for (the market). Members write only through the
@@ -79,8 +83,8 @@ export const MarketItems: CollectionConfig = {
   ],
   hooks: {
     beforeChange: [setAuthor()],
-    afterChange: [pages.afterChange],
-    afterDelete: [pages.afterDelete],
+    afterChange: [search.afterChange, pages.afterChange, announceApiChange],
+    afterDelete: [search.afterDelete, pages.afterDelete, announceApiChange],
   },
   endpoints: marketItemEndpoints,
 }

@@ -59,6 +59,7 @@ export const SearchIndex: CollectionConfig = {
     readOnly({ name: 'author', type: 'relationship', relationTo: 'users', index: true }),
     readOnly({ name: 'isPublic', type: 'checkbox', defaultValue: true }),
     readOnly({ name: 'hidden', type: 'checkbox', defaultValue: false }),
+    // An event's date, or when a market item expires: past it, search leaves the entry out.
     readOnly({ name: 'eventDate', type: 'date' }),
     // 0–1: a neighbourhood's average review, or the reactions (attendance) a post drew.
     readOnly({ name: 'rating', type: 'number', defaultValue: 0 }),

@@ -82,6 +82,14 @@ export const SOURCES: Record<SearchKind, { table: string; select: string }> = {
        NULL::timestamptz, 0, t.created_at
        FROM lost_found_posts t`,
   },
+  // A gone item's entry is hidden; its expiry rides in event_date, past which nobody finds it.
+  market: {
+    table: 'market_items',
+    select: `SELECT ${kind('market')}, t.id, t.title, concat_ws(' ', t.kind::text, t.condition::text),
+       concat_ws(' ', t.description, t.street), NULL, t.neighbourhood_id, t.author_id, true,
+       coalesce(t.hidden, false) OR t.status = 'gone', t.expires_at, 0, t.created_at
+       FROM market_items t`,
+  },
   person: {
     table: 'users',
     select: `SELECT ${kind('person')}, t.id, coalesce(nullif(t.name, ''), t.user_name), t.user_name,

@@ -247,6 +247,7 @@ export const markDeletedProfilePagesStale: CollectionBeforeDeleteHook = async ({
  *   soonest event passes first, so it was on the page);
  * - review cards show their author's unexpired badges: one expiring changes the neighbourhood
  *   pages with that author's review on the first page of reviews;
+ * - the neighbourhood page's 'Market (n)' tab counts live items: one expiring leaves the count;
  * - the footer of every page shows the year (src/layouts/Shell.astro).
  * Polls closing and business badges expiring show only on pages rendered on demand.
  * Relative times ('3 minutes ago') are kept current by the islands in the browser.
@@ -276,10 +277,18 @@ export async function pagesPastTimeBoundaries(
            AND a.verified_at <= ${new Date(to.getTime() - BANNER_MS).toISOString()}
            AND a.hidden IS NOT TRUE`,
   )
+  // Gone and hidden items left the count when they were written; an expiry is the clock's alone.
+  const itemsExpired = await query<{ slug: string }>(
+    req,
+    sql`SELECT DISTINCT n.slug FROM market_items i JOIN neighbourhoods n ON n.id = i.neighbourhood_id
+         WHERE i.expires_at > ${from.toISOString()} AND i.expires_at <= ${to.toISOString()}
+           AND i.status <> 'gone' AND i.hidden IS NOT TRUE`,
+  )
   return {
     paths: [
       ...(events.length ? [HOME] : []),
       ...bannersEnded.map((n) => neighbourhoodPage(n.slug)),
+      ...itemsExpired.map((n) => neighbourhoodPage(n.slug)),
       ...(await neighbourhoodPagesShowingReviewsBy(
         req,
         badges.map((b) => Number(b.user_id)),

@@ -29,13 +29,24 @@ const message = z.object({
   at: z.string(),
 })
 
-const about = z.object({
+const reviewAbout = z.object({
   kind: z.literal('review'),
   id: z.number().int(),
   /** What the first screen shows of it (null when it is gone). */
   excerpt: z.string().nullable(),
   href: z.string().nullable(),
 })
+
+const itemAbout = z.object({
+  kind: z.literal('market-item'),
+  id: z.number().int(),
+  /** The item as it is now, shown to both members (null when it is hidden or deleted). */
+  item: z.object({ title: z.string(), price: z.string(), statusLabel: z.string() }).nullable(),
+  href: z.string().nullable(),
+})
+
+/** What a conversation began from: one of the recipient's reviews or market items. */
+const about = z.discriminatedUnion('kind', [reviewAbout, itemAbout])
 
 const conversation = z.object({
   id: z.number().int(),

@@ -1,12 +1,16 @@
 import type { Pool } from 'pg'
 
 import type { ConversationList, ConversationView, MessageView } from '@/contracts/messages'
+import { LIVE_ITEM_TEXT } from '@/data/market'
+import type { MarketKind, MarketStatus } from '@/rules/market'
 import {
   CONVERSATIONS_PER_PAGE,
   MESSAGES_PER_PAGE,
   PRIVATE_MESSAGE_TEXT,
+  type AboutKind,
   type MessageFrom,
 } from '@/rules/privateMessages'
+import { marketItemSummary, type MarketItemSummary } from '@/views/market'
 
 /**
  * The reads of private conversations that the commands (collections/Conversations) and the pages
@@ -87,7 +91,7 @@ interface ConversationRow {
   id: number
   title: string | null
   closed: boolean | null
-  about_kind: 'review' | null
+  about_kind: AboutKind | null
   about_id: string | null
   other_id: number | null
   user_name: string | null
@@ -96,6 +100,48 @@ interface ConversationRow {
   blocking: boolean
   excerpt: string | null
   slug: string | null
+  item_kind: MarketKind | null
+  item_title: string | null
+  price_pence: number | null
+  item_status: MarketStatus | null
+  expires_at: Date | string | null
+}
+
+/** An item's columns as the conversation's first screen shows it. */
+const ITEM_COLUMNS = `i.kind AS item_kind, i.title AS item_title, i.price_pence,
+  i.status AS item_status, i.expires_at`
+
+type ItemColumns = Pick<
+  ConversationRow,
+  'item_kind' | 'item_title' | 'price_pence' | 'item_status' | 'expires_at'
+>
+
+/** The item a conversation is about, as both members see it (null: hidden or deleted). */
+const itemOf = (row: ItemColumns): MarketItemSummary | null =>
+  row.item_kind && row.item_title !== null && row.item_status && row.expires_at
+    ? marketItemSummary({
+        kind: row.item_kind,
+        title: row.item_title,
+        price_pence: row.price_pence,
+        status: row.item_status,
+        expires_at: row.expires_at,
+      })
+    : null
+
+/** What the conversation began from, as its first screen shows it. */
+function aboutOf(row: ConversationRow): ConversationView['about'] {
+  if (!row.about_kind || row.about_id === null) return null
+  const id = Number(row.about_id)
+  if (row.about_kind === 'market-item') {
+    const item = itemOf(row)
+    return { kind: 'market-item', id, item, href: item ? `/market/${id}` : null }
+  }
+  return {
+    kind: 'review',
+    id,
+    excerpt: row.excerpt,
+    href: row.slug ? `/neighbourhood/${row.slug}#review-${id}` : null,
+  }
 }
 
 /** A timestamp as the driver gives it (a Date, or text where the adapter keeps it raw). */
@@ -130,11 +176,13 @@ export async function conversationOf(
     `SELECT c.id, c.title, c.closed, c.about_kind, c.about_id, o.id AS other_id, o.user_name, o.name,
             ${THEIR_SEEN} AS their_seen,
             EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = o.id) AS blocking,
-            left(r.comment, 280) AS excerpt, n.slug
+            left(r.comment, 280) AS excerpt, n.slug, ${ITEM_COLUMNS}
        FROM conversations c
        LEFT JOIN users o ON o.id = ${OTHER}
        LEFT JOIN reviews r ON c.about_kind = 'review' AND r.id = c.about_id AND r.hidden IS NOT TRUE
        LEFT JOIN neighbourhoods n ON n.id = r.neighbourhood_id
+       LEFT JOIN market_items i
+              ON c.about_kind = 'market-item' AND i.id = c.about_id AND i.hidden IS NOT TRUE
       WHERE c.id = $2 AND ${MINE}`,
     [reader, id],
   )
@@ -161,15 +209,7 @@ export async function conversationOf(
     id: row.id,
     title: row.title,
     other: row.other_id ? { id: row.other_id, userName: row.user_name, name: row.name } : null,
-    about:
-      row.about_kind && row.about_id !== null
-        ? {
-            kind: row.about_kind,
-            id: Number(row.about_id),
-            excerpt: row.excerpt,
-            href: row.slug ? `/neighbourhood/${row.slug}#review-${row.about_id}` : null,
-          }
-        : null,
+    about: aboutOf(row),
     closed,
     blocking: row.blocking,
     cannotSend: cannotSendReason(closed, row.blocking),
@@ -232,16 +272,27 @@ export async function markConversationSeen(
   return row ? { seenAt: toIso(row.seen), other: row.other, readNotices: row.read_notices } : null
 }
 
-/** Who a conversation would be with, for the page that starts one (null: no such member). */
-export async function messageRecipient(
-  pool: Pool,
-  to: { userName: string } | { review: number },
-): Promise<{
+/** What a new conversation would be about, as the page that starts it shows it. */
+export type NewConversationAbout =
+  | { kind: 'review'; id: number; neighbourhood: string; excerpt: string }
+  | ({ kind: 'market-item'; id: number; href: string } & MarketItemSummary)
+
+export interface MessageRecipient {
   id: number
   userName: string | null
   name: string | null
-  about: { kind: 'review'; id: number; neighbourhood: string; excerpt: string } | null
-} | null> {
+  about: NewConversationAbout | null
+}
+
+/**
+ * Who a conversation would be with, for the page that starts one: a member by user name, the
+ * author of a shown review, or the seller of a live item (null: no such member, or the review
+ * or item is not there to ask about).
+ */
+export async function messageRecipient(
+  pool: Pool,
+  to: { userName: string } | { review: number } | { item: number },
+): Promise<MessageRecipient | null> {
   if ('userName' in to) {
     const { rows } = await pool.query<{ id: number; user_name: string; name: string | null }>(
       `SELECT id, user_name, name FROM users WHERE user_name_key = lower($1)`,
@@ -250,6 +301,7 @@ export async function messageRecipient(
     const row = rows[0]
     return row ? { id: row.id, userName: row.user_name, name: row.name, about: null } : null
   }
+  if ('item' in to) return itemSeller(pool, to.item)
   const { rows } = await pool.query<{
     id: number
     user_name: string | null
@@ -274,6 +326,28 @@ export async function messageRecipient(
           neighbourhood: row.neighbourhood,
           excerpt: row.excerpt,
         },
+      }
+    : null
+}
+
+/** The seller of a live item ('Message the seller'), with the item as the page shows it. */
+async function itemSeller(pool: Pool, item: number): Promise<MessageRecipient | null> {
+  const { rows } = await pool.query<
+    ItemColumns & { id: number; user_name: string | null; name: string | null }
+  >(
+    `SELECT u.id, u.user_name, u.name, ${ITEM_COLUMNS}
+       FROM market_items i JOIN users u ON u.id = i.author_id
+      WHERE i.id = $1 AND ${LIVE_ITEM_TEXT}`,
+    [item],
+  )
+  const row = rows[0]
+  const summary = row ? itemOf(row) : null
+  return row && summary
+    ? {
+        id: row.id,
+        userName: row.user_name,
+        name: row.name,
+        about: { kind: 'market-item', id: item, href: `/market/${item}`, ...summary },
       }
     : null
 }

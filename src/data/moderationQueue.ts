@@ -42,6 +42,7 @@ export const ITEM_TEXT: Record<ReportTargetKind, string> = {
   'local-business': `concat_ws(E'\\n', name, description)`,
   'safety-alert': `concat_ws(E'\\n', title, body)`,
   'lost-found': `concat_ws(E'\\n', title, description)`,
+  'market-item': `concat_ws(E'\\n', title, description)`,
   profile: `concat_ws(E'\\n', user_name, bio)`,
   // The reported message last, after the five before it in its conversation, each with its sender.
   message: `(SELECT string_agg(coalesce(u.user_name, 'a deleted member') || ': ' || p.body, E'\\n'

@@ -16,6 +16,7 @@ const POST_KINDS = [
   'local-business',
   'safety-alert',
   'lost-found',
+  'market-item',
 ] as const
 
 /** One kind of post's hidden rows of one author (comments are read together, below). */

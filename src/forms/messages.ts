@@ -24,15 +24,22 @@ export const messageSend: FormHandler = async ({ fields, page, call }) => {
   return { redirect: `/messages/${conversation}#latest` }
 }
 
-/** The first message to a member (from their profile or one of their reviews). */
+/** What the form's hidden field says the conversation is about: a review or a market item. */
+function aboutOf(fields: FormData) {
+  const review = id(fields, 'review')
+  if (review !== null) return { aboutKind: 'review' as const, aboutId: review }
+  const item = id(fields, 'item')
+  return item === null ? {} : { aboutKind: 'market-item' as const, aboutId: item }
+}
+
+/** The first message to a member (from their profile, one of their reviews or items). */
 export const conversationStart: FormHandler = async ({ fields, page, call }) => {
   if (!(await viewer(call))) return signInFirst(page)
   const to = id(fields, 'to')
-  const about = id(fields, 'review')
   const answer = await sendCommand(call, 'messages.start', {
     to: to ?? 0,
     text: text(fields, 'text'),
-    ...(about === null ? {} : { aboutKind: 'review' as const, aboutId: about }),
+    ...aboutOf(fields),
   })
   const started = answer.body as { id?: number }
   if (!ok(answer) || typeof started.id !== 'number') return refusal(answer, TEXT.failed)

@@ -71,20 +71,30 @@ export async function loadConversation(
   return { viewer: viewer.id, conversation }
 }
 
-/** /messages/new?to={userName} or ?review={id}: who the new conversation is with, and about. */
+const idOf = (raw: string | null) => (/^\d{1,10}$/.test(raw ?? '') ? Number(raw) : null)
+
+/**
+ * /messages/new?to={userName}, ?review={id} or ?item={id}: who the new conversation is with,
+ * and what about; `asked` names what the link asked for, so a page can say what is missing.
+ */
 export async function loadNewConversation(page: AstroGlobal) {
   const signedIn = await privateViewer(page)
   if (!signedIn) return null
   const query = page.url.searchParams
-  const review = query.get('review')
+  const review = idOf(query.get('review'))
+  const item = idOf(query.get('item'))
   const to = query.get('to')
   const pool = pgPool(signedIn.payload)
-  const recipient = /^\d{1,10}$/.test(review ?? '')
-    ? await messageRecipient(pool, { review: Number(review) })
-    : to
-      ? await messageRecipient(pool, { userName: to.slice(0, 60) })
-      : null
-  return { viewer: signedIn.viewer.id, recipient }
+  const asked = item !== null ? 'item' : review !== null ? 'review' : 'member'
+  const recipient =
+    item !== null
+      ? await messageRecipient(pool, { item })
+      : review !== null
+        ? await messageRecipient(pool, { review })
+        : to
+          ? await messageRecipient(pool, { userName: to.slice(0, 60) })
+          : null
+  return { viewer: signedIn.viewer.id, recipient, asked }
 }
 
 /** Settings → Messages: who may write to the member, and whom they blocked. */

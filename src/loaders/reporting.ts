@@ -23,6 +23,7 @@ const LABEL: Record<ReportTargetKind, string> = {
   'local-business': 'name',
   'safety-alert': 'title',
   'lost-found': 'title',
+  'market-item': 'title',
   profile: 'userName',
   message: 'body',
   'review-comment': 'content',

@@ -82,7 +82,6 @@ export const MARKET_TEXT = {
   saved: 'Saved.',
   statusChanged: 'Status changed.',
   empty: 'No items here yet.',
-  askInComments: 'Ask the seller in the comments below.',
 } as const
 
 /**

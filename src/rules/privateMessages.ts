@@ -22,8 +22,8 @@ export const MESSAGE_FROM_LABELS: Record<MessageFrom, string> = {
   nobody: 'Nobody',
 }
 
-/** What a conversation can be about: a review now, a market item later (one line each). */
-export const ABOUT_KINDS = ['review'] as const
+/** What a conversation can be about: one of the recipient's reviews or market items. */
+export const ABOUT_KINDS = ['review', 'market-item'] as const
 export type AboutKind = (typeof ABOUT_KINDS)[number]
 
 /** The text a deleted account's messages are replaced with. */
@@ -37,6 +37,8 @@ export const PRIVATE_MESSAGE_TEXT = {
   notFound: 'Conversation not found.',
   unknownAbout: 'That review is not there any more.',
   notAboutTheirs: 'That review is not by the member you are writing to.',
+  unknownItem: 'That item is not listed any more.',
+  notTheirItem: 'That item is not listed by the member you are writing to.',
   yourself: "You can't send messages to yourself.",
   notTaking: 'This member is not taking messages.',
   onlyAbout: 'This member takes messages only about their reviews and items.',

@@ -13,6 +13,7 @@ export const SEARCH_KIND_LABELS = {
   spot: 'Local spots',
   safety: 'Safety alerts',
   'lost-found': 'Lost and found',
+  market: 'Market',
   person: 'People',
 } as const
 export type SearchKind = keyof typeof SEARCH_KIND_LABELS
@@ -28,6 +29,7 @@ export const SEARCH_KIND_NAMES: Record<SearchKind, string> = {
   spot: 'Local spot',
   safety: 'Safety alert',
   'lost-found': 'Lost and found',
+  market: 'Market item',
   person: 'Person',
 }
 

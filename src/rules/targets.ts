@@ -59,6 +59,7 @@ export const REPORT_TARGETS = {
   'local-business': { collection: 'local-businesses', owner: 'author', noun: 'local spot' },
   'safety-alert': { collection: 'safety-alerts', owner: 'author', noun: 'safety alert' },
   'lost-found': { collection: 'lost-found-posts', owner: 'author', noun: 'lost and found post' },
+  'market-item': { collection: 'market-items', owner: 'author', noun: 'market item' },
   profile: { collection: 'users', owner: 'id', noun: 'profile' },
   // Reported only from its conversation (messages.report): staff see it, with the five before.
   message: { collection: 'messages', owner: 'sender', noun: 'message' },

@@ -60,6 +60,37 @@ export const newMarketItemHref = (slug: string) =>
 export const priceLabel = (kind: MarketKind, pence: number | null) =>
   kind === 'sale' && pence !== null ? formatPrice(pence) : MARKET_KIND_LABELS[kind]
 
+/** Where an item stands, in a word: gone and expired items are no longer listed. */
+export const marketStateLabel = (
+  status: MarketStatus,
+  expiresAt: Date | string,
+  now = Date.now(),
+) =>
+  status === 'gone'
+    ? MARKET_STATUS_LABELS.gone
+    : new Date(expiresAt).getTime() <= now
+      ? 'Expired'
+      : MARKET_STATUS_LABELS[status]
+
+/** An item as a conversation about it shows it to both members. */
+export interface MarketItemSummary {
+  title: string
+  price: string
+  statusLabel: string
+}
+
+export const marketItemSummary = (row: {
+  kind: MarketKind
+  title: string
+  price_pence: number | null
+  status: MarketStatus
+  expires_at: Date | string
+}): MarketItemSummary => ({
+  title: row.title,
+  price: priceLabel(row.kind, row.price_pence),
+  statusLabel: marketStateLabel(row.status, row.expires_at),
+})
+
 export interface MarketCard {
   id: number
   href: string

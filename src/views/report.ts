@@ -25,6 +25,8 @@ export function postPath(kind: ReportTargetKind, id: number, slug: string | null
       return `/safety/${id}`
     case 'lost-found':
       return `/lost-found/${id}`
+    case 'market-item':
+      return `/market/${id}`
     default:
       return null
   }

@@ -83,6 +83,8 @@ export function searchHitHref(
       return `/safety/${id}`
     case 'lost-found':
       return `/lost-found/${id}`
+    case 'market':
+      return `/market/${id}`
     case 'person':
       return `/profile/${encodeURIComponent(slug ?? '')}`
   }

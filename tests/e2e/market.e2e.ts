@@ -10,7 +10,8 @@ import { freshUser, lastMailTo } from './helpers'
 
 /**
  * The market without JavaScript: a confirmed member lists an item with a photo through the plain
- * form, finds it with the list's filters, marks it reserved then gone, and the item page says so.
+ * form, a neighbour messages the seller about it, the seller finds it with the list's filters,
+ * marks it reserved then gone, and the item page says so.
  */
 const SLUG = 'camden-town'
 
@@ -92,6 +93,7 @@ test('list an item with a photo, filter, reserve and mark it gone, all without J
     offers: { price: '25.50', availability: 'https://schema.org/InStock' },
   })
   await checkAndShoot(browser, itemPath, 'market-item')
+  await messageTheSeller(browser, itemPath, title, page)
 
   // The list's filters are a GET form: kind, price range and text find it; a lower cap does not.
   await page.goto(`/neighbourhood/${SLUG}/market`)
@@ -116,6 +118,7 @@ test('list an item with a photo, filter, reserve and mark it gone, all without J
 
   // The seller reserves it, then marks it gone: the page says so and the list leaves it out.
   await page.goto(itemPath)
+  await expect(page.getByRole('link', { name: 'Message the seller' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Reserved' }).click()
   await expect(page.locator('.market-status')).toHaveText('Reserved')
   await page.getByRole('button', { name: 'Gone' }).click()
@@ -124,3 +127,36 @@ test('list an item with a photo, filter, reserve and mark it gone, all without J
   await expect(page.getByText(MARKET_TEXT.empty)).toBeVisible()
   await context.close()
 })
+
+/**
+ * 'Message the seller' without JavaScript: signed out, the item page offers signing in first;
+ * signed in, the link opens a conversation about the item, and both sides see the item in it.
+ */
+async function messageTheSeller(browser: Browser, itemPath: string, title: string, seller: Page) {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(itemPath)
+  const start = `/messages/new?item=${itemPath.split('/').pop()}`
+  await expect(page.getByRole('link', { name: 'Sign in to message the seller' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(start)}`,
+  )
+  await freshUser(page.request, 'marketbuyer')
+  await page.reload()
+  await page.getByRole('link', { name: 'Message the seller' }).click()
+  await expect(page).toHaveURL(start)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(` about ${title}$`))
+  await page.getByLabel('Your message').fill('Is the bookcase still there? I could come tonight.')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page).toHaveURL(/\/messages\/\d+#latest$/)
+  const conversation = new URL(page.url()).pathname
+  for (const side of [page, seller]) {
+    await side.goto(conversation)
+    const about = side.getByRole('complementary', { name: 'The item this conversation is about' })
+    await expect(about.getByRole('link', { name: title })).toHaveAttribute('href', itemPath)
+    await expect(about).toContainText('£25.50 · Available')
+    await expect(side.getByText('Is the bookcase still there? I could come tonight.')).toBeVisible()
+  }
+  await shootBothSchemes(page, 'market-conversation')
+  await context.close()
+}

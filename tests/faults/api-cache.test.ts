@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 
 import { startEmbeddedPostgres, type RunningPostgres } from '@/server/database/postgres'
@@ -198,6 +199,39 @@ describe('searches', () => {
     expect(await search(a!)).toEqual([story])
     await expect.poll(() => search(b!, other)).toEqual([story])
     expect(await search(b!)).toEqual([story])
+  })
+
+  test('a market item marked gone leaves the kept search answers of every instance', async () => {
+    const seller = await member(a!.url)
+    const me = await fetch(`${a!.url}/api/users/me`, { headers: seller.headers })
+    const { user } = (await me.json()) as { user: { id: number } }
+    const db = new pg.Client({ connectionString: postgres!.url('belong') })
+    await db.connect()
+    await db.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id])
+    await db.end()
+    const send = async (site: Site, path: string, body: unknown) => {
+      const res = await fetch(`${site.url}${path}`, {
+        method: 'POST',
+        headers: { ...seller.headers, origin: site.url },
+        body: JSON.stringify(body),
+      })
+      expect(res.status, await res.clone().text()).toBeLessThan(300)
+      return (await res.json()) as { id: number }
+    }
+    const path = '/api/search?q=ottoman&type=market'
+    const found = async (site: Site) =>
+      (JSON.parse((await get(site, path)).body) as { hits: { id: number }[] }).hits.map((h) => h.id)
+    const { id } = await send(a!, '/api/market-items/new', {
+      neighbourhood: seller.neighbourhood,
+      kind: 'free',
+      title: 'Velvet ottoman',
+    })
+    await expect.poll(() => found(b!)).toEqual([id])
+    expect(await found(a!)).toEqual([id])
+    expect((await get(b!, path)).cache).toBe('hit')
+    await send(b!, `/api/market-items/${id}/status`, { status: 'gone' })
+    expect(await found(b!)).toEqual([])
+    await expect.poll(() => found(a!)).toEqual([])
   })
 
   test("a member with nothing private gets the readers' kept answer; a token that is not the author's session never finds their private story", async () => {

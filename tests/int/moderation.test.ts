@@ -120,6 +120,21 @@ async function itemOf(kind: ReportTargetKind): Promise<number> {
           },
         })
       ).id
+    case 'market-item':
+      // Listed through its command in its own tests; here only the row matters.
+      return (
+        await site.payload.create({
+          collection: 'market-items',
+          data: {
+            neighbourhood,
+            kind: 'free',
+            title: `Garden chair ${n}`,
+            status: 'available',
+            expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+            author: author.id,
+          },
+        })
+      ).id
     case 'profile':
       return (await makeUser(site, `profile${n}`)).id
     default: {
@@ -142,6 +157,7 @@ const COLLECTION: Record<ReportTargetKind, string> = {
   'local-business': 'local-businesses',
   'safety-alert': 'safety-alerts',
   'lost-found': 'lost-found-posts',
+  'market-item': 'market-items',
   profile: 'users',
   message: 'messages',
 }
@@ -523,7 +539,9 @@ describe('the author sees their hidden posts', () => {
       const found = mine.body.docs.find((d) => d.kind === kind && d.id === ids.get(kind))
       expect(found, kind).toBeDefined()
       expect(found!.text.length, kind).toBeGreaterThan(0)
-      expect(found!.href, kind).toMatch(/^\/(neighbourhood|discussions|polls|safety|lost-found)\//)
+      expect(found!.href, kind).toMatch(
+        /^\/(neighbourhood|discussions|polls|safety|lost-found|market)\//,
+      )
     }
     const reviewId = ids.get('review')!
     expect(mine.body.docs.find((d) => d.kind === 'review' && d.id === reviewId)?.href).toBe(

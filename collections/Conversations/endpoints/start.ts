@@ -1,13 +1,15 @@
 import type { PayloadRequest } from 'payload'
 
 import { messageView } from '@/data/conversations'
+import { LIVE_ITEM } from '@/data/market'
 import {
   mayStart,
   pairKey,
   PRIVATE_MESSAGE_TEXT as TEXT,
+  type AboutKind,
   type MessageFrom,
 } from '@/rules/privateMessages'
-import { inTransaction, pgPool, query, sql } from '@/server/database/db'
+import { inTransaction, pgPool, query, sql, type SQL } from '@/server/database/db'
 import {
   conversationStartWait,
   countConversationStart,
@@ -26,33 +28,53 @@ import { pushToMembers } from '@collections/Conversations/livePush'
 import { notifyOfMessage } from '@collections/Conversations/notifyMessage'
 
 interface About {
-  kind: 'review'
+  kind: AboutKind
   id: number
   title: string
 }
 
-/** What the conversation is about: a review by the recipient, titled with its neighbourhood. */
+/**
+ * Each thing a conversation can be about, as it may be asked about now: its owner and the
+ * conversation's title (a review's neighbourhood, an item's own title), with the refusals'
+ * words. A hidden review, or an item gone, expired or hidden, reads as none.
+ */
+const ABOUT: Record<AboutKind, { read: (id: number) => SQL; gone: string; notTheirs: string }> = {
+  review: {
+    read: (id) =>
+      sql`SELECT r.user_id AS owner, n.name AS title
+            FROM reviews r JOIN neighbourhoods n ON n.id = r.neighbourhood_id
+           WHERE r.id = ${id} AND r.hidden IS NOT TRUE`,
+    gone: TEXT.unknownAbout,
+    notTheirs: TEXT.notAboutTheirs,
+  },
+  'market-item': {
+    read: (id) =>
+      sql`SELECT i.author_id AS owner, i.title FROM market_items i
+           WHERE i.id = ${id} AND ${LIVE_ITEM}`,
+    gone: TEXT.unknownItem,
+    notTheirs: TEXT.notTheirItem,
+  },
+}
+
+/** What the conversation is about: one of the recipient's reviews or live market items. */
 async function aboutOf(
   req: PayloadRequest,
   recipient: number,
-  kind: 'review' | undefined,
+  kind: AboutKind | undefined,
   id: number | undefined,
 ): Promise<About | null> {
   if (kind === undefined && id === undefined) return null
   if (kind === undefined || id === undefined) throw new Refusal(400, TEXT.unknownAbout)
-  const [review] = await query<{ user_id: number | null; name: string }>(
-    req,
-    sql`SELECT r.user_id, n.name FROM reviews r JOIN neighbourhoods n ON n.id = r.neighbourhood_id
-         WHERE r.id = ${id} AND r.hidden IS NOT TRUE`,
-  )
-  if (!review) throw new Refusal(404, TEXT.unknownAbout)
-  if (review.user_id !== recipient) throw new Refusal(422, TEXT.notAboutTheirs)
-  return { kind, id, title: review.name }
+  const about = ABOUT[kind]
+  const [row] = await query<{ owner: number | null; title: string }>(req, about.read(id))
+  if (!row) throw new Refusal(404, about.gone)
+  if (row.owner !== recipient) throw new Refusal(422, about.notTheirs)
+  return { kind, id, title: row.title }
 }
 
 /**
  * messages.start: the first message to a member, from their profile or about one of their
- * reviews. A pair has one conversation per thing it is about: starting again adds the message to
+ * reviews or market items. A pair has one conversation per thing it is about: starting again adds the message to
  * it (and counts against no limit). Only a new conversation asks the recipient's choice and the
  * day's start limit.
  */

@@ -35,10 +35,14 @@ const SCORE = `ts_rank_cd(s.document, ${TSQ}, 32)
      + 0.1 / (1 + extract(epoch FROM now() - s.published_at) / 7776000)
      + coalesce(s.boost, 0)`
 
-/** What nobody else may see: hidden, private (but the viewer's own), past events, suspended. */
+/**
+ * What nobody else may see: hidden, private (but the viewer's own), past events, expired market
+ * items (their expiry is the entry's event_date), suspended.
+ */
 const VISIBLE = `s.hidden IS NOT TRUE
      AND (s.is_public OR s.author_id = $2::int)
      AND (s.kind <> 'event' OR s.event_date >= now())
+     AND (s.kind <> 'market' OR s.event_date > now())
      AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.author_id AND u.suspended_until > now())`
 
 const HEADLINE_OPTIONS = `'StartSel=' || chr(2) || ', StopSel=' || chr(3) ||

@@ -23,7 +23,7 @@ export { sql }
  */
 export const COUNTED_AT = sql`(extract(epoch FROM clock_timestamp()) * 1000000)::bigint`
 
-type SQL = ReturnType<typeof sql>
+export type SQL = ReturnType<typeof sql>
 
 /**
  * Payload's database adapter as the postgres adapter it is (payload.config.ts), with its pool,

@@ -40,6 +40,9 @@ const ROUTES: Record<string, string[]> = {
     'polls',
     'local-businesses',
     'reviews',
+    'safety-alerts',
+    'lost-found-posts',
+    'market-items',
   ],
 }
 /** Populated authors and images, and the places everything belongs to. */
