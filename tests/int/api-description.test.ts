@@ -23,7 +23,10 @@ const PAYLOAD_ROUTES = new Set([
   '/versions/:id',
   '/access/:id?',
   '/:id/duplicate',
-  '/paste-url/:id',
+  '/paste-url/:id?',
+  // E-mail verification is Payload's, off here (the site confirms by its own link): over HTTP
+  // the query gate answers 404 before Payload sees it.
+  '/verify/:id',
   '/access',
   '/init',
   '/first-register',
