@@ -206,6 +206,9 @@ export interface Report {
     | 'story-comment'
     | 'discussion'
     | 'discussion-comment'
+    | 'market-item-comment'
+    | 'lost-found-comment'
+    | 'safety-alert-comment'
     | 'event'
     | 'poll'
     | 'local-business'
@@ -398,6 +401,9 @@ export interface ModerationAction {
     | 'story-comment'
     | 'discussion'
     | 'discussion-comment'
+    | 'market-item-comment'
+    | 'lost-found-comment'
+    | 'safety-alert-comment'
     | 'event'
     | 'poll'
     | 'local-business'
@@ -622,7 +628,7 @@ export interface PushMessage {
  */
 export interface Comment {
   id: number;
-  targetKind: 'review' | 'story' | 'discussion';
+  targetKind: 'review' | 'story' | 'discussion' | 'market-item' | 'lost-found' | 'safety-alert';
   targetId: number;
   parent?: (number | null) | Comment;
   depth?: number | null;
@@ -649,7 +655,19 @@ export interface Comment {
 export interface Reaction {
   id: number;
   targetKind:
-    'review' | 'review-comment' | 'story' | 'story-comment' | 'discussion' | 'discussion-comment' | 'local-business';
+    | 'review'
+    | 'review-comment'
+    | 'story'
+    | 'story-comment'
+    | 'discussion'
+    | 'discussion-comment'
+    | 'local-business'
+    | 'market-item'
+    | 'market-item-comment'
+    | 'lost-found'
+    | 'lost-found-comment'
+    | 'safety-alert'
+    | 'safety-alert-comment';
   targetId: number;
   user: number | User;
   emoji: 'heart' | 'thumbs-up' | 'thumbs-down' | 'fire';
@@ -766,6 +784,8 @@ export interface SafetyAlert {
   verifiedAt?: string | null;
   verifiedBy?: (number | null) | User;
   hidden?: boolean | null;
+  reactionCount?: number | null;
+  commentCount?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -977,6 +997,8 @@ export interface MarketItem {
   neighbourhood: number | Neighbourhood;
   author?: (number | null) | User;
   hidden?: boolean | null;
+  reactionCount?: number | null;
+  commentCount?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1683,6 +1705,8 @@ export interface SafetyAlertsSelect<T extends boolean = true> {
   verifiedAt?: T;
   verifiedBy?: T;
   hidden?: T;
+  reactionCount?: T;
+  commentCount?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1875,6 +1899,8 @@ export interface MarketItemsSelect<T extends boolean = true> {
   neighbourhood?: T;
   author?: T;
   hidden?: T;
+  reactionCount?: T;
+  commentCount?: T;
   updatedAt?: T;
   createdAt?: T;
 }

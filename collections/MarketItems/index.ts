@@ -6,11 +6,23 @@ import { staff, staffOrOwner } from '@collections/access'
 import { readableContent } from '@collections/shared/contentAccess'
 import { authorField, hiddenField, neighbourhoodField } from '@collections/shared/fields'
 import { setAuthor } from '@collections/shared/hooks'
+import { counterField, keepCounters } from '@collections/shared/counters'
+import { deleteEngagement } from '@collections/shared/engagementCleanup'
 import { immutable } from '@collections/shared/immutable'
+import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
+import { channels } from '@/server/services/realtime'
 import { publicPage } from '@collections/shared/preview'
 import { marketItemEndpoints } from './endpoints'
 import type { MarketItem } from '@/payload-types'
 import { stalePages } from '@collections/shared/stalePages'
+
+/** Open market pages of the neighbourhood learn of a new, changed, hidden or deleted item. */
+const live = liveHooks<MarketItem>({
+  entity: 'market-item',
+  channels: (doc) => [channelOf(doc.neighbourhood, channels.neighbourhood)],
+  visible: notHidden,
+  fields: ['kind', 'title', 'status', 'pricePence', 'neighbourhood', 'createdAt'],
+})
 
 /** The neighbourhood page shows the market's count in its tabs. */
 const pages = stalePages<MarketItem>((doc, find) => find.neighbourhood(doc.neighbourhood))
@@ -76,11 +88,17 @@ export const MarketItems: CollectionConfig = {
     immutable(neighbourhoodField(true)),
     authorField(),
     hiddenField,
+    counterField('reactionCount'),
+    counterField('commentCount'),
   ],
   hooks: {
-    beforeChange: [setAuthor()],
-    afterChange: [pages.afterChange],
-    afterDelete: [pages.afterDelete],
+    beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
+    afterChange: [live.afterChange, pages.afterChange],
+    afterDelete: [
+      live.afterDelete,
+      pages.afterDelete,
+      deleteEngagement('market-item', 'market-item'),
+    ],
   },
   endpoints: marketItemEndpoints,
 }
