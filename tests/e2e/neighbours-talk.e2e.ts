@@ -140,6 +140,15 @@ test('new posts reach open lists; an item page’s comments and reactions are li
   await poster.emulateMedia({ colorScheme: 'dark' })
   await shoot(poster, 'market-item-comments-dark')
   await poster.emulateMedia({ colorScheme: 'light' })
+
+  // A verified alert takes comments too; the lost and found post's page shows its thread.
+  await poster.goto(`/safety/${alert.id}`)
+  await poster.getByRole('textbox', { name: 'Add a comment' }).fill('Open again by the bridge.')
+  await poster.getByRole('button', { name: 'Post comment' }).click()
+  await expect(poster.locator('.post-talk').getByText('Open again by the bridge.')).toBeVisible()
+  await shoot(poster, 'safety-alert-comments')
+  await poster.emulateMedia({ colorScheme: 'dark' })
+  await shoot(poster, 'safety-alert-comments-dark')
   await posterContext.close()
   await readerContext.close()
 })
