@@ -26,6 +26,7 @@ import * as migration_20261207_055843_market from './20261207_055843_market';
 import * as migration_20261207_060549_safety_alerts from './20261207_060549_safety_alerts';
 import * as migration_20261207_060900_lost_found from './20261207_060900_lost_found';
 import * as migration_20261207_112245_seller from './20261207_112245_seller';
+import * as migration_20261207_120604_talk from './20261207_120604_talk';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261207_112245_seller.up,
     down: migration_20261207_112245_seller.down,
-    name: '20261207_112245_seller'
+    name: '20261207_112245_seller',
+  },
+  {
+    up: migration_20261207_120604_talk.up,
+    down: migration_20261207_120604_talk.down,
+    name: '20261207_120604_talk'
   },
 ];

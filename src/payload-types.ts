@@ -206,6 +206,9 @@ export interface Report {
     | 'story-comment'
     | 'discussion'
     | 'discussion-comment'
+    | 'market-item-comment'
+    | 'lost-found-comment'
+    | 'safety-alert-comment'
     | 'event'
     | 'poll'
     | 'local-business'
@@ -399,6 +402,9 @@ export interface ModerationAction {
     | 'story-comment'
     | 'discussion'
     | 'discussion-comment'
+    | 'market-item-comment'
+    | 'lost-found-comment'
+    | 'safety-alert-comment'
     | 'event'
     | 'poll'
     | 'local-business'
@@ -624,7 +630,7 @@ export interface PushMessage {
  */
 export interface Comment {
   id: number;
-  targetKind: 'review' | 'story' | 'discussion';
+  targetKind: 'review' | 'story' | 'discussion' | 'market-item' | 'lost-found' | 'safety-alert';
   targetId: number;
   parent?: (number | null) | Comment;
   depth?: number | null;
@@ -651,7 +657,19 @@ export interface Comment {
 export interface Reaction {
   id: number;
   targetKind:
-    'review' | 'review-comment' | 'story' | 'story-comment' | 'discussion' | 'discussion-comment' | 'local-business';
+    | 'review'
+    | 'review-comment'
+    | 'story'
+    | 'story-comment'
+    | 'discussion'
+    | 'discussion-comment'
+    | 'local-business'
+    | 'market-item'
+    | 'market-item-comment'
+    | 'lost-found'
+    | 'lost-found-comment'
+    | 'safety-alert'
+    | 'safety-alert-comment';
   targetId: number;
   user: number | User;
   emoji: 'heart' | 'thumbs-up' | 'thumbs-down' | 'fire';
@@ -768,6 +786,8 @@ export interface SafetyAlert {
   verifiedAt?: string | null;
   verifiedBy?: (number | null) | User;
   hidden?: boolean | null;
+  reactionCount?: number | null;
+  commentCount?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -989,6 +1009,8 @@ export interface MarketItem {
   neighbourhood: number | Neighbourhood;
   author?: (number | null) | User;
   hidden?: boolean | null;
+  reactionCount?: number | null;
+  commentCount?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1695,6 +1717,8 @@ export interface SafetyAlertsSelect<T extends boolean = true> {
   verifiedAt?: T;
   verifiedBy?: T;
   hidden?: T;
+  reactionCount?: T;
+  commentCount?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1887,6 +1911,8 @@ export interface MarketItemsSelect<T extends boolean = true> {
   neighbourhood?: T;
   author?: T;
   hidden?: T;
+  reactionCount?: T;
+  commentCount?: T;
   updatedAt?: T;
   createdAt?: T;
 }

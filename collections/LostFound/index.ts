@@ -17,6 +17,7 @@ import { searchHooks } from '@collections/Search/reindex'
 import { staff, visibleUnlessHidden } from '@collections/access'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { counterField, keepCounters } from '@collections/shared/counters'
+import { deleteEngagement } from '@collections/shared/engagementCleanup'
 import { authorField, hiddenField, neighbourhoodField } from '@collections/shared/fields'
 import { immutable } from '@collections/shared/immutable'
 import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
@@ -109,6 +110,12 @@ export const LostFoundPosts: CollectionConfig = {
       notifyLostFound,
       announceApiChange,
     ],
-    afterDelete: [search.afterDelete, live.afterDelete, pages.afterDelete, announceApiChange],
+    afterDelete: [
+      search.afterDelete,
+      live.afterDelete,
+      pages.afterDelete,
+      deleteEngagement('lost-found', 'lost-found'),
+      announceApiChange,
+    ],
   },
 }

@@ -6,13 +6,25 @@ import { staff, staffOrOwner } from '@collections/access'
 import { readableContent } from '@collections/shared/contentAccess'
 import { authorField, hiddenField, neighbourhoodField } from '@collections/shared/fields'
 import { setAuthor } from '@collections/shared/hooks'
+import { counterField, keepCounters } from '@collections/shared/counters'
+import { deleteEngagement } from '@collections/shared/engagementCleanup'
 import { immutable } from '@collections/shared/immutable'
+import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
+import { channels } from '@/server/services/realtime'
 import { publicPage } from '@collections/shared/preview'
 import { marketItemEndpoints } from './endpoints'
 import type { MarketItem } from '@/payload-types'
 import { searchHooks } from '@collections/Search/reindex'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { stalePages } from '@collections/shared/stalePages'
+
+/** Open market pages of the neighbourhood learn of a new, changed, hidden or deleted item. */
+const live = liveHooks<MarketItem>({
+  entity: 'market-item',
+  channels: (doc) => [channelOf(doc.neighbourhood, channels.neighbourhood)],
+  visible: notHidden,
+  fields: ['kind', 'title', 'status', 'pricePence', 'neighbourhood', 'createdAt'],
+})
 
 /** The neighbourhood page shows the market's count in its tabs. */
 const pages = stalePages<MarketItem>((doc, find) => find.neighbourhood(doc.neighbourhood))
@@ -80,11 +92,19 @@ export const MarketItems: CollectionConfig = {
     immutable(neighbourhoodField(true)),
     authorField(),
     hiddenField,
+    counterField('reactionCount'),
+    counterField('commentCount'),
   ],
   hooks: {
-    beforeChange: [setAuthor()],
-    afterChange: [search.afterChange, pages.afterChange, announceApiChange],
-    afterDelete: [search.afterDelete, pages.afterDelete, announceApiChange],
+    beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
+    afterChange: [live.afterChange, search.afterChange, pages.afterChange, announceApiChange],
+    afterDelete: [
+      live.afterDelete,
+      search.afterDelete,
+      pages.afterDelete,
+      announceApiChange,
+      deleteEngagement('market-item', 'market-item'),
+    ],
   },
   endpoints: marketItemEndpoints,
 }

@@ -18,11 +18,17 @@ const COMMENTED: Partial<Record<ReportTargetKind, string>> = {
   'review-comment': 'review',
   'story-comment': 'story',
   'discussion-comment': 'discussion',
+  'market-item-comment': 'market-item',
+  'lost-found-comment': 'lost-found',
+  'safety-alert-comment': 'safety-alert',
 }
 const COMMENTED_TABLE: Record<string, string> = {
   review: 'reviews',
   story: 'stories',
   discussion: 'discussions',
+  'market-item': 'market_items',
+  'lost-found': 'lost_found_posts',
+  'safety-alert': 'safety_alerts',
 }
 
 /**

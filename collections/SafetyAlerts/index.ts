@@ -10,6 +10,8 @@ import { searchHooks, unindexDoc } from '@collections/Search/reindex'
 import { staff } from '@collections/access'
 import { readableContent } from '@collections/shared/contentAccess'
 import { announceApiChange } from '@collections/shared/apiChanges'
+import { counterField, keepCounters } from '@collections/shared/counters'
+import { deleteEngagement } from '@collections/shared/engagementCleanup'
 import {
   authorField,
   hiddenField,
@@ -137,13 +139,20 @@ export const SafetyAlerts: CollectionConfig = {
       },
     },
     hiddenField,
+    counterField('reactionCount'),
+    counterField('commentCount'),
   ],
   hooks: {
     beforeValidate: [
       validateWith(safetyAlertSchema),
       neighbourhoodMustExist(MESSAGES.neighbourhoodNotFound),
     ],
-    beforeChange: [setAuthor(), placeNearNeighbourhood, verifyStaffAlerts],
+    beforeChange: [
+      setAuthor(),
+      placeNearNeighbourhood,
+      verifyStaffAlerts,
+      keepCounters('reactionCount', 'commentCount'),
+    ],
     afterChange: [
       notifyFollowers,
       searchAfterChange,
@@ -151,6 +160,12 @@ export const SafetyAlerts: CollectionConfig = {
       pages.afterChange,
       announceApiChange,
     ],
-    afterDelete: [search.afterDelete, live.afterDelete, pages.afterDelete, announceApiChange],
+    afterDelete: [
+      search.afterDelete,
+      live.afterDelete,
+      pages.afterDelete,
+      deleteEngagement('safety-alert', 'safety-alert'),
+      announceApiChange,
+    ],
   },
 }

@@ -1,5 +1,6 @@
 import { EMOJI, type EmojiName } from '@/rules/targets'
 import { MESSAGES } from '@/rules/messages'
+import { ALERT_MESSAGES } from '@/rules/safetyAlerts'
 import {
   reactionTargetKind,
   reactionTargetsSchema,
@@ -28,7 +29,7 @@ export const reactionToggle = defineContract({
     counts,
     total: z.number().int().min(0),
   }),
-  refusals: { 404: 'Not found.' },
+  refusals: { 403: ALERT_MESSAGES.notYetOpen, 404: 'Not found.' },
 })
 
 /** Counts per emoji on many targets: the same for every reader (the shared cache keeps it). */

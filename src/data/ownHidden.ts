@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
+import { REPORT_TARGETS, type CommentTargetKind, type ReportTargetKind } from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
 import { postPath, type OwnHiddenItem } from '@/views/report'
 import { ITEM_TEXT } from '@/data/moderationQueue'
@@ -48,12 +48,17 @@ export function ownHiddenSql(owner: string, neighbourhood: string): string {
        ${POST_KINDS.map((kind) => selectOf(kind, owner)).join('\n UNION ALL ')}
        UNION ALL
        SELECT c.target_kind || '-comment', c.id, c.content,
-              coalesce(r.neighbourhood_id, s.neighbourhood_id, d.neighbourhood_id), c.target_id::int,
+              coalesce(r.neighbourhood_id, s.neighbourhood_id, d.neighbourhood_id,
+                       m.neighbourhood_id, l.neighbourhood_id, a.neighbourhood_id),
+              c.target_id::int,
               c.created_at
          FROM comments c
          LEFT JOIN reviews r ON c.target_kind = 'review' AND r.id = c.target_id
          LEFT JOIN stories s ON c.target_kind = 'story' AND s.id = c.target_id
          LEFT JOIN discussions d ON c.target_kind = 'discussion' AND d.id = c.target_id
+         LEFT JOIN market_items m ON c.target_kind = 'market-item' AND m.id = c.target_id
+         LEFT JOIN lost_found_posts l ON c.target_kind = 'lost-found' AND l.id = c.target_id
+         LEFT JOIN safety_alerts a ON c.target_kind = 'safety-alert' AND a.id = c.target_id
         WHERE c.author_id = ${owner} AND c.hidden IS TRUE)
      SELECT own.kind, own.id, own.text, own.neighbourhood, own.on_id, n.slug,
             (SELECT a.appealed_at FROM moderation_actions a
@@ -66,7 +71,7 @@ export function ownHiddenSql(owner: string, neighbourhood: string): string {
 
 export function toOwnHiddenItem(r: OwnHiddenRow): OwnHiddenItem {
   const on = r.kind.endsWith('-comment')
-    ? (r.kind.replace('-comment', '') as ReportTargetKind)
+    ? (r.kind.replace('-comment', '') as CommentTargetKind)
     : null
   return {
     kind: r.kind,

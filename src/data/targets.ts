@@ -1,7 +1,9 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
+import { ALERT_MESSAGES } from '@/rules/safetyAlerts'
 import { relId } from '@/views/media'
 import { postPath } from '@/views/report'
+import { channels } from '@/server/services/realtime'
 import { findVisible } from '@/server/http/requests'
 import {
   COMMENT_TARGETS,
@@ -20,7 +22,16 @@ export interface TargetInfo {
   channel: string
   /** Where a notification about it leads (SPEC §2). */
   link: string
+  /** Why it takes no comments or reactions now (an alert not yet verified), or null. */
+  closed: string | null
 }
+
+/** The neighbours' posts: each has its own page and its own live channel. */
+const OWN_CHANNEL = {
+  'market-item': channels.marketItem,
+  'lost-found': channels.lostFound,
+  'safety-alert': channels.safetyAlert,
+} as const
 
 async function neighbourhoodSlug(req: PayloadRequest, id: unknown): Promise<string> {
   const nid = relId(id)
@@ -46,6 +57,15 @@ export async function commentTarget(
 ): Promise<TargetInfo | null> {
   const doc = await load(req, COMMENT_TARGETS[kind].collection, id)
   if (!doc) return null
+  if (kind === 'market-item' || kind === 'lost-found' || kind === 'safety-alert') {
+    return {
+      doc,
+      owner: relId(doc.author),
+      channel: OWN_CHANNEL[kind](doc.id),
+      link: postPath(kind, doc.id, null)!,
+      closed: kind === 'safety-alert' && !doc.verifiedAt ? ALERT_MESSAGES.notYetOpen : null,
+    }
+  }
   if (kind === 'review') {
     const slug = await neighbourhoodSlug(req, doc.neighbourhood)
     return {
@@ -53,6 +73,7 @@ export async function commentTarget(
       owner: relId(doc.user),
       channel: `neighbourhood-${relId(doc.neighbourhood)}`,
       link: postPath('review', doc.id, slug)!,
+      closed: null,
     }
   }
   if (kind === 'story') {
@@ -62,6 +83,7 @@ export async function commentTarget(
       owner: relId(doc.author),
       channel: `story-${doc.id}`,
       link: postPath('story', doc.id, slug)!,
+      closed: null,
     }
   }
   return {
@@ -69,6 +91,7 @@ export async function commentTarget(
     owner: relId(doc.author),
     channel: `discussion-${doc.id}`,
     link: postPath('discussion', doc.id, null)!,
+    closed: null,
   }
 }
 
@@ -89,6 +112,7 @@ export async function reactionTarget(
       owner: relId(comment.author),
       channel: parent.channel,
       link: parent.link.replace(/#.*$/, '') + anchor,
+      closed: parent.closed,
     }
   }
   if (kind === 'local-business') {
@@ -100,6 +124,7 @@ export async function reactionTarget(
       owner: relId(doc.author),
       channel: `local-spots-${relId(doc.neighbourhood)}`,
       link: postPath('local-business', doc.id, slug)!,
+      closed: null,
     }
   }
   return commentTarget(req, kind as CommentTargetKind, id)

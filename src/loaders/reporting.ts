@@ -29,6 +29,9 @@ const LABEL: Record<ReportTargetKind, string> = {
   'review-comment': 'content',
   'story-comment': 'content',
   'discussion-comment': 'content',
+  'market-item-comment': 'content',
+  'lost-found-comment': 'content',
+  'safety-alert-comment': 'content',
 }
 
 /** The item as the reader may see it, or null (not there, hidden, private). */

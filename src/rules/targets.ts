@@ -28,6 +28,16 @@ export const REACTION_TARGETS = {
     emojis: ['heart', 'fire', 'thumbs-up'],
     noun: 'local spot',
   },
+  'market-item': { collection: 'market-items', emojis: ['heart', 'thumbs-up'], noun: 'item' },
+  'market-item-comment': commentOn('market-item', ['heart', 'thumbs-up']),
+  'lost-found': {
+    collection: 'lost-found-posts',
+    emojis: ['heart', 'thumbs-up'],
+    noun: 'lost and found post',
+  },
+  'lost-found-comment': commentOn('lost-found', ['heart', 'thumbs-up']),
+  'safety-alert': { collection: 'safety-alerts', emojis: ['heart', 'thumbs-up'], noun: 'alert' },
+  'safety-alert-comment': commentOn('safety-alert', ['heart', 'thumbs-up']),
 } as const satisfies Record<
   string,
   { collection: string; emojis: readonly EmojiName[]; noun: string; commentOn?: string }
@@ -39,6 +49,9 @@ export const COMMENT_TARGETS = {
   review: { collection: 'reviews', noun: 'review' },
   story: { collection: 'stories', noun: 'story' },
   discussion: { collection: 'discussions', noun: 'discussion' },
+  'market-item': { collection: 'market-items', noun: 'item' },
+  'lost-found': { collection: 'lost-found-posts', noun: 'lost and found post' },
+  'safety-alert': { collection: 'safety-alerts', noun: 'alert' },
 } as const
 export type CommentTargetKind = keyof typeof COMMENT_TARGETS
 export const COMMENT_TARGET_KINDS = Object.keys(COMMENT_TARGETS) as CommentTargetKind[]
@@ -54,6 +67,10 @@ export const REPORT_TARGETS = {
   'story-comment': { collection: 'comments', owner: 'author', noun: 'comment' },
   discussion: { collection: 'discussions', owner: 'author', noun: 'discussion' },
   'discussion-comment': { collection: 'comments', owner: 'author', noun: 'comment' },
+  // Comments on the neighbours' posts (the posts themselves are reported as their own kinds).
+  'market-item-comment': { collection: 'comments', owner: 'author', noun: 'comment' },
+  'lost-found-comment': { collection: 'comments', owner: 'author', noun: 'comment' },
+  'safety-alert-comment': { collection: 'comments', owner: 'author', noun: 'comment' },
   event: { collection: 'events', owner: 'author', noun: 'event' },
   poll: { collection: 'polls', owner: 'author', noun: 'poll' },
   'local-business': { collection: 'local-businesses', owner: 'author', noun: 'local spot' },

@@ -1,4 +1,4 @@
-import type { ReportTargetKind } from '@/rules/targets'
+import type { CommentTargetKind, ReportTargetKind } from '@/rules/targets'
 
 /** The report page of one item: the Report button's link before or without JavaScript. */
 export const reportHref = (kind: ReportTargetKind, id: number) => `/report?kind=${kind}&id=${id}`
@@ -7,7 +7,11 @@ export const reportHref = (kind: ReportTargetKind, id: number) => `/report?kind=
  * The public page a post is on, by kind (null for comments and profiles, whose page depends on
  * more than the neighbourhood): the report page's way back and the editors' 'Open where it is'.
  */
-export function postPath(kind: ReportTargetKind, id: number, slug: string | null): string | null {
+export function postPath(
+  kind: ReportTargetKind | CommentTargetKind,
+  id: number,
+  slug: string | null,
+): string | null {
   switch (kind) {
     case 'review':
       return `/neighbourhood/${slug}#review-${id}`

@@ -35,7 +35,10 @@ const FIXED_ROUTES = [
   '/about',
 ]
 
-/** One page of each kind the seed has: a story, a poll, a discussion, a profile. */
+/**
+ * One page of each kind the seed has: a story, a poll, a discussion, a market item, a lost and
+ * found post, a verified alert, a profile.
+ */
 async function itemRoutes(request: APIRequestContext): Promise<string[]> {
   const first = async <T>(path: string) =>
     ((await (await request.get(path)).json()) as { docs: T[] }).docs[0]!
@@ -46,6 +49,13 @@ async function itemRoutes(request: APIRequestContext): Promise<string[]> {
   )
   const poll = await first<{ id: number }>('/api/polls?sort=createdAt&limit=1&depth=0')
   const discussion = await first<{ id: number }>('/api/discussions?sort=createdAt&limit=1&depth=0')
+  const item = await first<{ id: number }>('/api/market-items?sort=createdAt&limit=1&depth=0')
+  const lostFound = await first<{ id: number }>(
+    '/api/lost-found-posts?sort=createdAt&limit=1&depth=0',
+  )
+  const alert = await first<{ id: number }>(
+    '/api/safety-alerts?where[verifiedAt][exists]=true&sort=createdAt&limit=1&depth=0',
+  )
   const ranking = (await (await request.get('/api/top-reviewers')).json()) as {
     reviewers: { userName: string }[]
   }
@@ -53,6 +63,9 @@ async function itemRoutes(request: APIRequestContext): Promise<string[]> {
     `/neighbourhood/${story.neighbourhood.slug}/stories/${story.id}`,
     `/polls/${poll.id}`,
     `/discussions/${discussion.id}`,
+    `/market/${item.id}`,
+    `/lost-found/${lostFound.id}`,
+    `/safety/${alert.id}`,
     `/profile/${ranking.reviewers[0]!.userName}`,
   ]
 }

@@ -2,7 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
-import { canBeHidden, REPORT_TARGET_KINDS, type ReportTargetKind } from '@/rules/targets'
+import {
+  canBeHidden,
+  REPORT_TARGET_KINDS,
+  type CommentTargetKind,
+  type ReportTargetKind,
+} from '@/rules/targets'
 import { pgPool } from '@/server/database/db'
 import { answerChecker } from '@tests/support/apiDescription'
 import { makeUser, quietPlace, testSiteForFile, type TestUser } from './harness'
@@ -138,11 +143,46 @@ async function itemOf(kind: ReportTargetKind): Promise<number> {
     case 'profile':
       return (await makeUser(site, `profile${n}`)).id
     default: {
-      const on = kind.replace('-comment', '') as 'review' | 'story' | 'discussion'
-      const targetId = await itemOf(on)
+      const on = kind.replace('-comment', '') as CommentTargetKind
+      const targetId = await commented(on)
       return post('/api/comments', { targetKind: on, targetId, content: `Comment ${n}` })
     }
   }
+}
+
+/** Something comments are on: a market item, a verified alert (only those take comments), … */
+async function commented(on: CommentTargetKind): Promise<number> {
+  if (on === 'market-item')
+    return (
+      await site.payload.create({
+        collection: 'market-items',
+        data: {
+          neighbourhood,
+          kind: 'free',
+          title: `Free chair ${++serial}`,
+          status: 'available',
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+          author: author.id,
+        },
+      })
+    ).id
+  if (on === 'safety-alert')
+    // Raised by someone else: members raise at most three alerts a day, and `author` raises some.
+    return (
+      await site.payload.create({
+        collection: 'safety-alerts',
+        data: {
+          neighbourhood,
+          category: 'other',
+          title: `Alert ${++serial}`,
+          body: 'Seen.',
+          happenedAt: new Date().toISOString(),
+          verifiedAt: new Date().toISOString(),
+          author: (await established('alerter')).id,
+        },
+      })
+    ).id
+  return itemOf(on)
 }
 
 const COLLECTION: Record<ReportTargetKind, string> = {
@@ -152,6 +192,9 @@ const COLLECTION: Record<ReportTargetKind, string> = {
   'story-comment': 'comments',
   discussion: 'discussions',
   'discussion-comment': 'comments',
+  'market-item-comment': 'comments',
+  'lost-found-comment': 'comments',
+  'safety-alert-comment': 'comments',
   event: 'events',
   poll: 'polls',
   'local-business': 'local-businesses',

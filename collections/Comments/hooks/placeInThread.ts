@@ -18,6 +18,7 @@ export const placeInThread: CollectionBeforeChangeHook<Comment> = async ({
   const kind = data.targetKind as CommentTargetKind
   const target = await commentTarget(req, kind, Number(data.targetId))
   if (!target) throw new APIError('Not found.', 404, null, true)
+  if (target.closed) throw new APIError(target.closed, 403, null, true)
   // Comments on one target queue up, so the recount after each sees all earlier ones.
   await lockRow(req, tableName(COMMENT_TARGETS[kind].collection), target.doc.id)
   if (!data.parent) return { ...data, depth: 0 }

@@ -28,6 +28,7 @@ export const toggleReaction = command('reactions.toggle', async ({ req, input, u
 
   const target = await reactionTarget(req, kind, targetId)
   if (!target) return refuse(404, 'Not found.')
+  if (target.closed) return refuse(403, target.closed)
 
   const { countedAt, ...result } = await inTransaction(req, async () => {
     // One writer per target at a time: the toggle reads the user's row and the recount reads

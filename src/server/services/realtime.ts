@@ -24,6 +24,10 @@ export const channels = {
   forum: 'forum',
   /** Vote counts of one poll. */
   poll: (id: string | number) => `poll-${id}`,
+  /** Reactions and comments on one market item, lost and found post or safety alert. */
+  marketItem: (id: string | number) => `market-item-${id}`,
+  lostFound: (id: string | number) => `lost-found-${id}`,
+  safetyAlert: (id: string | number) => `safety-alert-${id}`,
 }
 
 let client: Pusher | undefined
