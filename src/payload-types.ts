@@ -163,6 +163,7 @@ export interface Config {
       dispatchMails: TaskDispatchMails;
       sendMails: TaskSendMails;
       weeklyDigest: TaskWeeklyDigest;
+      dailySummaries: TaskDailySummaries;
       eventReminder: TaskEventReminder;
       marketRenewalMails: TaskMarketRenewalMails;
       dispatchPushes: TaskDispatchPushes;
@@ -256,6 +257,7 @@ export interface User {
     messages?: ('off' | 'bell' | 'email') | null;
     safetyAlerts?: ('off' | 'bell' | 'email') | null;
     lostFound?: ('off' | 'bell' | 'email') | null;
+    marketItems?: ('off' | 'bell' | 'email') | null;
     emailTiming?: ('instant' | 'daily') | null;
     weeklyDigest?: boolean | null;
   };
@@ -516,7 +518,8 @@ export interface Notification {
     | 'event-cancelled'
     | 'message'
     | 'safety-alert'
-    | 'lost-found';
+    | 'lost-found'
+    | 'market-item';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -546,6 +549,7 @@ export interface Mail {
     | 'messages'
     | 'safetyAlerts'
     | 'lostFound'
+    | 'marketItems'
     | 'digest';
   to: string;
   subject: string;
@@ -1054,6 +1058,7 @@ export interface PayloadJob {
           | 'dispatchMails'
           | 'sendMails'
           | 'weeklyDigest'
+          | 'dailySummaries'
           | 'eventReminder'
           | 'marketRenewalMails'
           | 'dispatchPushes'
@@ -1096,6 +1101,7 @@ export interface PayloadJob {
         | 'dispatchMails'
         | 'sendMails'
         | 'weeklyDigest'
+        | 'dailySummaries'
         | 'eventReminder'
         | 'marketRenewalMails'
         | 'dispatchPushes'
@@ -1357,6 +1363,7 @@ export interface UsersSelect<T extends boolean = true> {
         messages?: T;
         safetyAlerts?: T;
         lostFound?: T;
+        marketItems?: T;
         emailTiming?: T;
         weeklyDigest?: T;
       };
@@ -2019,6 +2026,14 @@ export interface TaskSendMails {
  * via the `definition` "TaskWeeklyDigest".
  */
 export interface TaskWeeklyDigest {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDailySummaries".
+ */
+export interface TaskDailySummaries {
   input?: unknown;
   output?: unknown;
 }

@@ -9,6 +9,7 @@ import { setAuthor } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { publicPage } from '@collections/shared/preview'
 import { marketItemEndpoints } from './endpoints'
+import { notifyMarketItem } from './notifyFollowers'
 import type { MarketItem } from '@/payload-types'
 import { stalePages } from '@collections/shared/stalePages'
 
@@ -79,7 +80,7 @@ export const MarketItems: CollectionConfig = {
   ],
   hooks: {
     beforeChange: [setAuthor()],
-    afterChange: [pages.afterChange],
+    afterChange: [pages.afterChange, notifyMarketItem],
     afterDelete: [pages.afterDelete],
   },
   endpoints: marketItemEndpoints,

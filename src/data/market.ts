@@ -9,8 +9,9 @@ import {
   type MarketRow,
 } from '@/views/market'
 
-/** Items still in the lists: not hidden, not gone, not expired. */
-export const LIVE_ITEM = sql`i.hidden IS NOT TRUE AND i.status <> 'gone' AND i.expires_at > now()`
+/** Items still in the lists (`i`): not hidden, not gone, not expired. */
+export const LIVE_ITEM_SQL = `i.hidden IS NOT TRUE AND i.status <> 'gone' AND i.expires_at > now()`
+export const LIVE_ITEM = sql.raw(LIVE_ITEM_SQL)
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
