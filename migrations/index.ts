@@ -27,6 +27,7 @@ import * as migration_20261207_060549_safety_alerts from './20261207_060549_safe
 import * as migration_20261207_060900_lost_found from './20261207_060900_lost_found';
 import * as migration_20261207_112245_seller from './20261207_112245_seller';
 import * as migration_20261207_120604_talk from './20261207_120604_talk';
+import * as migration_20261207_120850_market_kind from './20261207_120850_market_kind';
 
 export const migrations = [
   {
@@ -172,6 +173,11 @@ export const migrations = [
   {
     up: migration_20261207_120604_talk.up,
     down: migration_20261207_120604_talk.down,
-    name: '20261207_120604_talk'
+    name: '20261207_120604_talk',
+  },
+  {
+    up: migration_20261207_120850_market_kind.up,
+    down: migration_20261207_120850_market_kind.down,
+    name: '20261207_120850_market_kind'
   },
 ];

@@ -163,6 +163,7 @@ export interface Config {
       dispatchMails: TaskDispatchMails;
       sendMails: TaskSendMails;
       weeklyDigest: TaskWeeklyDigest;
+      dailySummaries: TaskDailySummaries;
       eventReminder: TaskEventReminder;
       marketRenewalMails: TaskMarketRenewalMails;
       dispatchPushes: TaskDispatchPushes;
@@ -260,6 +261,7 @@ export interface User {
     messages?: ('off' | 'bell' | 'email') | null;
     safetyAlerts?: ('off' | 'bell' | 'email') | null;
     lostFound?: ('off' | 'bell' | 'email') | null;
+    marketItems?: ('off' | 'bell' | 'email') | null;
     emailTiming?: ('instant' | 'daily') | null;
     weeklyDigest?: boolean | null;
   };
@@ -524,7 +526,8 @@ export interface Notification {
     | 'event-cancelled'
     | 'message'
     | 'safety-alert'
-    | 'lost-found';
+    | 'lost-found'
+    | 'market-item';
   referenceId?: string | null;
   link?: string | null;
   message: string;
@@ -554,6 +557,7 @@ export interface Mail {
     | 'messages'
     | 'safetyAlerts'
     | 'lostFound'
+    | 'marketItems'
     | 'digest';
   to: string;
   subject: string;
@@ -1088,6 +1092,7 @@ export interface PayloadJob {
           | 'dispatchMails'
           | 'sendMails'
           | 'weeklyDigest'
+          | 'dailySummaries'
           | 'eventReminder'
           | 'marketRenewalMails'
           | 'dispatchPushes'
@@ -1130,6 +1135,7 @@ export interface PayloadJob {
         | 'dispatchMails'
         | 'sendMails'
         | 'weeklyDigest'
+        | 'dailySummaries'
         | 'eventReminder'
         | 'marketRenewalMails'
         | 'dispatchPushes'
@@ -1391,6 +1397,7 @@ export interface UsersSelect<T extends boolean = true> {
         messages?: T;
         safetyAlerts?: T;
         lostFound?: T;
+        marketItems?: T;
         emailTiming?: T;
         weeklyDigest?: T;
       };
@@ -2057,6 +2064,14 @@ export interface TaskSendMails {
  * via the `definition` "TaskWeeklyDigest".
  */
 export interface TaskWeeklyDigest {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDailySummaries".
+ */
+export interface TaskDailySummaries {
   input?: unknown;
   output?: unknown;
 }

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg'
 
+import { LIVE_ITEM_TEXT } from '@/data/market'
 import { londonDate } from '@/rules/dates'
 import { EVENT_ZONE_LABEL } from '@/rules/eventTime'
 import { MESSAGE_NOTICE_GONE } from './owed'
@@ -51,15 +52,18 @@ async function itemsWhere(
   }>(
     `SELECT n.id, n.message, n.link, n.created_at,
             CASE WHEN n.type IN ('comment', 'reply', 'comment-reply') THEN c.content
-                 WHEN n.type = 'new-event' THEN e.description END AS excerpt,
+                 WHEN n.type = 'new-event' THEN e.description
+                 WHEN n.type = 'market-item' THEN i.description END AS excerpt,
             CASE WHEN n.type IN ('comment', 'reply', 'comment-reply') THEN c.id IS NOT NULL AND c.hidden IS NOT TRUE
                  WHEN n.type = 'new-event' THEN e.id IS NOT NULL AND e.hidden IS NOT TRUE
                    AND e.is_public IS NOT FALSE
                  WHEN n.type = 'message' THEN NOT ${MESSAGE_NOTICE_GONE}
+                 WHEN n.type = 'market-item' THEN i.id IS NOT NULL AND ${LIVE_ITEM_TEXT}
                  ELSE true END AS visible
        FROM notifications n
        LEFT JOIN comments c ON n.type IN ('comment', 'reply', 'comment-reply') AND c.id::text = n.reference_id
        LEFT JOIN events e ON n.type = 'new-event' AND e.id::text = n.reference_id
+       LEFT JOIN market_items i ON n.type = 'market-item' AND i.id::text = n.reference_id
       WHERE ${where} ORDER BY n.id`,
     [key],
   )

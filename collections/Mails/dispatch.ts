@@ -5,7 +5,7 @@ import type { PayloadRequest, TaskHandler } from 'payload'
 import { env } from '@/server/config/env'
 import { query, sql } from '@/server/database/db'
 import { dispatchOutbox } from '@collections/shared/outbox'
-import { intArray, planMails, type MailDraft } from './owed'
+import { intArray, planMails, type MailDraft, type MailRun } from './owed'
 import { mailSubject } from './subjects'
 
 /** A Message-ID fixed when the mail is written: every retry of it carries the same one. */
@@ -67,17 +67,30 @@ async function unqueuedMails(req: PayloadRequest): Promise<number[]> {
   return rows.map((r) => r.id)
 }
 
+/** The run's owed notifications written as outbox mails; those never to be mailed, marked so. */
+async function writePlanned(req: PayloadRequest, run: MailRun): Promise<number[]> {
+  const { drafts, cancelled } = await planMails(req, run)
+  if (cancelled.length)
+    await query(
+      req,
+      sql`UPDATE notifications SET mail_due = false WHERE id = ANY(${intArray(cancelled)})`,
+    )
+  return drafts.length ? writeMails(req, drafts) : []
+}
+
 /**
  * The dispatch job (collections/shared/outbox.ts): owed notifications become outbox mails, by
  * member and kind as each member chose; unsent mails no job holds go again.
  */
 export const dispatchMails: TaskHandler<'dispatchMails'> = ({ req }) =>
-  dispatchOutbox(req, 'sendMails', async () => {
-    const { drafts, cancelled } = await planMails(req)
-    if (cancelled.length)
-      await query(
-        req,
-        sql`UPDATE notifications SET mail_due = false WHERE id = ANY(${intArray(cancelled)})`,
-      )
-    return [...(await unqueuedMails(req)), ...(drafts.length ? await writeMails(req, drafts) : [])]
-  })
+  dispatchOutbox(req, 'sendMails', async () => [
+    ...(await unqueuedMails(req)),
+    ...(await writePlanned(req, 'ongoing')),
+  ])
+
+/**
+ * The daily summaries (DAILY_SUMMARY_KINDS: new market items): each member who wants them by
+ * mail gets one mail listing what the day's notifications of the kind told, still shown.
+ */
+export const dailySummaries: TaskHandler<'dailySummaries'> = ({ req }) =>
+  dispatchOutbox(req, 'sendMails', () => writePlanned(req, 'dailySummary'), { waits: true })

@@ -3,7 +3,7 @@ import type { JobsConfig } from 'payload'
 import { env } from '@/server/config/env'
 import { jobQueueRunsHere } from '@/server/config/jobQueue'
 import { hasRole } from '@collections/access'
-import { dispatchMails } from './dispatch'
+import { dailySummaries, dispatchMails } from './dispatch'
 import { MAIL_QUEUE } from './queue'
 import { sendMails } from './send'
 import { weeklyDigest } from './digest/weeklyDigest'
@@ -25,6 +25,7 @@ const isAdmin = ({ req }: { req: { user?: unknown } }) => isAdminUser(req.user)
  *   kind, as each member chose, and queues their sending;
  * - `sendMails` sends a batch of outbox rows, each once (retried with back-off);
  * - `weeklyDigest` (weekly) writes each member's digest into the outbox;
+ * - `dailySummaries` (daily) gathers the kinds mailed only as a summary (new market items);
  * - pushes to members' devices, in the same queue (collections/PushSubscriptions/jobs.ts).
  */
 export const mailJobs: JobsConfig = {
@@ -42,6 +43,13 @@ export const mailJobs: JobsConfig = {
       label: 'Write the weekly digests',
       handler: weeklyDigest,
       schedule: [{ cron: env.digestCron, queue: MAIL_QUEUE }],
+    },
+    {
+      slug: 'dailySummaries',
+      label: 'Write the daily summaries (new market items)',
+      handler: dailySummaries,
+      schedule: [{ cron: env.summaryCron, queue: MAIL_QUEUE }],
+      retries: SEND_RETRIES,
     },
     {
       // Queued by each event's write, due the day before it (collections/Events/reminders.ts).

@@ -1,6 +1,8 @@
 import type { PayloadRequest } from 'payload'
 
+import { LIVE_ITEM } from '@/data/market'
 import {
+  DAILY_SUMMARY_TYPES,
   KIND_OF_TYPE,
   MAIL_WINDOW_MINUTES,
   MESSAGE_MAIL_GRACE_SECONDS,
@@ -85,6 +87,8 @@ export async function goneFromView(req: PayloadRequest, ids: number[]): Promise<
            OR (n.type = 'lost-found' AND NOT EXISTS (
               SELECT 1 FROM lost_found_posts l WHERE l.id::text = n.reference_id
                  AND l.hidden IS NOT TRUE))
+           OR (n.type = 'market-item' AND NOT EXISTS (
+              SELECT 1 FROM market_items i WHERE i.id::text = n.reference_id AND ${LIVE_ITEM}))
            OR (n.type = 'message' AND ${sql.raw(MESSAGE_NOTICE_GONE)}))`,
   )
   return new Set(rows.map((r) => r.id))
@@ -141,6 +145,18 @@ const windowMs = (kind: NotificationKind, timing: EmailTiming) =>
   60_000
 
 /**
+ * A daily summary goes at most this often: less than a day, so a daily run that starts a little
+ * earlier than yesterday's still sends, while a second run the same day sends nothing.
+ */
+const SUMMARY_WINDOW_MS = 20 * 3600_000
+
+/**
+ * What a run plans: the mails that go as notifications come (the dispatch, every few seconds),
+ * or the daily summaries (DAILY_SUMMARY_KINDS), which the dispatch leaves waiting.
+ */
+export type MailRun = 'ongoing' | 'dailySummary'
+
+/**
  * Sorts the owed notifications: mails to write now (one per member and kind, gathering all of
  * that kind; for messages one per conversation), notifications never to mail (switched off
  * since, address unconfirmed, content gone, conversation opened), and the rest, which wait while
@@ -149,11 +165,17 @@ const windowMs = (kind: NotificationKind, timing: EmailTiming) =>
  */
 export async function planMails(
   req: PayloadRequest,
+  run: MailRun = 'ongoing',
 ): Promise<{ drafts: MailDraft[]; cancelled: number[] }> {
+  const summaryTypes = sql`${sql.param([...DAILY_SUMMARY_TYPES])}::text[]`
+  const ofRun =
+    run === 'dailySummary'
+      ? sql`type::text = ANY(${summaryTypes})`
+      : sql`type::text <> ALL(${summaryTypes})`
   const owed = await query<OwedNotification>(
     req,
     sql`SELECT id, user_id, type::text, message, reference_id, created_at FROM notifications
-         WHERE mail_due AND mail_id IS NULL ORDER BY id LIMIT ${MAX_OWED}`,
+         WHERE mail_due AND mail_id IS NULL AND ${ofRun} ORDER BY id LIMIT ${MAX_OWED}`,
   )
   if (!owed.length) return { drafts: [], cancelled: [] }
   const users = [...new Set(owed.map((n) => n.user_id))]
@@ -183,7 +205,8 @@ export async function planMails(
     const conversation = kind === 'messages' ? Number(n.reference_id) : null
     const key = windowKey(n.user_id, kind, conversation)
     const lastAt = last.get(key)
-    if (lastAt && now - lastAt.getTime() < windowMs(kind, person.timing)) continue
+    const window = run === 'dailySummary' ? SUMMARY_WINDOW_MS : windowMs(kind, person.timing)
+    if (lastAt && now - lastAt.getTime() < window) continue
     if (
       kind === 'messages' &&
       now - new Date(n.created_at).getTime() < MESSAGE_MAIL_GRACE_SECONDS * 1000

@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@/rules/notificationPrefs'
+import { DAILY_SUMMARY_KINDS, type NotificationKind } from '@/rules/notificationPrefs'
 
 const MANY: Record<NotificationKind, (n: number) => string> = {
   replies: (n) => `${n} new replies to your comments`,
@@ -12,10 +12,16 @@ const MANY: Record<NotificationKind, (n: number) => string> = {
   messages: (n) => `${n} conversations with new messages`,
   safetyAlerts: (n) => `${n} verified safety alerts where you follow`,
   lostFound: (n) => `${n} new lost and found posts where you follow`,
+  marketItems: (n) =>
+    n === 1 ? 'A new market item where you follow' : `${n} new market items where you follow`,
 }
 
-/** One notification's own words, or how many of a kind the mail gathers. */
+/**
+ * One notification's own words, or how many of a kind the mail gathers; a daily summary always
+ * says what it is, however many it lists.
+ */
 export function mailSubject(kind: NotificationKind, messages: string[]): string {
-  if (messages.length === 1) return messages[0]!.replace(/\.$/, '')
+  if (messages.length === 1 && !DAILY_SUMMARY_KINDS.includes(kind))
+    return messages[0]!.replace(/\.$/, '')
   return MANY[kind](messages.length)
 }

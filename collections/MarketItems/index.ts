@@ -13,6 +13,7 @@ import { channelOf, liveHooks, notHidden } from '@collections/shared/live'
 import { channels } from '@/server/services/realtime'
 import { publicPage } from '@collections/shared/preview'
 import { marketItemEndpoints } from './endpoints'
+import { notifyMarketItem } from './notifyFollowers'
 import type { MarketItem } from '@/payload-types'
 import { searchHooks } from '@collections/Search/reindex'
 import { announceApiChange } from '@collections/shared/apiChanges'
@@ -97,7 +98,13 @@ export const MarketItems: CollectionConfig = {
   ],
   hooks: {
     beforeChange: [setAuthor(), keepCounters('reactionCount', 'commentCount')],
-    afterChange: [live.afterChange, search.afterChange, pages.afterChange, announceApiChange],
+    afterChange: [
+      live.afterChange,
+      search.afterChange,
+      pages.afterChange,
+      announceApiChange,
+      notifyMarketItem,
+    ],
     afterDelete: [
       live.afterDelete,
       search.afterDelete,

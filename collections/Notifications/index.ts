@@ -38,6 +38,8 @@ export const NOTIFICATION_TYPES = [
   'safety-alert',
   // Something lost or found was posted in a neighbourhood the member follows.
   'lost-found',
+  // Something was listed in the market of a neighbourhood the member follows.
+  'market-item',
 ] as const
 
 const ownOrAdmin = ({ req }: { req: { user: unknown } }) => {

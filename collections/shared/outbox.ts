@@ -46,17 +46,22 @@ export async function queueSends(
 /**
  * A dispatch run: under the outbox's advisory lock (another instance dispatching means this one
  * does nothing), `write` answers the outbox rows to send and their send jobs are queued in the
- * same transaction, so a crash leaves either nothing done or everything queued.
+ * same transaction, so a crash leaves either nothing done or everything queued. A run that must
+ * not be skipped (a daily one) `waits` for the lock instead: a dispatch holds it briefly.
  */
 export async function dispatchOutbox(
   req: PayloadRequest,
   task: SendTask,
   write: () => Promise<number[]>,
+  { waits = false } = {},
 ): Promise<{ output: { queued: number } }> {
   const queued = await inTransaction(req, async () => {
+    const key = OUTBOXES[task].lock
     const [lock] = await query<{ got: boolean }>(
       req,
-      sql`SELECT pg_try_advisory_xact_lock(hashtext(${OUTBOXES[task].lock})) AS got`,
+      waits
+        ? sql`SELECT true AS got FROM (SELECT pg_advisory_xact_lock(hashtext(${key}))) AS held`
+        : sql`SELECT pg_try_advisory_xact_lock(hashtext(${key})) AS got`,
     )
     if (!lock?.got) return 0
     const ids = await write()

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { LIVE_ITEM_TEXT } from '@/data/market'
 import { parsePage } from '@/rules/paging'
 import { pgPool } from '@/server/database/db'
 import { signInHref } from '@/views/site'
@@ -8,6 +9,7 @@ import {
   YOUR_FEED_MAX_PAGE,
   YOUR_FEED_PAGE_SIZE,
   YOUR_FEED_PATH,
+  yourFeedDetail,
   yourFeedItemHref,
   yourFeedTitle,
   type YourFeedItem,
@@ -23,6 +25,8 @@ interface FeedRow {
   id: number
   text: string | null
   rating: string | null
+  variant: string | null
+  pence: string | null
   created_at: Date
   neighbourhood: string
   slug: string
@@ -36,19 +40,33 @@ interface FeedRow {
  * never what staff hid, never a private story or event (not even the member's own).
  */
 const BRANCHES = [
-  `SELECT 'story' AS kind, id, title AS text, NULL::numeric AS rating, neighbourhood_id,
-          author_id, NULL::varchar AS author_name, created_at
+  `SELECT 'story' AS kind, id, title AS text, NULL::numeric AS rating, NULL::text AS variant,
+          NULL::numeric AS pence, neighbourhood_id, author_id, NULL::varchar AS author_name,
+          created_at
      FROM stories WHERE hidden IS NOT TRUE AND is_public IS TRUE`,
-  `SELECT 'event', id, title, NULL, neighbourhood_id, author_id, NULL, created_at
+  `SELECT 'event', id, title, NULL, NULL, NULL, neighbourhood_id, author_id, NULL, created_at
      FROM events WHERE hidden IS NOT TRUE AND is_public IS TRUE`,
-  `SELECT 'discussion', id, title, NULL, neighbourhood_id, author_id, NULL, created_at
+  `SELECT 'discussion', id, title, NULL, NULL, NULL, neighbourhood_id, author_id, NULL, created_at
      FROM discussions WHERE hidden IS NOT TRUE`,
-  `SELECT 'poll', id, question, NULL, neighbourhood_id, author_id, NULL, created_at
+  `SELECT 'poll', id, question, NULL, NULL, NULL, neighbourhood_id, author_id, NULL, created_at
      FROM polls WHERE hidden IS NOT TRUE`,
-  `SELECT 'review', id, comment, rating, neighbourhood_id, user_id, author_name, created_at
+  `SELECT 'review', id, comment, rating, NULL, NULL, neighbourhood_id, user_id, author_name,
+          created_at
      FROM reviews WHERE hidden IS NOT TRUE`,
-  `SELECT 'local-business', id, name, NULL, neighbourhood_id, author_id, NULL, created_at
+  `SELECT 'local-business', id, name, NULL, NULL, NULL, neighbourhood_id, author_id, NULL,
+          created_at
      FROM local_businesses WHERE hidden IS NOT TRUE`,
+  // Verified alerts only, in the feed from the moment they were verified.
+  `SELECT 'safety-alert', id, title, NULL, category::text, NULL, neighbourhood_id, author_id,
+          NULL, verified_at AS created_at
+     FROM safety_alerts WHERE hidden IS NOT TRUE AND verified_at IS NOT NULL`,
+  `SELECT 'lost-found', id, title, NULL, kind::text, NULL, neighbourhood_id, author_id, NULL,
+          created_at
+     FROM lost_found_posts WHERE hidden IS NOT TRUE`,
+  // Items still listed: a gone or expired item leaves the feed as it leaves the lists.
+  `SELECT 'market-item', i.id, i.title, NULL, i.kind::text, i.price_pence, i.neighbourhood_id,
+          i.author_id, NULL, i.created_at
+     FROM market_items i WHERE ${LIVE_ITEM_TEXT}`,
 ]
   .map(
     (branch) => `(${branch}
@@ -68,7 +86,8 @@ WITH followed AS (
 ),
 feed AS (${BRANCHES}),
 page AS (
-  SELECT feed.kind, feed.id, feed.text, feed.rating, feed.created_at, n.name AS neighbourhood,
+  SELECT feed.kind, feed.id, feed.text, feed.rating, feed.variant, feed.pence, feed.created_at,
+         n.name AS neighbourhood,
          n.slug, u.user_name, feed.author_name
     FROM feed
     JOIN neighbourhoods n ON n.id = feed.neighbourhood_id
@@ -94,6 +113,7 @@ function toItem(row: FeedRow & { kind: YourFeedKind }): YourFeedItem {
     id: row.id,
     title: yourFeedTitle(row.kind, row.text ?? ''),
     rating: row.kind === 'review' && row.rating !== null ? Number(row.rating) : null,
+    detail: yourFeedDetail(row.kind, row.variant, row.pence === null ? null : Number(row.pence)),
     neighbourhood: { name: row.neighbourhood, slug: row.slug },
     author,
     createdAt: new Date(row.created_at).toISOString(),

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'messages',
   'safetyAlerts',
   'lostFound',
+  'marketItems',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -43,6 +44,7 @@ export const KIND_OF_TYPE: Record<string, NotificationKind | undefined> = {
   message: 'messages',
   'safety-alert': 'safetyAlerts',
   'lost-found': 'lostFound',
+  'market-item': 'marketItems',
 }
 
 /** What a new member gets: what is about them by mail, the rest in the bell. */
@@ -59,7 +61,20 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, Delivery> = {
   safetyAlerts: 'email',
   // Off until a member asks: a busy neighbourhood posts often.
   lostFound: 'off',
+  // Off until a member asks, as lost and found.
+  marketItems: 'off',
 }
+
+/**
+ * Kinds never mailed one by one, whatever the member's timing: a busy market lists many items a
+ * day, so their mail is one daily summary (collections/Mails/dailySummary.ts), not a mail each.
+ */
+export const DAILY_SUMMARY_KINDS: readonly NotificationKind[] = ['marketItems']
+
+/** The notification types whose mail waits for the daily summary. */
+export const DAILY_SUMMARY_TYPES = Object.entries(KIND_OF_TYPE)
+  .filter(([, kind]) => kind !== undefined && DAILY_SUMMARY_KINDS.includes(kind))
+  .map(([type]) => type)
 
 export const KIND_LABELS: Record<MailKind, string> = {
   replies: 'Replies to my comments',
@@ -72,6 +87,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   messages: 'Private messages to me',
   safetyAlerts: 'Safety alerts where I follow (verified ones only)',
   lostFound: 'Lost and found where I follow',
+  marketItems: 'Market: new items where I follow (e-mail as one daily summary)',
   digest: 'The weekly digest of my neighbourhoods',
 }
 

@@ -18,6 +18,7 @@ import { seedSafetyAlerts } from './safetyAlerts'
 import { LOST_FOUND_TARGET, seedLostFound } from './lostFound'
 import { seedPages } from './pages'
 import { makeMarketItems } from './market'
+import { seedMarketTarget } from './marketTarget'
 import { storeLocalSpots, storeUserBadges } from './storeSpots'
 
 /**
@@ -129,6 +130,10 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
     log,
   )
   log(`seed: ${await storeMarketItems(payload, data, ids)} market items`)
+  if (process.env.SEED_SIZE === 'target') {
+    const large = await seedMarketTarget(payload, rng.fork('market-target'), new Date())
+    log(`seed: ${large} more market items (SEED_SIZE=target)`)
+  }
   const places = data.neighbourhoods.map((n) => ({
     id: neighbourhoodIds.get(n.slug)!,
     latitude: n.latitude,

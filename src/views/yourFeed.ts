@@ -1,6 +1,12 @@
 import { previewDescription } from '@/rules/localSpots'
+import { KIND_LABEL as LOST_FOUND_KIND_LABEL, type LostFoundKind } from '@/rules/lostFound'
+import type { MarketKind } from '@/rules/market'
+import { ALERT_CATEGORY_LABELS, type AlertCategory } from '@/rules/safetyAlerts'
 import { CARD_TEXT_LENGTH } from './home'
+import { lostFoundHref } from './lostFound'
+import { marketItemHref, priceLabel } from './market'
 import { postPath } from './report'
+import { alertHref } from './safetyAlert'
 import { YOUR_FEED_LINK } from './site'
 
 /**
@@ -9,7 +15,7 @@ import { YOUR_FEED_LINK } from './site'
  */
 export const YOUR_FEED_PATH = YOUR_FEED_LINK.href
 export const YOUR_FEED_PAGE_SIZE = 20
-/** Deep pages cost an offset in each of the six tables: past this, the last page is shown. */
+/** Deep pages cost an offset in each of the nine tables: past this, the last page is shown. */
 export const YOUR_FEED_MAX_PAGE = 500
 /** The live notice listens to this many followed neighbourhoods at most (the most recent). */
 export const YOUR_FEED_LIVE_LIMIT = 50
@@ -32,6 +38,9 @@ export const YOUR_FEED_KIND_LABELS = {
   poll: 'Poll',
   review: 'Review',
   'local-business': 'Local spot',
+  'safety-alert': 'Safety alert',
+  'lost-found': 'Lost and found',
+  'market-item': 'Market',
 } as const
 export type YourFeedKind = keyof typeof YOUR_FEED_KIND_LABELS
 export const YOUR_FEED_KINDS = Object.keys(YOUR_FEED_KIND_LABELS) as YourFeedKind[]
@@ -47,6 +56,9 @@ export const YOUR_FEED_LIVE_EVENTS: Record<YourFeedKind, string> = {
   poll: 'poll',
   review: 'review',
   'local-business': 'business',
+  'safety-alert': 'safety-alert',
+  'lost-found': 'lost-found',
+  'market-item': 'market-item',
 }
 
 export interface YourFeedItem {
@@ -56,6 +68,8 @@ export interface YourFeedItem {
   title: string
   /** Reviews only: their stars. */
   rating: number | null
+  /** A word beside the kind: an item's price (or Free, Wanted), Lost or Found, an alert's category. */
+  detail: string | null
   neighbourhood: { name: string; slug: string }
   /** Null when the author's account is gone. */
   author: { name: string; href: string | null } | null
@@ -80,9 +94,32 @@ export const yourFeedHref = (page = 1) =>
 
 /** Where an item leads: the same pages the notifications and the report page link to. */
 export function yourFeedItemHref(kind: YourFeedKind, id: number, slug: string): string {
-  // The events page of the neighbourhood, at the event (as the new-event notification links).
-  if (kind === 'event') return `/neighbourhood/${slug}/events#event-${id}`
-  return postPath(kind, id, slug) ?? `/neighbourhood/${slug}`
+  switch (kind) {
+    // The events page of the neighbourhood, at the event (as the new-event notification links).
+    case 'event':
+      return `/neighbourhood/${slug}/events#event-${id}`
+    case 'market-item':
+      return marketItemHref(id)
+    case 'lost-found':
+      return lostFoundHref(id)
+    case 'safety-alert':
+      return alertHref(id)
+    default:
+      return postPath(kind, id, slug) ?? `/neighbourhood/${slug}`
+  }
+}
+
+/** The detail word of an item: `variant` is the market kind, lost or found, or the category. */
+export function yourFeedDetail(
+  kind: YourFeedKind,
+  variant: string | null,
+  pence: number | null,
+): string | null {
+  if (!variant) return null
+  if (kind === 'market-item') return priceLabel(variant as MarketKind, pence)
+  if (kind === 'lost-found') return LOST_FOUND_KIND_LABEL[variant as LostFoundKind] ?? null
+  if (kind === 'safety-alert') return ALERT_CATEGORY_LABELS[variant as AlertCategory] ?? null
+  return null
 }
 
 /** A review has no title: its first line, cut like the home's card text. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { MAX_LIVE_ITEMS } from '@/rules/market'
+import { MAX_LIVE_ITEMS, MAX_PRICE_PENCE, MIN_PRICE_PENCE } from '@/rules/market'
 import { pgPool } from '@/server/database/db'
 import { DEMO_TOTP_SECRET } from '@/seed'
+import { MARKET_TARGET, seedMarketTarget } from '@/seed/marketTarget'
+import { createRng } from '@/seed/random'
 import { seedDatabase } from '@/seed/store'
 import { currentCode } from '@/data/twoFactor'
-import { testSiteForFile } from './harness'
+import { quietPlace, testSiteForFile } from './harness'
 
 const { site } = testSiteForFile({})
 
@@ -122,5 +124,51 @@ describe('demo seed', () => {
         WHERE status <> 'gone' AND expires_at > now() GROUP BY author_id) per_member`,
     )
     expect(live.rows[0].most).toBeLessThan(MAX_LIVE_ITEMS)
+  })
+})
+
+describe('the large seed (SEED_SIZE=target)', () => {
+  it("adds 20,000 market items as the market's rules allow, some gone, some expired", async () => {
+    await quietPlace(site, 'Bulkbury', 'Many things')
+    const db = pgPool(site.payload)
+    const before = (await db.query('SELECT count(*)::int AS n FROM market_items')).rows[0].n
+    expect(await seedMarketTarget(site.payload, createRng(7), new Date())).toBe(MARKET_TARGET)
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n,
+              count(*) FILTER (WHERE (i.kind = 'sale') <> (i.price_pence IS NOT NULL))::int AS bad_price,
+              count(*) FILTER (WHERE i.price_pence < $1 OR i.price_pence > $2
+                                  OR i.price_pence <> round(i.price_pence))::int AS out_of_range,
+              count(*) FILTER (WHERE (i.kind = 'wanted') <> (i.condition IS NULL))::int AS bad_condition,
+              count(*) FILTER (WHERE i.status = 'gone')::int AS gone,
+              count(*) FILTER (WHERE i.expires_at <= now())::int AS expired,
+              count(*) FILTER (WHERE i.expires_at - i.created_at <> interval '30 days')::int AS odd_expiry,
+              count(*) FILTER (WHERE char_length(i.title) NOT BETWEEN 3 AND 80)::int AS bad_title
+         FROM market_items i JOIN users u ON u.id = i.author_id
+        WHERE u.user_name LIKE 'seller%'`,
+      [MIN_PRICE_PENCE, MAX_PRICE_PENCE],
+    )
+    const all = (await db.query('SELECT count(*)::int AS n FROM market_items')).rows[0].n
+    expect(all - before).toBe(MARKET_TARGET)
+    expect(rows[0]).toMatchObject({
+      n: MARKET_TARGET,
+      bad_price: 0,
+      out_of_range: 0,
+      bad_condition: 0,
+      odd_expiry: 0,
+      bad_title: 0,
+    })
+    expect(rows[0].gone).toBeGreaterThan(MARKET_TARGET * 0.05)
+    expect(rows[0].expired).toBeGreaterThan(MARKET_TARGET * 0.1)
+    const live = await db.query(
+      `SELECT max(n)::int AS most FROM (SELECT count(*) AS n FROM market_items
+        WHERE status <> 'gone' AND expires_at > now() AND hidden IS NOT TRUE
+        GROUP BY author_id) per_member`,
+    )
+    expect(live.rows[0].most).toBeLessThanOrEqual(MAX_LIVE_ITEMS)
+    const sellers = await db.query(
+      `SELECT count(*)::int AS n FROM users
+        WHERE user_name LIKE 'seller%' AND email_confirmed_at IS NULL`,
+    )
+    expect(sellers.rows[0].n).toBe(0)
   })
 })

@@ -47,6 +47,7 @@ describe('notification settings', () => {
     messages: 'bell',
     safetyAlerts: 'bell',
     lostFound: 'bell',
+    marketItems: 'email',
     emailTiming: 'daily',
   }
 

@@ -12,7 +12,7 @@ const MAX_PASSES = 6
  */
 export async function runMailJobs(
   payload: Payload,
-  task: 'dispatchMails' | 'weeklyDigest' | 'dispatchPushes' = 'dispatchMails',
+  task: 'dispatchMails' | 'weeklyDigest' | 'dailySummaries' | 'dispatchPushes' = 'dispatchMails',
 ) {
   await payload.jobs.queue({ task, input: {}, queue: 'mail' })
   for (let pass = 0; pass < MAX_PASSES; pass++) {

@@ -1,23 +1,36 @@
 import type { PoolClient } from 'pg'
 
+import { LIVE_ITEM_TEXT } from '@/data/market'
+import { ALERT_CATEGORY_LABELS, type AlertCategory } from '@/rules/safetyAlerts'
+
 /** What happened in one member's followed neighbourhoods over the last week. */
 export interface DigestContent {
   stories: { title: string; place: string; path: string }[]
   events: { title: string; place: string; path: string; date: Date; location: string }[]
   reviews: { rating: number; text: string; place: string; path: string }[]
   discussions: { title: string; place: string; path: string; comments: number }[]
+  alerts: { title: string; place: string; path: string; category: string }[]
+  freeItems: { title: string; place: string; path: string }[]
 }
 
 const PER_SECTION = 3
 const EVENTS = 5
+const ALERTS = 5
+const FREE_ITEMS = 5
 
 export const isEmptyDigest = (d: DigestContent) =>
-  !d.stories.length && !d.events.length && !d.reviews.length && !d.discussions.length
+  !d.stories.length &&
+  !d.events.length &&
+  !d.reviews.length &&
+  !d.discussions.length &&
+  !d.alerts.length &&
+  !d.freeItems.length
 
 /**
- * The top new stories (most discussed), the coming week's events, new reviews with their stars
- * and the busiest discussions, from the neighbourhoods the member follows: public and not hidden
- * only, and nothing by a member who is suspended now.
+ * The top new stories (most discussed), the coming week's events, new reviews with their stars,
+ * the busiest discussions, the safety alerts verified this week and up to five new Free market
+ * items still listed, from the neighbourhoods the member follows: public and not hidden only, and
+ * nothing by a member who is suspended now.
  */
 export async function digestContent(
   db: PoolClient,
@@ -68,10 +81,32 @@ export async function digestContent(
         GROUP BY d.id, n.name ORDER BY comments DESC, d.id DESC LIMIT ${PER_SECTION}`,
     [...week],
   )
+  const alerts = await db.query<{ title: string; place: string; path: string; category: string }>(
+    `SELECT sa.title, n.name AS place, '/safety/' || sa.id AS path, sa.category::text AS category
+         FROM safety_alerts sa JOIN neighbourhoods n ON n.id = sa.neighbourhood_id
+        WHERE sa.neighbourhood_id IN (${followed}) AND ${visible('sa', 'author_id')}
+          AND sa.verified_at > $2::timestamptz - interval '7 days' AND sa.verified_at <= $2
+        ORDER BY sa.verified_at DESC LIMIT ${ALERTS}`,
+    [...week],
+  )
+  const freeItems = await db.query(
+    `SELECT i.title, n.name AS place, '/market/' || i.id AS path
+         FROM market_items i JOIN neighbourhoods n ON n.id = i.neighbourhood_id
+        WHERE i.neighbourhood_id IN (${followed}) AND i.kind = 'free' AND ${LIVE_ITEM_TEXT}
+          AND ${visible('i', 'author_id')} AND i.author_id IS DISTINCT FROM $1
+          AND i.created_at > $2::timestamptz - interval '7 days'
+        ORDER BY i.created_at DESC LIMIT ${FREE_ITEMS}`,
+    [...week],
+  )
   return {
     stories: stories.rows,
     events: events.rows,
     reviews: reviews.rows,
     discussions: discussions.rows,
+    alerts: alerts.rows.map((a) => ({
+      ...a,
+      category: ALERT_CATEGORY_LABELS[a.category as AlertCategory] ?? a.category,
+    })),
+    freeItems: freeItems.rows,
   } as DigestContent
 }

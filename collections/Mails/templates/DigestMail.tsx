@@ -47,6 +47,16 @@ export function DigestMail(
       <Heading as="h1" style={{ fontSize: 22, margin: '0 0 8px' }}>
         Your week in your neighbourhoods
       </Heading>
+      <DigestSection title="Safety alerts (verified)" items={content.alerts}>
+        {(a) => (
+          <>
+            <Link href={url(a.path)}>{a.title}</Link>{' '}
+            <span style={place}>
+              · {a.category} · {a.place}
+            </span>
+          </>
+        )}
+      </DigestSection>
       <DigestSection title="Top new stories" items={content.stories}>
         {(s) => (
           <>
@@ -70,6 +80,13 @@ export function DigestMail(
             <span aria-label={`${r.rating} out of 5 stars`}>{stars(r.rating)}</span>{' '}
             <Link href={url(r.path)}>{firstLine(r.text)}</Link>{' '}
             <span style={place}>· {r.place}</span>
+          </>
+        )}
+      </DigestSection>
+      <DigestSection title="Free to a good home" items={content.freeItems}>
+        {(i) => (
+          <>
+            <Link href={url(i.path)}>{i.title}</Link> <span style={place}>· {i.place}</span>
           </>
         )}
       </DigestSection>

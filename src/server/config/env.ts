@@ -68,6 +68,10 @@ export const env = {
   get digestCron() {
     return process.env.DIGEST_CRON ?? '0 0 8 * * 1'
   },
+  /** When the daily summaries (new market items) go out (a cron with seconds; 07:00 server time). */
+  get summaryCron() {
+    return process.env.SUMMARY_CRON ?? '0 0 7 * * *'
+  },
   /** A job untouched this long by the instance running it died with it; it runs again. */
   get mailStaleMs() {
     return Math.max(1000, Number(process.env.MAIL_STALE_MS ?? 120_000))
