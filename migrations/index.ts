@@ -25,6 +25,7 @@ import * as migration_20261207_045537_messages_notify from './20261207_045537_me
 import * as migration_20261207_055843_market from './20261207_055843_market';
 import * as migration_20261207_060549_safety_alerts from './20261207_060549_safety_alerts';
 import * as migration_20261207_060900_lost_found from './20261207_060900_lost_found';
+import * as migration_20261207_113042_message_speed from './20261207_113042_message_speed';
 
 export const migrations = [
   {
@@ -160,6 +161,11 @@ export const migrations = [
   {
     up: migration_20261207_060900_lost_found.up,
     down: migration_20261207_060900_lost_found.down,
-    name: '20261207_060900_lost_found'
+    name: '20261207_060900_lost_found',
+  },
+  {
+    up: migration_20261207_113042_message_speed.up,
+    down: migration_20261207_113042_message_speed.down,
+    name: '20261207_113042_message_speed'
   },
 ];

@@ -49,17 +49,23 @@ export async function conversationPage(
   reader: number,
   page = 1,
 ): Promise<ConversationList> {
+  // Each side of the reader's conversations read newest first from its own index (member,
+  // last message), only as far as the page goes, then the other members of that page alone: a
+  // member with thousands of conversations reads a page's worth of rows, not all of them.
+  // (Every conversation has a last message: it starts with one.)
+  const side = (column: 'starter_id' | 'recipient_id') =>
+    `(SELECT c.* FROM conversations c WHERE c.${column} = $1 AND ${NOT_BLOCKED}
+       ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2::int + $3::int)`
   const { rows } = await pool.query<SummaryRow>(
     `SELECT c.id, c.title, o.id AS other_id, o.user_name, o.name,
             c.last_message_at AS last_at, c.last_sender_id = $1 AS last_mine,
             ${UNREAD} AS unread,
             (SELECT m.body FROM messages m WHERE m.conversation_id = c.id
               ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_text
-       FROM conversations c
+       FROM (SELECT * FROM (${side('starter_id')} UNION ALL ${side('recipient_id')}) mine
+              ORDER BY last_message_at DESC, id DESC LIMIT $2 OFFSET $3) c
        LEFT JOIN users o ON o.id = ${OTHER}
-      WHERE ${MINE} AND ${NOT_BLOCKED}
-      ORDER BY c.last_message_at DESC NULLS LAST, c.id DESC
-      LIMIT $2 OFFSET $3`,
+      ORDER BY c.last_message_at DESC, c.id DESC`,
     [reader, CONVERSATIONS_PER_PAGE + 1, (page - 1) * CONVERSATIONS_PER_PAGE],
   )
   const { rows: counted } = await pool.query<{ n: number }>(
