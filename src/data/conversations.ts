@@ -41,6 +41,7 @@ interface SummaryRow {
   last_at: Date | string | null
   last_mine: boolean
   unread: boolean
+  unread_total: number
 }
 
 /** One page of the reader's conversations, newest first, with the count of unread ones. */
@@ -61,17 +62,20 @@ export async function conversationPage(
             c.last_message_at AS last_at, c.last_sender_id = $1 AS last_mine,
             ${UNREAD} AS unread,
             (SELECT m.body FROM messages m WHERE m.conversation_id = c.id
-              ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_text
+              ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_text,
+            (${UNREAD_CONVERSATIONS_SQL('$1')}) AS unread_total
        FROM (SELECT * FROM (${side('starter_id')} UNION ALL ${side('recipient_id')}) mine
               ORDER BY last_message_at DESC, id DESC LIMIT $2 OFFSET $3) c
        LEFT JOIN users o ON o.id = ${OTHER}
       ORDER BY c.last_message_at DESC, c.id DESC`,
     [reader, CONVERSATIONS_PER_PAGE + 1, (page - 1) * CONVERSATIONS_PER_PAGE],
   )
-  const { rows: counted } = await pool.query<{ n: number }>(
-    `SELECT (${UNREAD_CONVERSATIONS_SQL('$1')}) AS n`,
-    [reader],
-  )
+  // The count comes with the page's rows (one round trip); a page past the end counts alone.
+  const unread =
+    rows[0]?.unread_total ??
+    (await pool.query<{ n: number }>(`SELECT (${UNREAD_CONVERSATIONS_SQL('$1')}) AS n`, [reader]))
+      .rows[0]?.n ??
+    0
   return {
     docs: rows.slice(0, CONVERSATIONS_PER_PAGE).map((row) => ({
       id: row.id,
@@ -85,7 +89,7 @@ export async function conversationPage(
     })),
     page,
     hasNextPage: rows.length > CONVERSATIONS_PER_PAGE,
-    unread: counted[0]?.n ?? 0,
+    unread,
   }
 }
 
@@ -102,6 +106,8 @@ interface ConversationRow {
   blocking: boolean
   excerpt: string | null
   slug: string | null
+  /** Its newest messages (or those before `before`), newest first, as JSON in the same row. */
+  page: MessageRow[]
 }
 
 /** A timestamp as the driver gives it (a Date, or text where the adapter keeps it raw). */
@@ -136,24 +142,24 @@ export async function conversationOf(
     `SELECT c.id, c.title, c.closed, c.about_kind, c.about_id, o.id AS other_id, o.user_name, o.name,
             ${THEIR_SEEN} AS their_seen,
             EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = o.id) AS blocking,
-            left(r.comment, 280) AS excerpt, n.slug
+            left(r.comment, 280) AS excerpt, n.slug,
+            (SELECT coalesce(json_agg(p ORDER BY p.created_at DESC, p.id DESC), '[]')
+               FROM (SELECT m.id, m.sender_id, m.body, m.created_at FROM messages m
+                      WHERE m.conversation_id = c.id
+                        AND ($3::int IS NULL OR (m.created_at, m.id) <
+                             (SELECT e.created_at, e.id FROM messages e
+                               WHERE e.id = $3 AND e.conversation_id = c.id))
+                      ORDER BY m.created_at DESC, m.id DESC LIMIT $4) p) AS page
        FROM conversations c
        LEFT JOIN users o ON o.id = ${OTHER}
        LEFT JOIN reviews r ON c.about_kind = 'review' AND r.id = c.about_id AND r.hidden IS NOT TRUE
        LEFT JOIN neighbourhoods n ON n.id = r.neighbourhood_id
       WHERE c.id = $2 AND ${MINE}`,
-    [reader, id],
+    [reader, id, before ?? null, MESSAGES_PER_PAGE + 1],
   )
   const row = rows[0]
   if (!row) return null
-  const { rows: page } = await pool.query<MessageRow>(
-    `SELECT m.id, m.sender_id, m.body, m.created_at FROM messages m
-      WHERE m.conversation_id = $1
-        AND ($2::int IS NULL OR (m.created_at, m.id) <
-             (SELECT e.created_at, e.id FROM messages e WHERE e.id = $2 AND e.conversation_id = $1))
-      ORDER BY m.created_at DESC, m.id DESC LIMIT $3`,
-    [id, before ?? null, MESSAGES_PER_PAGE + 1],
-  )
+  const page = row.page
   const shown = page.slice(0, MESSAGES_PER_PAGE).reverse()
   const theirSeen = row.their_seen === null ? null : new Date(row.their_seen).getTime()
   const seen =
