@@ -106,7 +106,11 @@ interface ConversationRow {
   blocking: boolean
   excerpt: string | null
   slug: string | null
-  /** Its newest messages (or those before `before`), newest first, as JSON in the same row. */
+  /**
+   * Its newest messages (or those before `before`), newest first, as JSON in the same row. Asked
+   * by the id itself, not `c.id`: with the value known the plan walks the conversation's index
+   * back from its newest (a correlated `c.id` sorted all 10,000 of a long conversation).
+   */
   page: MessageRow[]
 }
 
@@ -145,10 +149,10 @@ export async function conversationOf(
             left(r.comment, 280) AS excerpt, n.slug,
             (SELECT coalesce(json_agg(p ORDER BY p.created_at DESC, p.id DESC), '[]')
                FROM (SELECT m.id, m.sender_id, m.body, m.created_at FROM messages m
-                      WHERE m.conversation_id = c.id
+                      WHERE m.conversation_id = $2
                         AND ($3::int IS NULL OR (m.created_at, m.id) <
                              (SELECT e.created_at, e.id FROM messages e
-                               WHERE e.id = $3 AND e.conversation_id = c.id))
+                               WHERE e.id = $3 AND e.conversation_id = $2))
                       ORDER BY m.created_at DESC, m.id DESC LIMIT $4) p) AS page
        FROM conversations c
        LEFT JOIN users o ON o.id = ${OTHER}
