@@ -28,6 +28,7 @@ import * as migration_20261207_060900_lost_found from './20261207_060900_lost_fo
 import * as migration_20261207_112245_seller from './20261207_112245_seller';
 import * as migration_20261207_120604_talk from './20261207_120604_talk';
 import * as migration_20261207_120850_market_kind from './20261207_120850_market_kind';
+import * as migration_20261207_121650_message_speed from './20261207_121650_message_speed';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261207_120850_market_kind.up,
     down: migration_20261207_120850_market_kind.down,
-    name: '20261207_120850_market_kind'
+    name: '20261207_120850_market_kind',
+  },
+  {
+    up: migration_20261207_121650_message_speed.up,
+    down: migration_20261207_121650_message_speed.down,
+    name: '20261207_121650_message_speed'
   },
 ];

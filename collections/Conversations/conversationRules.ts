@@ -29,32 +29,61 @@ export async function orRefusal<T>(work: () => Promise<T>): Promise<T | Response
   }
 }
 
+type SQL = ReturnType<typeof sql>
+
+/** Why a sender may not write to a recipient, as columns of one row (`recipient`: an SQL value). */
+const mayWriteColumns = (sender: number, recipient: SQL) =>
+  sql`EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${sender} AND blocked_id = ${recipient}) AS blocking,
+      EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${recipient} AND blocked_id = ${sender}) AS blocked,
+      coalesce((SELECT suspended_until > now() FROM users WHERE id = ${recipient}), false) AS suspended`
+
+interface MayWrite {
+  blocking: boolean
+  blocked: boolean
+  suspended: boolean
+}
+
 /**
- * Whether a sender may write to a recipient now, whatever the conversation: throws the refusal
- * (a block either way, the recipient suspended). The member who was blocked is told only that
- * the other is not taking messages.
+ * Throws the refusal those columns call for: a block either way, the recipient suspended. The
+ * member who was blocked is told only that the other is not taking messages.
  */
-export async function checkMayWrite(
-  req: PayloadRequest,
-  sender: number,
-  recipient: number,
-): Promise<void> {
-  const [row] = await query<{ blocking: boolean; blocked: boolean; suspended: boolean }>(
-    req,
-    sql`SELECT
-          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${sender} AND blocked_id = ${recipient}) AS blocking,
-          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${recipient} AND blocked_id = ${sender}) AS blocked,
-          coalesce((SELECT suspended_until > now() FROM users WHERE id = ${recipient}), false) AS suspended`,
-  )
+function refuseUnlessMayWrite(row: MayWrite | undefined): void {
   if (row?.blocking) throw new Refusal(403, TEXT.youBlocked)
   if (row?.blocked) throw new Refusal(403, TEXT.notTaking)
   if (row?.suspended) throw new Refusal(403, TEXT.suspended)
 }
 
+/** Whether a sender may write to a recipient now, whatever the conversation: throws the refusal. */
+export async function checkMayWrite(
+  req: PayloadRequest,
+  sender: number,
+  recipient: number,
+): Promise<void> {
+  const [row] = await query<MayWrite>(
+    req,
+    sql`SELECT ${mayWriteColumns(sender, sql`${recipient}::int`)}`,
+  )
+  refuseUnlessMayWrite(row)
+}
+
+/** The message, as a statement's `m` (`from`: the rows it is added for; none: added once). */
+const insertMessage = (conversation: number, sender: number, text: string, from: SQL) =>
+  sql`INSERT INTO messages (conversation_id, sender_id, body, created_at, updated_at)
+      SELECT ${conversation}::int, ${sender}::int, ${text}::text, clock_timestamp(), clock_timestamp() ${from}
+      RETURNING id, sender_id, body, created_at`
+
 /**
- * Adds a message to a conversation and moves the conversation to the top of both lists; the
- * sender has seen their own conversation up to it. One statement.
+ * The conversation moved to the top of both lists by `m`; the sender has seen their own
+ * conversation up to it.
  */
+const moveConversation = (conversation: number, sender: number) =>
+  sql`UPDATE conversations c SET last_message_at = m.created_at, last_sender_id = ${sender},
+             starter_seen_at = CASE WHEN c.starter_id = ${sender} THEN m.created_at ELSE c.starter_seen_at END,
+             recipient_seen_at = CASE WHEN c.recipient_id = ${sender} THEN m.created_at ELSE c.recipient_seen_at END,
+             updated_at = now()
+        FROM m WHERE c.id = ${conversation}`
+
+/** Adds a message to a conversation and moves the conversation to the top of both lists. */
 export async function addMessage(
   req: PayloadRequest,
   conversation: number,
@@ -63,18 +92,53 @@ export async function addMessage(
 ): Promise<MessageRow> {
   const [message] = await query<MessageRow>(
     req,
-    sql`WITH m AS (
-          INSERT INTO messages (conversation_id, sender_id, body, created_at, updated_at)
-          VALUES (${conversation}, ${sender}, ${text}, clock_timestamp(), clock_timestamp())
-          RETURNING id, sender_id, body, created_at
-        ), moved AS (
-          UPDATE conversations c SET last_message_at = m.created_at, last_sender_id = ${sender},
-                 starter_seen_at = CASE WHEN c.starter_id = ${sender} THEN m.created_at ELSE c.starter_seen_at END,
-                 recipient_seen_at = CASE WHEN c.recipient_id = ${sender} THEN m.created_at ELSE c.recipient_seen_at END,
-                 updated_at = now()
-            FROM m WHERE c.id = ${conversation}
-        )
+    sql`WITH m AS (${insertMessage(conversation, sender, text, sql``)}),
+             moved AS (${moveConversation(conversation, sender)})
         SELECT id, sender_id, body, created_at FROM m`,
   )
   return message!
+}
+
+/**
+ * A member's message in one of their conversations, in ONE statement (a send is one round trip
+ * inside its transaction): the conversation locked, so sends in it go one at a time and the bell
+ * written next counts them in order; the refusals checked; then the message added and the
+ * conversation moved. Another member's conversation is not found; a closed one (the other left)
+ * 409; a block or a suspended recipient 403. A refusal is thrown with nothing written.
+ */
+export async function sendInConversation(
+  req: PayloadRequest,
+  conversation: number,
+  sender: number,
+  text: string,
+): Promise<{ message: MessageRow; other: number }> {
+  const [row] = await query<
+    MayWrite & { other: number | null; closed: boolean | null } & Partial<MessageRow>
+  >(
+    req,
+    sql`WITH locked AS (
+          SELECT closed, CASE WHEN starter_id = ${sender} THEN recipient_id ELSE starter_id END AS other
+            FROM conversations
+           WHERE id = ${conversation} AND (starter_id = ${sender} OR recipient_id = ${sender})
+             FOR UPDATE
+        ), checked AS (
+          SELECT l.other, l.closed, ${mayWriteColumns(sender, sql`l.other`)} FROM locked l
+        ), m AS (${insertMessage(
+          conversation,
+          sender,
+          text,
+          sql`FROM checked WHERE other IS NOT NULL AND closed IS NOT TRUE
+                AND NOT blocking AND NOT blocked AND NOT suspended`,
+        )}),
+        moved AS (${moveConversation(conversation, sender)})
+        SELECT checked.*, m.id, m.sender_id, m.body, m.created_at FROM checked LEFT JOIN m ON true`,
+  )
+  if (!row) throw new Refusal(404, TEXT.notFound)
+  if (row.closed || row.other === null) throw new Refusal(409, TEXT.closed)
+  refuseUnlessMayWrite(row)
+  const { id, sender_id, body, created_at } = row
+  return {
+    message: { id: id!, sender_id: sender_id!, body: body!, created_at: created_at! },
+    other: row.other,
+  }
 }

@@ -21,6 +21,8 @@ export const Conversations: CollectionConfig = {
   custom: { api: { hidden: true } satisfies CollectionApi },
   access: serverWritten(nobody),
   admin: { hidden: true },
+  // Each member's list, newest first (src/data/conversations.ts reads each side from its own).
+  indexes: [{ fields: ['starter', 'lastMessageAt'] }, { fields: ['recipient', 'lastMessageAt'] }],
   fields: [
     { name: 'pairKey', type: 'text', required: true, unique: true },
     { name: 'starter', type: 'relationship', relationTo: 'users', index: true },
@@ -28,7 +30,7 @@ export const Conversations: CollectionConfig = {
     { name: 'title', type: 'text' },
     { name: 'aboutKind', type: 'select', options: [...ABOUT_KINDS] },
     { name: 'aboutId', type: 'number' },
-    { name: 'lastMessageAt', type: 'date', index: true },
+    { name: 'lastMessageAt', type: 'date' },
     { name: 'lastSender', type: 'relationship', relationTo: 'users' },
     { name: 'starterSeenAt', type: 'date' },
     { name: 'recipientSeenAt', type: 'date' },

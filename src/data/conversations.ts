@@ -45,6 +45,7 @@ interface SummaryRow {
   last_at: Date | string | null
   last_mine: boolean
   unread: boolean
+  unread_total: number
 }
 
 /** One page of the reader's conversations, newest first, with the count of unread ones. */
@@ -53,23 +54,32 @@ export async function conversationPage(
   reader: number,
   page = 1,
 ): Promise<ConversationList> {
+  // Each side of the reader's conversations read newest first from its own index (member,
+  // last message), only as far as the page goes, then the other members of that page alone: a
+  // member with thousands of conversations reads a page's worth of rows, not all of them.
+  // (Every conversation has a last message: it starts with one.)
+  const side = (column: 'starter_id' | 'recipient_id') =>
+    `(SELECT c.* FROM conversations c WHERE c.${column} = $1 AND ${NOT_BLOCKED}
+       ORDER BY c.last_message_at DESC, c.id DESC LIMIT $2::int + $3::int)`
   const { rows } = await pool.query<SummaryRow>(
     `SELECT c.id, c.title, o.id AS other_id, o.user_name, o.name,
             c.last_message_at AS last_at, c.last_sender_id = $1 AS last_mine,
             ${UNREAD} AS unread,
             (SELECT m.body FROM messages m WHERE m.conversation_id = c.id
-              ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_text
-       FROM conversations c
+              ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_text,
+            (${UNREAD_CONVERSATIONS_SQL('$1')}) AS unread_total
+       FROM (SELECT * FROM (${side('starter_id')} UNION ALL ${side('recipient_id')}) mine
+              ORDER BY last_message_at DESC, id DESC LIMIT $2 OFFSET $3) c
        LEFT JOIN users o ON o.id = ${OTHER}
-      WHERE ${MINE} AND ${NOT_BLOCKED}
-      ORDER BY c.last_message_at DESC NULLS LAST, c.id DESC
-      LIMIT $2 OFFSET $3`,
+      ORDER BY c.last_message_at DESC, c.id DESC`,
     [reader, CONVERSATIONS_PER_PAGE + 1, (page - 1) * CONVERSATIONS_PER_PAGE],
   )
-  const { rows: counted } = await pool.query<{ n: number }>(
-    `SELECT (${UNREAD_CONVERSATIONS_SQL('$1')}) AS n`,
-    [reader],
-  )
+  // The count comes with the page's rows (one round trip); a page past the end counts alone.
+  const unread =
+    rows[0]?.unread_total ??
+    (await pool.query<{ n: number }>(`SELECT (${UNREAD_CONVERSATIONS_SQL('$1')}) AS n`, [reader]))
+      .rows[0]?.n ??
+    0
   return {
     docs: rows.slice(0, CONVERSATIONS_PER_PAGE).map((row) => ({
       id: row.id,
@@ -83,7 +93,7 @@ export async function conversationPage(
     })),
     page,
     hasNextPage: rows.length > CONVERSATIONS_PER_PAGE,
-    unread: counted[0]?.n ?? 0,
+    unread,
   }
 }
 
@@ -105,6 +115,12 @@ interface ConversationRow {
   price_pence: number | null
   item_status: MarketStatus | null
   expires_at: Date | string | null
+  /**
+   * Its newest messages (or those before `before`), newest first, as JSON in the same row. Asked
+   * by the id itself, not `c.id`: with the value known the plan walks the conversation's index
+   * back from its newest (a correlated `c.id` sorted all 10,000 of a long conversation).
+   */
+  page: MessageRow[]
 }
 
 /** An item's columns as the conversation's first screen shows it. */
@@ -176,7 +192,14 @@ export async function conversationOf(
     `SELECT c.id, c.title, c.closed, c.about_kind, c.about_id, o.id AS other_id, o.user_name, o.name,
             ${THEIR_SEEN} AS their_seen,
             EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1 AND b.blocked_id = o.id) AS blocking,
-            left(r.comment, 280) AS excerpt, n.slug, ${ITEM_COLUMNS}
+            left(r.comment, 280) AS excerpt, n.slug, ${ITEM_COLUMNS},
+            (SELECT coalesce(json_agg(p ORDER BY p.created_at DESC, p.id DESC), '[]')
+               FROM (SELECT m.id, m.sender_id, m.body, m.created_at FROM messages m
+                      WHERE m.conversation_id = $2
+                        AND ($3::int IS NULL OR (m.created_at, m.id) <
+                             (SELECT e.created_at, e.id FROM messages e
+                               WHERE e.id = $3 AND e.conversation_id = $2))
+                      ORDER BY m.created_at DESC, m.id DESC LIMIT $4) p) AS page
        FROM conversations c
        LEFT JOIN users o ON o.id = ${OTHER}
        LEFT JOIN reviews r ON c.about_kind = 'review' AND r.id = c.about_id AND r.hidden IS NOT TRUE
@@ -184,18 +207,11 @@ export async function conversationOf(
        LEFT JOIN market_items i
               ON c.about_kind = 'market-item' AND i.id = c.about_id AND i.hidden IS NOT TRUE
       WHERE c.id = $2 AND ${MINE}`,
-    [reader, id],
+    [reader, id, before ?? null, MESSAGES_PER_PAGE + 1],
   )
   const row = rows[0]
   if (!row) return null
-  const { rows: page } = await pool.query<MessageRow>(
-    `SELECT m.id, m.sender_id, m.body, m.created_at FROM messages m
-      WHERE m.conversation_id = $1
-        AND ($2::int IS NULL OR (m.created_at, m.id) <
-             (SELECT e.created_at, e.id FROM messages e WHERE e.id = $2 AND e.conversation_id = $1))
-      ORDER BY m.created_at DESC, m.id DESC LIMIT $3`,
-    [id, before ?? null, MESSAGES_PER_PAGE + 1],
-  )
+  const page = row.page
   const shown = page.slice(0, MESSAGES_PER_PAGE).reverse()
   const theirSeen = row.their_seen === null ? null : new Date(row.their_seen).getTime()
   const seen =

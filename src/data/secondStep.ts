@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { CHALLENGE_SECONDS } from '@/rules/twoFactor'
-import { pgPool } from '@/server/database/db'
+import { pgPool, query, sql } from '@/server/database/db'
 import { readClaims, signClaims } from '@/server/config/signedToken'
 
 /**
@@ -17,14 +17,16 @@ type Remember = boolean | undefined
  * Whether signing in with the password (or external sign-in) needs a second step: the
  * authenticator app is on, or an editor or admin has a passkey (src/rules/passkeys.ts).
  */
-export async function secondStepNeeded(payload: Payload, userId: number): Promise<boolean> {
-  const { rows } = await pgPool(payload).query<{ needed: boolean }>(
-    `SELECT two_factor_since IS NOT NULL
-            OR (passkeys_since IS NOT NULL AND role IN ('editor', 'admin')) AS needed
-       FROM users WHERE id = $1`,
-    [userId],
+export async function secondStepNeeded(req: PayloadRequest, userId: number): Promise<boolean> {
+  // Read in the request's transaction when it has one: a sign-in holds its pool connection
+  // while it asks, and a second connection per sign-in exhausted the pool under ten at once.
+  const [row] = await query<{ needed: boolean }>(
+    req,
+    sql`SELECT two_factor_since IS NOT NULL
+               OR (passkeys_since IS NOT NULL AND role IN ('editor', 'admin')) AS needed
+          FROM users WHERE id = ${userId}`,
   )
-  return rows[0]?.needed === true
+  return row?.needed === true
 }
 
 /** Which second steps an account can take: a code (the app is on), a passkey (it has one). */

@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import { handleEndpoints } from 'payload'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { pgPool } from '@/server/database/db'
 import { makeUser, testSiteForFile } from './harness'
 import { formOpenedEarlier } from '@tests/support/signUpForm'
 
@@ -136,5 +137,28 @@ describe('sign-in timing (no account enumeration by time)', () => {
     expect(locked.status).toBe(401)
     expect(locked.hashes).toHaveLength(1)
     expect(locked.hashes).toEqual(wrong.hashes)
+  })
+})
+
+describe('a sign-in and the database connections', () => {
+  it('signs in with one connection left in the pool: its transaction asks nothing outside it', async () => {
+    const u = await makeUser(site, `lastconn${Date.now().toString(36)}`)
+    // Many sign-ins at once hold every connection but one; each must finish on its own (one that
+    // waited for a second connection while holding its first froze the site under ten at once).
+    const pool = pgPool(site.payload)
+    const held = await Promise.all(
+      Array.from({ length: (pool.options.max ?? 10) - pool.totalCount + pool.idleCount - 1 }, () =>
+        pool.connect(),
+      ),
+    )
+    try {
+      const answer = await call('POST', '/api/users/login', {
+        email: u.email,
+        password: u.password,
+      })
+      expect(answer.status).toBe(200)
+    } finally {
+      for (const client of held) client.release()
+    }
   })
 })

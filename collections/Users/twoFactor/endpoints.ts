@@ -147,7 +147,7 @@ export const accountLoginCode: Endpoint = {
         recovery: true,
       })
       if (!check.ok) return refused(check)
-    } else if (await secondStepNeeded(req.payload, challenge.userId)) {
+    } else if (await secondStepNeeded(req, challenge.userId)) {
       // No authenticator app, yet a second step: the account's passkey is it, not a code.
       return refuse(400, PASSKEY_MESSAGES.useYourPasskey)
     }

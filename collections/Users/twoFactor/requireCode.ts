@@ -2,7 +2,7 @@ import { APIError, type CollectionBeforeLoginHook, type PayloadRequest } from 'p
 
 import { secondStepNeeded } from '@/data/secondStep'
 import { CHALLENGE_COOKIE, CHALLENGE_SECONDS, TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
-import { pgPool } from '@/server/database/db'
+import { query, sql } from '@/server/database/db'
 
 // The step's challenge and which steps an account has live in src/data (the /login page reads
 // them too); the sign-in endpoints take them from here.
@@ -30,9 +30,9 @@ export const SECOND_FACTOR_PASSED = 'secondFactorPassed'
 export const requireSecondFactor: CollectionBeforeLoginHook = async ({ req, user }) => {
   const account = user as { id: number; sessions?: { id: string }[] }
   if (req.context[SECOND_FACTOR_PASSED] === true) return user
-  if (!(await secondStepNeeded(req.payload, account.id))) return user
+  if (!(await secondStepNeeded(req, account.id))) return user
   const sid = account.sessions?.at(-1)?.id
-  if (sid) await pgPool(req.payload).query('DELETE FROM users_sessions WHERE id = $1', [sid])
+  if (sid) await query(req, sql`DELETE FROM users_sessions WHERE id = ${sid}`)
   throw new SecondFactorNeeded(account.id)
 }
 
