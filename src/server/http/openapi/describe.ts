@@ -151,14 +151,29 @@ function collectionPaths(collection: SanitizedCollectionConfig, paths: Paths): v
     type: 'object',
     properties: { doc, message: { type: 'string' } },
   })
+  const writtenMany = answer('Written, each the caller may change', {
+    type: 'object',
+    required: ['docs'],
+    properties: {
+      docs: { type: 'array', items: doc },
+      errors: { type: 'array', items: { type: 'object' } },
+      message: { type: 'string' },
+    },
+  })
   const base = { tags: [slug], security: sessionOrNone }
   const writes = new Set(api.writes ?? [])
+  // Members write only what the collection opens to them; the rest is staff's, in the admin,
+  // where the collection's access rules allow (a refusal otherwise).
+  const who = (write: 'create' | 'update' | 'delete') =>
+    writes.has(write) ? '' : ' (staff, where its access allows)'
   const common = {
     400: ref('BadRequest'),
     403: ref('Forbidden'),
     429: ref('TooManyRequests'),
     '4XX': ref('Refused'),
   }
+  const signedIn = { 401: ref('Unauthorized'), ...common }
+  const body = { required: true, content: json(doc) }
   paths[`/api/${slug}`] = {
     get: {
       ...base,
@@ -167,17 +182,28 @@ function collectionPaths(collection: SanitizedCollectionConfig, paths: Paths): v
       parameters: listParameters,
       responses: { 200: answer('One page of documents', pageOf(doc)), ...common },
     },
-    ...(writes.has('create')
-      ? {
-          post: {
-            ...base,
-            operationId: `${slug}.create`,
-            summary: `Create one of ${slug}`,
-            requestBody: { required: true, content: json(doc) },
-            responses: { 201: written, 401: ref('Unauthorized'), ...common },
-          },
-        }
-      : {}),
+    post: {
+      ...base,
+      operationId: `${slug}.create`,
+      summary: `Create one of ${slug}${who('create')}`,
+      requestBody: body,
+      responses: { 201: written, ...signedIn },
+    },
+    patch: {
+      ...base,
+      operationId: `${slug}.updateMany`,
+      summary: `Change every one of ${slug} the query finds${who('update')}`,
+      parameters: [listParameters[0]!],
+      requestBody: body,
+      responses: { 200: writtenMany, ...signedIn },
+    },
+    delete: {
+      ...base,
+      operationId: `${slug}.deleteMany`,
+      summary: `Delete every one of ${slug} the query finds${who('delete')}`,
+      parameters: [listParameters[0]!],
+      responses: { 200: writtenMany, ...signedIn },
+    },
   }
   paths[`/api/${slug}/{id}`] = {
     get: {
@@ -187,29 +213,65 @@ function collectionPaths(collection: SanitizedCollectionConfig, paths: Paths): v
       parameters: [idParameter, listParameters[3]!],
       responses: { 200: answer('The document', doc), 404: ref('NotFound'), ...common },
     },
-    ...(writes.has('update')
-      ? {
-          patch: {
-            ...base,
-            operationId: `${slug}.update`,
-            summary: `Change one of ${slug}`,
-            parameters: [idParameter],
-            requestBody: { required: true, content: json(doc) },
-            responses: { 200: written, 401: ref('Unauthorized'), 404: ref('NotFound'), ...common },
-          },
-        }
-      : {}),
-    ...(writes.has('delete')
-      ? {
-          delete: {
-            ...base,
-            operationId: `${slug}.delete`,
-            summary: `Delete one of ${slug}`,
-            parameters: [idParameter],
-            responses: { 200: written, 401: ref('Unauthorized'), 404: ref('NotFound'), ...common },
-          },
-        }
-      : {}),
+    patch: {
+      ...base,
+      operationId: `${slug}.update`,
+      summary: `Change one of ${slug}${who('update')}`,
+      parameters: [idParameter],
+      requestBody: body,
+      responses: { 200: written, 404: ref('NotFound'), ...signedIn },
+    },
+    delete: {
+      ...base,
+      operationId: `${slug}.delete`,
+      summary: `Delete one of ${slug}${who('delete')}`,
+      parameters: [idParameter],
+      responses: { 200: written, 404: ref('NotFound'), ...signedIn },
+    },
+  }
+  if (collection.versions) versionPaths(slug, paths, common)
+}
+
+/** A versioned collection's history, as the admin reads and restores it (staff). */
+function versionPaths(slug: string, paths: Paths, common: Record<string, unknown>): void {
+  const version = {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'integer' }, parent: {}, version: { type: 'object' } },
+  }
+  const base = { tags: [slug], security: session }
+  paths[`/api/${slug}/versions`] = {
+    get: {
+      ...base,
+      operationId: `${slug}.versions`,
+      summary: `Earlier versions of ${slug} (staff)`,
+      parameters: listParameters,
+      responses: { 200: answer('One page of versions', pageOf(version)), ...common },
+    },
+  }
+  paths[`/api/${slug}/versions/{id}`] = {
+    get: {
+      ...base,
+      operationId: `${slug}.version`,
+      summary: `One earlier version of ${slug} (staff)`,
+      parameters: [idParameter],
+      responses: { 200: answer('The version', version), 404: ref('NotFound'), ...common },
+    },
+    post: {
+      ...base,
+      operationId: `${slug}.restoreVersion`,
+      summary: `Restores an earlier version of ${slug} (staff)`,
+      parameters: [idParameter],
+      responses: {
+        200: answer('Restored', {
+          type: 'object',
+          properties: { doc: {}, message: { type: 'string' } },
+        }),
+        401: ref('Unauthorized'),
+        404: ref('NotFound'),
+        ...common,
+      },
+    },
   }
 }
 
