@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { pgPool } from '@/server/database/db'
+import { describeApi } from '@/server/http/openapi/describe'
+import { answerChecker } from '@tests/support/apiDescription'
 import { freePort } from '@/server/database/postgres'
 import { startFakeGeocoder, type FakeGeocoder } from '@tests/support/fakeGeocoder'
 import { serveOverHttp, type HttpSite } from '@tests/support/httpSite'
@@ -149,9 +151,32 @@ it(`${REQUESTS} generated requests: no 5xx, no leak, nobody else's documents cha
     `api fuzz: ${sent} requests in ${seconds} s (seed ${seed}); ${checkedBatches} all-refused batches checked; ${byStatus.join(', ')}`,
   )
   expect(sent).toBeGreaterThanOrEqual(REQUESTS)
+  expect([...undescribed.values()], 'answers outside the API description').toEqual([])
 }, 600_000)
 
-function check(call: Call, answer: { status: number; text: string; id: string }) {
+/** Answers the description does not describe, one example per operation and status. */
+const undescribed = new Map<string, string>()
+let described: ReturnType<typeof answerChecker> | undefined
+
+function checkDescribed(call: Call, answer: { status: number; text: string; media: string }) {
+  // A method override is read as a GET of the same path: no operation of its own.
+  if (call.override) return
+  described ??= answerChecker(describeApi(site.payload.config, 'fuzz'))
+  let body: unknown = {}
+  if (answer.media.startsWith('application/json')) {
+    try {
+      body = JSON.parse(answer.text)
+    } catch {
+      body = answer.text
+    }
+  }
+  const { operation, problem } = described(call.method, call.url, answer.status, body, answer.media)
+  const key = `${operation ?? call.url.split('?')[0]} ${answer.status}`
+  if (problem && !undescribed.has(key)) undescribed.set(key, `${problem}\n  ${describeCall(call)}`)
+}
+
+function check(call: Call, answer: { status: number; text: string; id: string; media: string }) {
+  checkDescribed(call, answer)
   const logged = serverErrors.get(answer.id)
   const what = `${describeCall(call)}\n→ ${answer.status} ${answer.text.slice(0, 300)}${logged ? `\nlogged: ${logged}` : ''}`
   expect(answer.status, what).toBeLessThan(500)

@@ -35,7 +35,10 @@ export function answerChecker(description: Json) {
 
   /** `media`: the answer's content type (JSON when not given). */
   return (method: string, url: string, status: number, body: unknown, media = ''): AnswerCheck => {
+    // The router reads repeated and trailing slashes as one and none.
     const path = new URL(url, 'http://local').pathname
+      .replace(/\/{2,}/g, '/')
+      .replace(/(.)\/$/, '$1')
     // Payload's own collections (jobs run by the scheduler, the admin's preferences) serve the
     // server and the admin, not clients: left out of the description, and of the check.
     if (path.startsWith('/api/payload-')) return { operation: null, problem: null }
@@ -46,7 +49,10 @@ export function answerChecker(description: Json) {
     if (!found) {
       // What the API does not offer is refused in its one error shape: a 4xx, never done.
       const refused = status >= 400 && status < 500 && ajv.validate(errorRef, body)
-      return { operation: null, problem: refused ? null : `${method} ${path} is not described` }
+      return {
+        operation: null,
+        problem: refused ? null : `${method} ${path} is not described (it answered ${status})`,
+      }
     }
     const verb = method.toLowerCase()
     const operation = paths[found.template]![verb]!

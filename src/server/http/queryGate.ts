@@ -230,3 +230,17 @@ function routeCanAnswer(
   }
   return true
 }
+
+/**
+ * Payload answers a path no route serves with a shape of its own ({message}); the API's one
+ * error shape ({errors: [{message}]}) says it instead, as every other refusal does.
+ */
+export async function inErrorShape(response: Response): Promise<Response> {
+  if (response.status !== 404) return response
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: unknown; errors?: unknown } | null
+  if (!body || body.errors !== undefined || typeof body.message !== 'string') return response
+  return refuse(404, 'No such route.')
+}

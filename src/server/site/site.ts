@@ -22,7 +22,7 @@ import { pgPool } from '@/server/database/db'
 import { readFromPrimary } from '@/server/database/replicas'
 import { apiReadCache } from '@/server/http/readCache'
 import { earlyAnswer } from '@/server/http/earlyAnswers'
-import { refuseBadQuery } from '@/server/http/queryGate'
+import { inErrorShape, refuseBadQuery } from '@/server/http/queryGate'
 import { env } from '@/server/config/env'
 import { toFetchRequest, sendFetchResponse } from '@/server/http/nodeFetch'
 import {
@@ -268,7 +268,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
     // (A 401/403 too: with the database down, Payload cannot read the user of a token.)
     if ([401, 403].includes(response.status) || response.status >= 500)
       if (await databaseUnavailable()) return databaseUnavailableResponse()
-    return response
+    return inErrorShape(response)
   }
 
   const healthz = async (res: ServerResponse) => {

@@ -86,7 +86,8 @@ export async function send(base: string, call: Call, cookies: Record<Actor, stri
     body: call.body,
   })
   const id = response.headers.get('x-request-id') ?? ''
-  return { status: response.status, text: await response.text(), id }
+  const media = response.headers.get('content-type') ?? ''
+  return { status: response.status, text: await response.text(), id, media }
 }
 
 export const describeCall = (call: Call) =>

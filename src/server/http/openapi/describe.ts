@@ -72,8 +72,8 @@ function contractOperation(name: string, contract: AnyContract): Operation {
   if (contract.answers?.media === 'text/html')
     for (const status of [400, '4XX'])
       responses[status] = {
-        description: 'Why not, as a page',
-        content: { 'text/html': {} },
+        description: 'Why not, as a page (or as JSON when the query itself was refused)',
+        content: { 'text/html': {}, ...json({ $ref: '#/components/schemas/Error' }) },
       }
   return {
     operationId: name,
@@ -229,8 +229,60 @@ function collectionPaths(collection: SanitizedCollectionConfig, paths: Paths): v
       responses: { 200: written, 404: ref('NotFound'), ...signedIn },
     },
   }
+  paths[`/api/${slug}/count`] = {
+    get: {
+      ...base,
+      operationId: `${slug}.count`,
+      summary: `How many of ${slug} the reader may see match the query`,
+      parameters: [listParameters[0]!],
+      responses: {
+        200: answer('The count', {
+          type: 'object',
+          required: ['totalDocs'],
+          properties: { totalDocs: { type: 'integer' } },
+        }),
+        ...common,
+      },
+    },
+  }
+  accessPath(slug, paths)
+  if (collection.auth)
+    paths[`/api/${slug}/init`] = {
+      get: {
+        ...base,
+        operationId: `${slug}.init`,
+        summary: 'Whether the first account exists (the admin asks before its first sign-up)',
+        responses: {
+          200: answer('Whether it does', {
+            type: 'object',
+            required: ['initialized'],
+            properties: { initialized: { type: 'boolean' } },
+          }),
+          ...common,
+        },
+      },
+    }
   if (collection.versions) versionPaths(slug, paths, common)
 }
+
+/** Payload asks every collection, even one clients never read, what the caller may do. */
+function accessPath(slug: string, paths: Paths): void {
+  paths[`/api/${slug}/access/{id}`] = {
+    post: {
+      tags: [slug],
+      security: sessionOrNone,
+      operationId: `${slug}.access`,
+      summary: `What the caller may do with one of ${slug} (the admin asks)`,
+      parameters: [idParameter],
+      responses: {
+        200: answer('Permissions by operation and field', permissions),
+        '4XX': ref('Refused'),
+      },
+    },
+  }
+}
+
+const permissions: JsonSchema = { type: 'object', additionalProperties: true }
 
 /** A versioned collection's history, as the admin reads and restores it (staff). */
 function versionPaths(slug: string, paths: Paths, common: Record<string, unknown>): void {
@@ -301,9 +353,21 @@ export function describeApi(config: SanitizedConfig, version: string): JsonSchem
   for (const collection of config.collections) {
     // Payload's own (jobs, preferences, migrations, locks) serve the admin, not clients.
     if (collection.slug.startsWith('payload-')) continue
-    if (((collection.custom?.api ?? {}) as CollectionApi).hidden) continue
+    if (((collection.custom?.api ?? {}) as CollectionApi).hidden) {
+      accessPath(collection.slug, paths)
+      continue
+    }
     schemas[schemaName(collection.slug)] = documentSchema(collection)
     collectionPaths(collection, paths)
+  }
+  paths['/api/access'] = {
+    get: {
+      tags: ['users'],
+      security: sessionOrNone,
+      operationId: 'access',
+      summary: 'What the caller may do with each collection (the admin asks)',
+      responses: { 200: answer('Permissions by collection', permissions), '4XX': ref('Refused') },
+    },
   }
   for (const [name, contract] of Object.entries(contracts) as [string, AnyContract][]) {
     const method = contract.method.toLowerCase()
