@@ -2,10 +2,10 @@ import { useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES } from '@/rules/accounts'
 import { formAction, keptValue, type FormState } from '@/views/forms'
-import { api } from '@widgets/lib/api'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { ErrorBox, Notice, EmailField, AccountForm } from './parts'
 import './Accounts.css'
+import { send } from '@widgets/lib/client'
 
 /** SPEC §2 Forgot password: e-mail → 'sent' (the same answer whether an account exists or not). */
 export default function ForgotPasswordForm({ form }: { form?: FormState }) {
@@ -27,7 +27,7 @@ export default function ForgotPasswordForm({ form }: { form?: FormState }) {
     setBusy(true)
     setError(null)
     try {
-      await api('/api/users/forgot-password', { method: 'POST', json: { email: email.trim() } })
+      await send('users.forgotPassword', { email: email.trim() })
       setSent(true)
     } catch (e) {
       setError((e as Error).message || ACCOUNT_MESSAGES.resetSendFailed)

@@ -2,12 +2,12 @@ import { useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, passwordProblem, RESET_REDIRECT_MS } from '@/rules/accounts'
 import { formAction, type FormState } from '@/views/forms'
-import { api } from '@widgets/lib/api'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { signOut } from '@widgets/lib/session'
 import { ErrorBox, Notice, AccountForm } from './parts'
 import { PasswordField } from './PasswordField'
 import './Accounts.css'
+import { send } from '@widgets/lib/client'
 
 interface Props {
   /** From ?token= in the e-mailed link; without it the page explains where to get one. */
@@ -48,7 +48,7 @@ export default function ResetPasswordForm({ token, form }: Props) {
     setBusy(true)
     setError(null)
     try {
-      await api('/api/users/reset-password', { method: 'POST', json: { token, password } })
+      await send('users.resetPassword', { token, password })
       // Payload signs the account in on reset; the spec sends people to sign in themselves.
       await signOut()
       setDone(true)

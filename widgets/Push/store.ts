@@ -2,7 +2,10 @@ import { atom } from 'nanostores'
 
 import type { NotificationKind } from '@/rules/notificationPrefs'
 import { PUSH_TEXT } from '@/rules/push'
-import { api, ApiError } from '@widgets/lib/api'
+import type { Contracts } from '@/contracts'
+import type { InputOf } from '@/contracts/contract'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 
 /** Whether this browser can get pushes here: still checking, yes, no, or blocked by the person. */
 export type PushSupport = 'checking' | 'ready' | 'unsupported' | 'blocked'
@@ -31,10 +34,7 @@ export function startPush(): Promise<void> {
     try {
       const subscription = await (await worker()).pushManager.getSubscription()
       const { kinds } = subscription
-        ? await api<{ kinds: NotificationKind[] }>('/api/push-subscriptions/device/state', {
-            method: 'POST',
-            json: { endpoint: subscription.endpoint },
-          })
+        ? await send('push.deviceState', { endpoint: subscription.endpoint })
         : { kinds: [] }
       const blocked = Notification.permission === 'denied'
       $push.set({ support: blocked ? 'blocked' : 'ready', kinds, busy: false })
@@ -77,9 +77,9 @@ export async function setPushKind(kind: NotificationKind, on: boolean, vapidKey:
       })
     }
     if (subscription) {
-      const saved = await api<{ kinds: NotificationKind[] }>('/api/push-subscriptions/device', {
-        method: 'PUT',
-        json: { subscription: subscription.toJSON(), kinds },
+      const saved = await send('push.device', {
+        subscription: subscription.toJSON() as InputOf<Contracts['push.device']>['subscription'],
+        kinds,
       })
       if (!saved.kinds.length) await subscription.unsubscribe().catch(() => false)
       $push.set({ support: 'ready', kinds: saved.kinds, busy: false })

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores'
 import type Pusher from 'pusher-js'
 import { useEffect, useRef } from 'react'
+import { send } from './client'
 
 /** Connection state shared by every island (one socket per page). */
 export const $realtimeState = atom<string>('initialized')
@@ -25,7 +26,7 @@ function pageRealtimeConfig(): Promise<RealtimeConfig> {
       ? null
       : document.querySelector<HTMLMetaElement>('meta[name="belong:realtime"]')
   if (meta) return Promise.resolve(JSON.parse(meta.content) as RealtimeConfig)
-  return fetch('/api/realtime/config').then((r) => r.json() as Promise<RealtimeConfig>)
+  return send('realtime.config', {})
 }
 
 /**

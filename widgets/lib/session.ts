@@ -3,6 +3,7 @@ import { atom } from 'nanostores'
 import { keepSessionFresh, stopSessionRefresh } from './sessionRefresh'
 import { api } from './api'
 import { askPageState, type AccountAnswer } from './pageState'
+import { send } from './client'
 
 /** The signed-in person as every island sees it (one /api/users/me read per page). */
 export interface SessionUser {
@@ -75,7 +76,7 @@ export function loadSession(force = false): Promise<Session> {
 }
 
 export async function signOut(): Promise<void> {
-  await api('/api/users/logout', { method: 'POST' }).catch(() => undefined)
+  await send('users.logout', {}).catch(() => undefined)
   stopSessionRefresh()
   $session.set({ status: 'signed-out' })
   loading = undefined
