@@ -83,7 +83,7 @@ test('a member raises an alert without JavaScript, an editor verifies it, a foll
   await member.getByRole('button', { name: 'Raise alert' }).click()
   await expect(member).toHaveURL(/\/safety\/\d+$/)
   const alertId = Number(/\/safety\/(\d+)$/.exec(member.url())![1])
-  await expect(member.getByText('Not yet verified')).toBeVisible()
+  await expect(member.getByText('Not yet verified', { exact: true })).toBeVisible()
   await member.goto(`/neighbourhood/${PLACE}/safety`)
   await expect(
     member.getByRole('region', { name: /Not yet verified/ }).getByText('Sinkhole on Parkway'),
