@@ -245,6 +245,15 @@ function collectionPaths(collection: SanitizedCollectionConfig, paths: Paths): v
       },
     },
   }
+  paths[`/api/${slug}/{id}/duplicate`] = {
+    post: {
+      ...base,
+      operationId: `${slug}.duplicate`,
+      summary: `A copy of one of ${slug}${who('create')}`,
+      parameters: [idParameter],
+      responses: { 200: written, 201: written, 404: ref('NotFound'), ...signedIn },
+    },
+  }
   accessPath(slug, paths)
   if (collection.auth)
     paths[`/api/${slug}/init`] = {
@@ -267,19 +276,20 @@ function collectionPaths(collection: SanitizedCollectionConfig, paths: Paths): v
 
 /** Payload asks every collection, even one clients never read, what the caller may do. */
 function accessPath(slug: string, paths: Paths): void {
-  paths[`/api/${slug}/access/{id}`] = {
-    post: {
-      tags: [slug],
-      security: sessionOrNone,
-      operationId: `${slug}.access`,
-      summary: `What the caller may do with one of ${slug} (the admin asks)`,
-      parameters: [idParameter],
-      responses: {
-        200: answer('Permissions by operation and field', permissions),
-        '4XX': ref('Refused'),
-      },
+  const operation = (one: boolean) => ({
+    tags: [slug],
+    security: sessionOrNone,
+    operationId: one ? `${slug}.access` : `${slug}.accessAny`,
+    summary: `What the caller may do with ${one ? 'one of ' : ''}${slug} (the admin asks)`,
+    ...(one ? { parameters: [idParameter] } : {}),
+    responses: {
+      200: answer('Permissions by operation and field', permissions),
+      '4XX': ref('Refused'),
     },
-  }
+  })
+  // The id is optional in Payload's route: without it, the collection's permissions.
+  paths[`/api/${slug}/access`] = { post: operation(false) }
+  paths[`/api/${slug}/access/{id}`] = { post: operation(true) }
 }
 
 const permissions: JsonSchema = { type: 'object', additionalProperties: true }
