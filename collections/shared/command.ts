@@ -1,4 +1,10 @@
-import type { Endpoint, PayloadHandler, PayloadRequest } from 'payload'
+import {
+  createLocalReq,
+  type Endpoint,
+  type Payload,
+  type PayloadHandler,
+  type PayloadRequest,
+} from 'payload'
 
 import { contracts, type ContractName, type Contracts } from '@/contracts'
 import {
@@ -100,4 +106,32 @@ export function command<N extends ContractName>(
     method: contract.method.toLowerCase() as Endpoint['method'],
     handler: handlerFor(contracts[name], work),
   }
+}
+
+/**
+ * Runs a command's work outside HTTP (the seed, jobs): the contract parses the input as the
+ * endpoint would, then the same work runs as `user`. A refusal throws, naming the verb, so a
+ * seed that breaks a rule fails loudly instead of writing what members could not.
+ */
+export async function runCommand<N extends ContractName>(
+  payload: Payload,
+  name: N,
+  work: CommandWork<Contracts[N]>,
+  call: {
+    user: NonNullable<PayloadRequest['user']>
+    input: z.input<Contracts[N]['input']>
+    params?: z.input<NonNullable<Contracts[N]['params']>>
+  },
+): Promise<z.output<Contracts[N]['output']>> {
+  const contract: AnyContract = contracts[name]
+  const req = await createLocalReq({ user: call.user }, payload)
+  const answer = await work({
+    req,
+    input: contract.input.parse(call.input) as ParsedInputOf<Contracts[N]>,
+    params: (contract.params?.parse(call.params ?? {}) ?? {}) as ParsedParamsOf<Contracts[N]>,
+    user: call.user,
+  })
+  if (answer instanceof Response)
+    throw new Error(`${name} refused (${answer.status}): ${await answer.text()}`)
+  return contract.output.parse(answer) as z.output<Contracts[N]['output']>
 }
