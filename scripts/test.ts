@@ -51,6 +51,10 @@ if (want('lint')) {
   step('eslint', run('eslint', 'eslint', ['.', '--max-warnings=0']))
   step('prettier', run('prettier', 'prettier', ['--check', '.', '--log-level=warn']))
   step(
+    'features',
+    run('feature index', 'node', ['--import', 'tsx', 'scripts/feature-index.ts', '--check']),
+  )
+  step(
     'openapi',
     run('API description (Redocly lint)', 'node', ['--import', 'tsx', 'scripts/openapi.ts']),
   )
