@@ -33,8 +33,9 @@ const APP = [
   '@/forms/*',
   ...PAGES,
 ]
-const boundary = (files, groups, message, { typesOfPayload = false } = {}) => ({
+const boundary = (files, groups, message, { typesOfPayload = false, ignores, also = [] } = {}) => ({
   files,
+  ...(ignores && { ignores }),
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
@@ -44,6 +45,7 @@ const boundary = (files, groups, message, { typesOfPayload = false } = {}) => ({
           ...(groups.length ? [{ group: groups, message }] : []),
           // Types of Payload's API (Where, Payload) are fine where its runtime is not.
           ...(typesOfPayload ? [{ group: PAYLOAD_RUNTIME, message, allowTypeImports: true }] : []),
+          ...also,
         ],
       },
     ],
@@ -160,6 +162,21 @@ export default tseslint.config(
     ['collections/**', 'payload.config.ts'],
     [...PAGES, '@/loaders/*', '@widgets/*'],
     'Collections never import pages, page loaders or islands; a read a page needs too lives in src/data.',
+  ),
+  // The accounts room (collections/Users) is entered through its public face only.
+  boundary(
+    ['collections/**', 'payload.config.ts'],
+    [...PAGES, '@/loaders/*', '@widgets/*'],
+    'Collections never import pages, page loaders or islands; a read a page needs too lives in src/data.',
+    {
+      ignores: ['collections/Users/**'],
+      also: [
+        {
+          group: ['@collections/Users/*', '!@collections/Users/public'],
+          message: "Use accounts through @collections/Users/public (the accounts room's face).",
+        },
+      ],
+    },
   ),
   // One rule for reads (docs/architecture.md): a query an endpoint and a page both need lives in
   // src/data, which both call; loaders read through it and the Local API; pages read only

@@ -23,17 +23,16 @@ import { traceJobs } from '@/server/observability/jobTracing'
 import { env } from '@/server/config/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
 import { openApiEndpoints } from '@collections/shared/endpoints/openapi'
-import { accountLogin } from '@collections/Users/accounts/endpoints'
-import { accountLoginCode } from '@collections/Users/twoFactor/endpoints'
-import { passkeySignInEndpoints } from '@collections/Users/passkeys/signIn'
-import { keepMeAnswers } from '@collections/Users/accounts/keptMe'
-import { checkSessionsOnPrimary } from '@collections/Users/accounts/knownUsers'
-import { oidcEndpoints } from '@collections/Users/oidc/endpoints'
+import {
+  answerMemberReads,
+  answerPageStateFirst,
+  checkSessionsOnPrimary,
+  keepMeAnswers,
+  signInEndpoints,
+} from '@collections/Users/public'
 import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
 import { searchEndpoints } from '@collections/Search/endpoints'
 import { answerSignedInSearches } from '@collections/Search/signedInSearches'
-import { answerMemberReads } from '@collections/Users/accounts/memberReads'
-import { answerPageStateFirst } from '@collections/Users/accounts/pageState'
 import { geocodeEndpoints } from '@/server/services/geocode'
 import { populationSumEndpoint } from '@/server/services/population'
 import { addListIndexes } from '@/server/database/listIndexes'
@@ -109,10 +108,7 @@ export default buildConfig({
     ...searchEndpoints,
     ...geocodeEndpoints,
     populationSumEndpoint,
-    accountLogin,
-    accountLoginCode,
-    ...passkeySignInEndpoints,
-    ...oidcEndpoints,
+    ...signInEndpoints,
   ],
   // Registered with or without S3_BUCKET (enabled: false keeps only its fields), so the schema and
   // its migrations are the same in both modes: media gain `prefix` and `_objectKey` columns.

@@ -1,7 +1,6 @@
 import type { Payload } from 'payload'
 
-import { claimedSession, rememberedAccounts } from '@collections/Users/accounts/claimedAccounts'
-import { isLiveSession } from '@collections/Users/accounts/session'
+import { claimedSession, isLiveSession, rememberedAccounts } from '@collections/Users/public'
 import { pgPool } from '@/server/database/db'
 import { apiReadCache } from '@/server/http/readCache'
 
