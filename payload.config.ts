@@ -22,6 +22,7 @@ import { logger } from '@/server/observability/logger'
 import { traceJobs } from '@/server/observability/jobTracing'
 import { env } from '@/server/config/env'
 import { forumFeed } from '@collections/shared/endpoints/forumFeed'
+import { newPostsSince } from '@collections/shared/endpoints/newPosts'
 import { openApiEndpoints } from '@collections/shared/endpoints/openapi'
 import {
   answerMemberReads,
@@ -105,6 +106,7 @@ export default buildConfig({
     ...realtimeEndpoints,
     topReviewers,
     forumFeed,
+    newPostsSince,
     ...searchEndpoints,
     ...geocodeEndpoints,
     populationSumEndpoint,

@@ -1,5 +1,6 @@
 import { FORUM_TYPES } from '@/rules/forum'
 import { MESSAGES } from '@/rules/messages'
+import { NEW_POST_KINDS, NEW_POSTS_MAX } from '@/rules/newPosts'
 import { SEARCH_KINDS } from '@/rules/search'
 import { mentionSearchSchema } from '@/schemas/mention'
 import { z } from '@/schemas/zod'
@@ -221,4 +222,31 @@ export const populationSum = defineContract({
     quality: z.number(),
     message: z.string().optional(),
   }),
+})
+
+export const newPostsSince = defineContract({
+  method: 'GET',
+  path: '/api/new-posts',
+  summary: "A neighbourhood's posts of one kind listed after a moment (what an open list missed)",
+  tag: 'neighbourhoods',
+  caller: 'anyone',
+  input: z.object({
+    neighbourhood: z.coerce
+      .number()
+      .int()
+      .positive({ message: 'Unknown neighbourhood.' })
+      .max(2 ** 31 - 1, { message: 'Unknown neighbourhood.' }),
+    kind: z.enum(NEW_POST_KINDS, { message: 'Unknown kind of post.' }),
+    after: z.coerce
+      .number()
+      .int()
+      .nonnegative({ message: 'After must be a time in milliseconds.' })
+      // The latest moment a JavaScript date can hold.
+      .max(8.64e15, { message: 'After must be a time in milliseconds.' })
+      .describe('Milliseconds since 1970: the page was rendered then'),
+  }),
+  output: z.object({
+    ids: z.array(z.number().int()).describe(`Newest first, at most ${NEW_POSTS_MAX}`),
+  }),
+  cache: 'shared',
 })

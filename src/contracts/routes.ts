@@ -40,6 +40,7 @@ export const routes = {
   'messages.settings': ['POST', '/api/users/me/messages'],
   'messages.start': ['POST', '/api/conversations/start'],
   'neighbourhoods.population': ['POST', '/api/neighbourhoods/{id}/population'],
+  'newPosts.since': ['GET', '/api/new-posts', 'shared'],
   'ownData.deleteAccount': ['POST', '/api/users/me/delete'],
   'ownData.export': ['GET', '/api/users/me/export'],
   'passkeys.add': ['POST', '/api/users/me/passkeys'],

@@ -152,3 +152,67 @@ test('new posts reach open lists; an item page’s comments and reactions are li
   await posterContext.close()
   await readerContext.close()
 })
+
+test('an item listed while the market list loads is counted once the list is live', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const posterContext = await browser.newContext()
+  const poster = await posterContext.newPage()
+  await confirmedMember(poster, 'loadposter')
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const place = (
+    (await (
+      await poster.request.post('/api/neighbourhoods', {
+        data: {
+          name: `Loadby ${suffix}`,
+          slug: `loadby-${suffix}`,
+          tagline: 'Test',
+          vibes: ['Calm'],
+          ...HOME,
+        },
+      })
+    ).json()) as { doc: { id: number; slug: string } }
+  ).doc
+  const list = `/neighbourhood/${place.slug}/market`
+
+  // The list's HTML arrives; its islands' code waits until the item is listed.
+  const html = await (await poster.request.get(list)).text()
+  const islands = new Set(
+    [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!),
+  )
+  expect(islands.size).toBeGreaterThan(0)
+  const readerContext = await browser.newContext()
+  const reader = await readerContext.newPage()
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await reader.route(
+    (url) => islands.has(url.pathname),
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await reader.goto(list, { waitUntil: 'commit' })
+  await expect(reader.getByRole('heading', { level: 1, name: `Market in Loadby ${suffix}` })).toBeVisible()
+  await created(
+    poster.request.post('/api/market-items/new', {
+      data: {
+        neighbourhood: place.id,
+        kind: 'wanted',
+        title: 'A ladder for a day',
+        description: 'To clear the gutters.',
+      },
+    }),
+  )
+
+  release()
+  await listLive(reader)
+  const bar = reader.getByRole('link', { name: '1 new item — show' })
+  await expect(bar).toBeVisible()
+  await bar.click()
+  await expect(reader.getByRole('link', { name: 'A ladder for a day' })).toBeVisible()
+  await reader.unrouteAll({ behavior: 'ignoreErrors' })
+  await posterContext.close()
+  await readerContext.close()
+})

@@ -326,3 +326,35 @@ describe("the neighbourhood's Market count", () => {
     expect(await marketCount(site.payload, expiring)).toBe(0)
   })
 })
+
+describe('what an open list missed (GET /api/new-posts)', () => {
+  it('answers the items listed after a moment, and none hidden, gone or elsewhere', async () => {
+    const before = Date.now() - 1000
+    const since = (after: number, kind = 'market-item', neighbourhood = place) =>
+      call<{ ids: number[] }>(
+        'GET',
+        `/api/new-posts?neighbourhood=${neighbourhood}&kind=${kind}&after=${after}`,
+        null,
+      )
+    const lamps = await member('lamps')
+    const listed = await list(lamps, { title: 'Missed lamp' })
+    const hidden = await list(lamps, { title: 'Hidden lamp' })
+    await hide(hidden)
+    const gone = await list(lamps, { title: 'Gone lamp' })
+    await setStatus(lamps, gone, 'gone')
+    const other = await quietPlace(site, 'Elsewhere Lane', 'Not this list')
+    await list(lamps, { title: 'Lamp elsewhere' }, other)
+
+    const missed = await since(before)
+    expect(missed.status).toBe(200)
+    expect(missed.body.ids).toContain(listed)
+    expect(missed.body.ids).not.toContain(hidden)
+    expect(missed.body.ids).not.toContain(gone)
+    expect((await since(Date.now() + 60_000)).body.ids).toEqual([])
+    expect((await since(before, 'lost-found')).body.ids).toEqual([])
+
+    const unknown = await since(before, 'pets')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.errors?.[0]?.message).toBe('Unknown kind of post.')
+  })
+})

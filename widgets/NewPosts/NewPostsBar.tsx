@@ -1,38 +1,53 @@
 import { useEffect, useState } from 'react'
 
-import { subscribeChannel, whenSubscribed } from '@widgets/lib/realtime'
+import type { NewPostKind } from '@/rules/newPosts'
+import { send } from '@widgets/lib/client'
+import { pageRenderedAt, subscribeChannel, whenSubscribed } from '@widgets/lib/realtime'
 import './NewPostsBar.css'
 
 interface Props {
   neighbourhoodId: number
-  /** The live event of a new post of this list's kind, e.g. `market-item.created`. */
-  event: string
+  /** The list's kind of post: its live event is `${kind}.created`. */
+  kind: NewPostKind
   /** What one is called: 'new item' gives '1 new item', '2 new items'. */
   noun: string
   /** The list's first page as the reader filtered it: where 'show' leads. */
   href: string
 }
 
+const withIds = (ids: number[], more: number[]) => [...new Set([...ids, ...more])]
+
 /**
  * 'N new items — show' above a list rendered on demand: counts the new posts its neighbourhood's
- * channel announces while the page is open (the house's one live push), and reads nothing itself;
- * 'show' loads the list's first page again.
+ * channel announces while the page is open (the house's one live push); 'show' loads the list's
+ * first page again. What was posted between the page's render and its subscription (or while
+ * the connection was down) is asked once, only when the channel says something was published.
  */
-export default function NewPostsBar({ neighbourhoodId, event, noun, href }: Props) {
+export default function NewPostsBar({ neighbourhoodId, kind, noun, href }: Props) {
   const [arrived, setArrived] = useState<number[]>([])
   const [live, setLive] = useState(false)
   const channel = `neighbourhood-${neighbourhoodId}`
 
-  useEffect(
-    () =>
-      subscribeChannel(channel, {
-        [event]: (data) => {
+  useEffect(() => {
+    const missed = () => {
+      const after = pageRenderedAt()
+      if (after === undefined) return
+      send('newPosts.since', { neighbourhood: neighbourhoodId, kind, after }).then(
+        ({ ids }) => setArrived((have) => withIds(have, ids)),
+        (err: unknown) => console.warn('Could not read new posts', err),
+      )
+    }
+    return subscribeChannel(
+      channel,
+      {
+        [`${kind}.created`]: (data) => {
           const id = (data as { id?: unknown }).id
-          if (typeof id === 'number') setArrived((ids) => (ids.includes(id) ? ids : [...ids, id]))
+          if (typeof id === 'number') setArrived((have) => withIds(have, [id]))
         },
-      }),
-    [channel, event],
-  )
+      },
+      missed,
+    )
+  }, [channel, kind, neighbourhoodId])
   useEffect(() => whenSubscribed(channel, () => setLive(true)), [channel])
 
   const n = arrived.length

@@ -29,6 +29,7 @@ const ROUTES: Record<string, string[]> = {
   'business-badges': ['business-badges', 'local-businesses'],
   'user-badges': ['user-badges'],
   forum: ['discussions', 'events', 'stories', 'polls'],
+  'new-posts': ['market-items', 'lost-found-posts', 'safety-alerts'],
   'top-reviewers': ['reviews', 'reactions'],
   pages: ['pages'],
   // Signed-out searches: every searched collection (people are users, in ALWAYS).
