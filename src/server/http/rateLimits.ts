@@ -126,41 +126,69 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
 /** Accounts younger than this get the `newAccount…` limits. */
 export const NEW_ACCOUNT_SECONDS = 24 * 3600
 
-/**
- * Counts one hit in PostgreSQL (so every app instance shares the count) over a sliding window:
- * the hits of the last `windowSeconds`, never a fixed minute a burst could straddle. Returns how
- * many seconds the client must wait (until its oldest counted hit leaves the window), or 0 when
- * the hit is allowed. Refused hits are not stored.
- */
-export async function countHit(
-  pool: Pool,
-  key: string,
-  limit: RateLimit,
+/** One hit to count: whose key, under which limit, weighing how much. */
+export interface Hit {
+  key: string
+  limit: RateLimit
   /** What this hit weighs (1 for a request, its size for bytes). */
-  weight = 1,
-): Promise<number> {
+  weight: number
+}
+
+/**
+ * Counts hits in PostgreSQL (so every app instance shares the counts) over sliding windows: the
+ * hits of each key's last `windowSeconds`, never a fixed minute a burst could straddle. All are
+ * counted in one statement, and only when every one is allowed: a refused request is not
+ * stored under any key. Answers the first refused hit's index and how many seconds its client
+ * must wait (until its oldest counted hit leaves the window), or null when all were allowed.
+ * The counts are committed without waiting for the disk: a crash may forget the last few, never
+ * a write anyone was told of.
+ */
+export async function countHits(
+  pool: Pool,
+  hits: Hit[],
+): Promise<{ index: number; seconds: number } | null> {
   const { rows } = await pool.query<{ n: number; retry: number | null }>(
-    `WITH recent AS (
-       SELECT coalesce(sum(hits), 0)::int AS n, min(window_start) AS oldest
-         FROM rate_limits
-        WHERE key = $1 AND window_start > now() - make_interval(secs => $2)
+    `WITH quick AS (SELECT set_config('synchronous_commit', 'off', true)),
+     asked AS (
+       SELECT a.*, o - 1 AS i FROM unnest($1::text[], $2::int[], $3::int[], $4::bigint[])
+         WITH ORDINALITY AS a(key, secs, max, weight, o)
+     ), recent AS (
+       SELECT a.i, a.key, a.weight, a.max, a.secs, coalesce(sum(r.hits), 0)::bigint AS n,
+              min(r.window_start) AS oldest
+         FROM asked a
+         LEFT JOIN rate_limits r ON r.key = a.key AND r.window_start > now() - make_interval(secs => a.secs)
+        GROUP BY a.i, a.key, a.weight, a.max, a.secs
      ), counted AS (
        INSERT INTO rate_limits (key, window_start, hits)
-       SELECT $1, clock_timestamp(), $4 FROM recent WHERE n + $4 <= $3
-       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + $4
+       SELECT key, clock_timestamp(), weight FROM recent
+        WHERE NOT EXISTS (SELECT 1 FROM recent WHERE n + weight > max)
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + EXCLUDED.hits
        RETURNING 1
      )
-     SELECT n, ceil(extract(epoch FROM oldest + make_interval(secs => $2) - now()))::int AS retry
-       FROM recent`,
-    [key, limit.windowSeconds, limit.max, weight],
+     SELECT recent.i, n::float8 AS n,
+            ceil(extract(epoch FROM oldest + make_interval(secs => secs) - now()))::int AS retry
+       FROM recent, quick ORDER BY recent.i`,
+    [
+      hits.map((h) => h.key),
+      hits.map((h) => h.limit.windowSeconds),
+      hits.map((h) => h.limit.max),
+      hits.map((h) => h.weight),
+    ],
   )
   if (Math.random() < 0.01) {
     void pool
       .query(`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`)
       .catch(() => {})
   }
-  const row = rows[0]!
-  return row.n + weight > limit.max ? Math.max(1, row.retry ?? limit.windowSeconds) : 0
+  const index = hits.findIndex((hit, i) => rows[i]!.n + hit.weight > hit.limit.max)
+  if (index < 0) return null
+  const { limit } = hits[index]!
+  return { index, seconds: Math.max(1, rows[index]!.retry ?? limit.windowSeconds) }
+}
+
+/** Counts one hit (see countHits): the seconds to wait, or 0 when it is allowed. */
+export async function countHit(pool: Pool, key: string, limit: RateLimit, weight = 1) {
+  return (await countHits(pool, [{ key, limit, weight }]))?.seconds ?? 0
 }
 
 /** The words of every limit's answer (429 with Retry-After: the same seconds). */
@@ -279,11 +307,6 @@ export function createRateLimiter(
   accountOf?: (req: IncomingMessage) => Promise<LimitedAccount | null>,
 ) {
   const go: LimitWait = { seconds: 0, refused: null }
-  const hit = async (key: string, name: RateLimitName, weight = 1): Promise<LimitWait> => {
-    const limit = settings.limits[name]
-    const seconds = await countHit(pool(), key, limit, weight)
-    return seconds ? { seconds, refused: { name, limit } } : go
-  }
   return async (
     name: RateLimitName,
     address: string,
@@ -291,15 +314,23 @@ export function createRateLimiter(
     apiPath?: string,
   ): Promise<LimitWait> => {
     if (!settings.enabled || settings.exempt.has(address)) return go
-    const wait = await hit(`${name}:${address}`, name)
-    if (wait.seconds || !req || !accountOf || (name !== 'write' && name !== 'upload')) return wait
-    const account = await accountOf(req)
-    if (!account) return go
-    for (const limit of accountLimitsFor(name, req, account, apiPath)) {
-      const accountWait = await hit(`${limit.name}:user-${account.id}`, limit.name, limit.weight)
-      if (accountWait.seconds) return accountWait
+    const named = [{ key: `${name}:${address}`, name, weight: 1 }]
+    if (req && accountOf && (name === 'write' || name === 'upload')) {
+      const account = await accountOf(req)
+      for (const limit of account ? accountLimitsFor(name, req, account, apiPath) : [])
+        named.push({ key: `${limit.name}:user-${account!.id}`, ...limit })
     }
-    return go
+    // The address's count and the account's, in one statement (one commit per write).
+    const refused = await countHits(
+      pool(),
+      named.map((hit) => ({ key: hit.key, limit: settings.limits[hit.name], weight: hit.weight })),
+    )
+    if (!refused) return go
+    const limitName = named[refused.index]!.name
+    return {
+      seconds: refused.seconds,
+      refused: { name: limitName, limit: settings.limits[limitName] },
+    }
   }
 }
 
