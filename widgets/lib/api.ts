@@ -24,10 +24,12 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
    * vote) comes from a separate small signed-in read.
    */
   shared?: boolean
+  /** Not the member's own action (a token renewal): an offline device is no news to them. */
+  background?: boolean
 }
 
 export async function api<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
-  const { json, headers, shared, ...rest } = init
+  const { json, headers, shared, background, ...rest } = init
   let res: Response
   try {
     res = await fetch(path, {
@@ -37,7 +39,7 @@ export async function api<T = unknown>(path: string, init: ApiInit = {}): Promis
       body: json === undefined ? rest.body : JSON.stringify(json),
     })
   } catch (error) {
-    throw offlineWrite(rest.method) ?? error
+    throw (background ? undefined : offlineWrite(rest.method)) ?? error
   }
   const text = await res.text()
   let body: unknown = undefined
