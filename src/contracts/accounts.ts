@@ -308,7 +308,15 @@ export const usersUpdate = defineContract({
     bio: z.string().optional(),
     avatar: z.number().int().optional().describe('An uploaded image (POST /api/media)'),
   }),
-  output: written,
+  // Payload's default depth: the avatar comes as the image it names.
+  output: z.object({
+    message: z.string(),
+    doc: ownAccount.extend({
+      name: z.string().nullish(),
+      bio: z.string().nullish(),
+      avatar: z.union([z.number().int(), z.looseObject({ url: z.string().nullish() })]).nullish(),
+    }),
+  }),
   refusals: {
     400: several(MESSAGES.userNameTaken, MESSAGES.userNameInvalid, MESSAGES.bioTooLong),
     403: PAYLOAD_FORBIDDEN,

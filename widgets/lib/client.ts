@@ -7,6 +7,9 @@ import {
   type ParamsOf,
 } from '@/contracts/contract'
 import { routes } from '@/contracts/routes'
+import type { Config } from '@/payload-types'
+import { bracketQuery } from '@/rules/neighbourhoodSearch'
+import type { Page } from '@/views/page'
 import { api, ApiError, errorMessage, type ApiInit } from './api'
 
 /** The path parameters, required only for contracts that have some. */
@@ -112,4 +115,67 @@ export function upload<N extends UploadName>(
     xhr.onerror = () => reject(new Error('Network error'))
     xhr.send(form)
   })
+}
+
+/**
+ * Payload's own REST routes on a collection (list, read, change), which the API description
+ * writes from the collection's config (`custom.api`) rather than from a contract: typed by the
+ * collection's document (src/payload-types.ts), its query in Payload's bracket notation.
+ */
+type Collection = keyof Config['collections']
+type DocumentOf<S extends Collection> = Config['collections'][S]
+
+export interface DocumentQuery {
+  where?: Record<string, unknown>
+  sort?: string
+  limit?: number
+  page?: number
+  depth?: number
+  select?: Record<string, true>
+}
+
+type ReadInit = Pick<ApiInit, 'signal' | 'shared'>
+type WriteInit = Pick<ApiInit, 'keepalive'>
+
+const documentsPath = (slug: Collection, id?: number, query: DocumentQuery = {}) => {
+  const search = bracketQuery({ ...query })
+  return `/api/${slug}${id === undefined ? '' : `/${id}`}${search ? `?${search}` : ''}`
+}
+
+/** One page of a collection's documents the reader may see. */
+export function listDocuments<S extends Collection>(
+  slug: S,
+  query: DocumentQuery,
+  init: ReadInit = {},
+): Promise<Page<DocumentOf<S>>> {
+  return api(documentsPath(slug, undefined, query), init)
+}
+
+/** One document (404 when it is gone or not the reader's to see). */
+export function readDocument<S extends Collection>(
+  slug: S,
+  id: number,
+  query: Pick<DocumentQuery, 'depth'> = {},
+): Promise<DocumentOf<S>> {
+  return api(documentsPath(slug, id, query), {})
+}
+
+/** Changes one document, as the collection's access and hooks allow. */
+export function changeDocument<S extends Collection>(
+  slug: S,
+  id: number,
+  data: Partial<DocumentOf<S>>,
+  query: Pick<DocumentQuery, 'depth'> = {},
+  init: WriteInit = {},
+): Promise<{ doc: DocumentOf<S>; message: string }> {
+  return api(documentsPath(slug, id, query), { ...init, method: 'PATCH', json: data })
+}
+
+/** Changes every document the query finds that the caller may change. */
+export function changeDocuments<S extends Collection>(
+  slug: S,
+  query: Pick<DocumentQuery, 'where' | 'depth'>,
+  data: Partial<DocumentOf<S>>,
+): Promise<{ docs: DocumentOf<S>[]; message: string }> {
+  return api(documentsPath(slug, undefined, query), { method: 'PATCH', json: data })
 }
