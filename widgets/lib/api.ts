@@ -2,7 +2,10 @@ import { errorMessage } from '@/rules/apiErrors'
 import { OFFLINE_WRITE } from '@/rules/offline'
 import { toast } from './toast'
 
-/** Calls to our own REST API from islands: JSON in, JSON out, the server's message on failure. */
+/**
+ * The typed client's transport (widgets/lib/client.ts; islands call the client, never `api`):
+ * JSON in, JSON out, the server's message on failure.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
