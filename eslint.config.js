@@ -127,6 +127,43 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Islands reach the API only through the typed client (widgets/lib/client.ts): a contract by
+    // name, or a collection's own routes, never a hand-built '/api/' address or the raw `api()`.
+    files: ['widgets/**/*.{ts,tsx}'],
+    ignores: [
+      'widgets/lib/client.ts',
+      // Until the verbs move onto commands (the lead removes these at the merge).
+      ...[
+        'Reviews',
+        'Comments',
+        'Stories',
+        'Discussions',
+        'Polls',
+        'Events',
+        'LocalSpots',
+        'NeighbourhoodForm',
+      ].map((folder) => `widgets/${folder}/**`),
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateLiteral[quasis.0.value.raw=/^\\/api\\//]'].map(
+          (selector) => ({
+            selector,
+            message:
+              "An API address is the client's: send('<contract>', input) (widgets/lib/client.ts).",
+          }),
+        ),
+        {
+          selector:
+            "ImportDeclaration[source.value=/(^|\\/)api$/] > ImportSpecifier[imported.name='api']",
+          message:
+            "The raw api() is the client's own: send('<contract>', input) (widgets/lib/client.ts).",
+        },
+      ],
+    },
+  },
   boundary(['**/*.{ts,tsx,mjs}'], [], 'unused'),
   // Next's generated admin files import their import map relatively.
   { files: ['cms/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },

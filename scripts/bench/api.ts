@@ -12,7 +12,7 @@ import path from 'node:path'
 
 import autocannon from 'autocannon'
 
-import { NO_FILTER, neighbourhoodListPath } from '@/rules/neighbourhoodSearch'
+import { NO_FILTER, bracketQuery, neighbourhoodListQuery } from '@/rules/neighbourhoodSearch'
 import { reviewsQuery } from '@/views/review'
 
 import { outputOf, waitFor } from './builtSite'
@@ -61,7 +61,10 @@ try {
       `/api/reactions/summary?targetKind=review&ids=${reactionIds}`,
     ],
     ['forum page 1', '/api/forum?page=1'],
-    ['neighbourhood list page (8, depth 1)', neighbourhoodListPath(NO_FILTER)],
+    [
+      'neighbourhood list page (8, depth 1)',
+      `/api/neighbourhoods?${bracketQuery(neighbourhoodListQuery(NO_FILTER))}`,
+    ],
     ['poll summary', `/api/polls/${poll.id}/summary`],
   ]
   // What a signed-in reader's islands ask besides those (widgets/lib/api.ts `shared`): the

@@ -1,9 +1,11 @@
 import { ACCOUNT_MESSAGES } from '@/rules/accounts'
 import { PASSKEY_MESSAGES } from '@/rules/passkeys'
-import { FORM_TOKEN_FIELD } from '@/rules/signUp'
+import { MESSAGES } from '@/rules/messages'
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, SIGN_UP_MESSAGES } from '@/rules/signUp'
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { z } from '@/schemas/zod'
 import { defineContract } from './contract'
+import { idParams } from './params'
 
 /**
  * Signing in and out, and Payload's own account routes as this site configures them. The
@@ -13,7 +15,12 @@ import { defineContract } from './contract'
  */
 
 /** The account as its owner reads it; its fields are the Users schema's. */
-export const ownAccount = z.looseObject({ id: z.number().int(), email: z.string() })
+export const ownAccount = z.looseObject({
+  id: z.number().int(),
+  email: z.string(),
+  /** None yet after an external sign-in: the site asks for one (/register). */
+  userName: z.string().nullish(),
+})
 
 /** A session opened: its cookie is set, `exp` is when the token ends (seconds since 1970). */
 export const signedIn = z.object({
@@ -246,4 +253,72 @@ export const usersConfirmEmail = defineContract({
   output: z.unknown(),
   answers: { media: 'text/html' },
   refusals: { 400: 'This confirmation link is invalid or has expired.' },
+})
+
+/** Payload's answer to a write of one document: the document as the writer may read it. */
+const written = z.object({ message: z.string(), doc: z.looseObject({ id: z.number().int() }) })
+
+/**
+ * Payload's own create on Users, as a sign-up: the rules stay the collection's (its fields,
+ * hooks and signUp/ brakes), which also guard the admin's create and the no-JavaScript form.
+ */
+export const usersSignUp = defineContract({
+  method: 'POST',
+  path: '/api/users',
+  summary: "Sign up: a new account, with the sign-up form's token and its field for robots",
+  tag: 'users',
+  caller: 'anyone',
+  input: z.object({
+    userName: z.string(),
+    email: z.string(),
+    password: z.string(),
+    name: z.string().optional(),
+    [FORM_TOKEN_FIELD]: z.string().describe('From GET /api/users/sign-up-form'),
+    [HONEYPOT_FIELD]: z.string().optional().describe('Empty: a person never fills it in'),
+  }),
+  output: written,
+  status: 201,
+  refusals: {
+    400: several(
+      MESSAGES.userNameTaken,
+      MESSAGES.userNameInvalid,
+      ACCOUNT_MESSAGES.passwordTooShort,
+      SIGN_UP_MESSAGES.honeypot,
+      SIGN_UP_MESSAGES.tooFast,
+      SIGN_UP_MESSAGES.formExpired,
+      SIGN_UP_MESSAGES.disposable('{domain}'),
+    ),
+  },
+})
+
+/**
+ * Payload's own update on Users, as the account's owner makes it: the profile's fields (a
+ * user name once, after an external sign-in). The collection's access and hooks are the rules.
+ */
+export const usersUpdate = defineContract({
+  method: 'PATCH',
+  path: '/api/users/{id}',
+  summary: "Change one's own profile: user name, name, bio, avatar",
+  tag: 'users',
+  caller: 'signed-in',
+  params: idParams,
+  input: z.object({
+    userName: z.string().optional(),
+    name: z.string().optional(),
+    bio: z.string().optional(),
+    avatar: z.number().int().optional().describe('An uploaded image (POST /api/media)'),
+  }),
+  // Payload's default depth: the avatar comes as the image it names.
+  output: z.object({
+    message: z.string(),
+    doc: ownAccount.extend({
+      name: z.string().nullish(),
+      bio: z.string().nullish(),
+      avatar: z.union([z.number().int(), z.looseObject({ url: z.string().nullish() })]).nullish(),
+    }),
+  }),
+  refusals: {
+    400: several(MESSAGES.userNameTaken, MESSAGES.userNameInvalid, MESSAGES.bioTooLong),
+    403: PAYLOAD_FORBIDDEN,
+  },
 })

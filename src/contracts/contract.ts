@@ -51,6 +51,11 @@ export interface Contract<
   /** The body may also come as a plain form (application/x-www-form-urlencoded). */
   takesForm?: boolean
   /**
+   * The body is multipart/form-data (a file and its fields), never JSON: `input` names its
+   * parts. The islands send it with `upload` (widgets/lib/client.ts), which reports progress.
+   */
+  takesFiles?: boolean
+  /**
    * `private`: the answer is the caller's own (Cache-Control: private, no-store). `shared`: the
    * same for every reader, read without the session cookie so the shared cache answers it.
    */

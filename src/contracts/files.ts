@@ -1,3 +1,5 @@
+import { IMAGE_PURPOSES } from '@/rules/imageFile'
+import { MESSAGES } from '@/rules/messages'
 import { z } from '@/schemas/zod'
 import { defineContract } from './contract'
 
@@ -48,8 +50,40 @@ export const mediaFile = defineContract({
   answers: { media: 'image/*' },
 })
 
+/**
+ * Payload's own create on Media: an image for one purpose, checked by its bytes and the purpose's
+ * size rule (collections/Media/hooks). The islands upload with progress (widgets/lib/client.ts).
+ */
+export const mediaUpload = defineContract({
+  method: 'POST',
+  path: '/api/media',
+  summary: 'Upload an image (JPEG, PNG, GIF or WEBP) for one purpose; stored as WebP',
+  tag: 'media',
+  caller: 'signed-in',
+  takesFiles: true,
+  input: z.object({
+    file: z.file().describe('The image'),
+    _payload: z
+      .string()
+      .describe(
+        `JSON of its fields: {"purpose": one of ${IMAGE_PURPOSES.join(', ')}, "alt": text}`,
+      ),
+  }),
+  output: z.object({
+    message: z.string(),
+    doc: z.looseObject({ id: z.number().int(), url: z.string().nullish() }),
+  }),
+  status: 201,
+  refusals: {
+    400: `${MESSAGES.imagePurposeRequired} | the purpose's own words for a file that is not an image or too large`,
+    403: 'You are not allowed to perform this action.',
+  },
+})
+
 const signInMode = z.object({
   mode: z.enum(['login', 'register']).optional().describe('Which page to return to on failure'),
+  next: z.string().optional().describe('Where to go once signed in (a path on this site)'),
+  remember: z.literal('1').optional().describe('"Remember me": the session lasts 30 days'),
 })
 
 export const oidcStart = defineContract({

@@ -12,7 +12,9 @@ import {
   usersMe,
   usersRefreshToken,
   usersResetPassword,
+  usersSignUp,
   usersSignUpForm,
+  usersUpdate,
 } from './accounts'
 import type { AnyContract } from './contract'
 import { eventRsvp } from './events'
@@ -21,6 +23,7 @@ import {
   apiReference,
   apiReferenceScript,
   mediaFile,
+  mediaUpload,
   oidcCallback,
   oidcStart,
 } from './files'
@@ -142,6 +145,7 @@ export const contracts = {
   'api.reference': apiReference,
   'api.referenceScript': apiReferenceScript,
   'media.file': mediaFile,
+  'media.upload': mediaUpload,
   'accounts.oidcStart': oidcStart,
   'accounts.oidcCallback': oidcCallback,
   'users.confirmEmail': usersConfirmEmail,
@@ -158,6 +162,8 @@ export const contracts = {
   'users.forgotPassword': usersForgotPassword,
   'users.resetPassword': usersResetPassword,
   'users.signUpForm': usersSignUpForm,
+  'users.signUp': usersSignUp,
+  'users.update': usersUpdate,
   'twoFactor.start': twoFactorStart,
   'twoFactor.confirm': twoFactorConfirm,
   'twoFactor.disable': twoFactorDisable,

@@ -24,9 +24,9 @@ export const pageStateRead = defineContract({
   input: z.object({
     follow: z.string().optional().describe("A neighbourhood's id: its follower count"),
     reactions: z
-      .string()
+      .union([z.string(), z.array(z.string())])
       .optional()
-      .describe("KIND:ID,ID,… (repeatable): the member's emoji on these targets"),
+      .describe("KIND:ID,ID,…, one per kind (repeated): the member's emoji on these targets"),
     rsvps: ids('Event'),
     votes: ids('Poll'),
     home: z.literal('1').optional().describe("The home's feeds from followed neighbourhoods"),

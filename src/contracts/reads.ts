@@ -66,6 +66,8 @@ export const forumList = defineContract({
     total: z.number().int(),
     totalPages: z.number().int(),
   }),
+  // The same for every reader: the island reads it without the cookie, from the shared cache.
+  cache: 'shared',
 })
 
 const searchSuggestion = z.object({

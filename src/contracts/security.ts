@@ -101,8 +101,8 @@ export const passkeyOptions = defineContract({
   output: z.looseObject({
     challenge: z.string(),
     rp: z.looseObject({ name: z.string() }),
-    user: z.looseObject({ id: z.string(), name: z.string() }),
-    pubKeyCredParams: z.array(z.looseObject({ alg: z.number(), type: z.string() })),
+    user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
+    pubKeyCredParams: z.array(z.looseObject({ alg: z.number(), type: z.literal('public-key') })),
   }),
   refusals: { 409: PASSKEY_MESSAGES.tooMany },
 })

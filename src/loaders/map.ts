@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { MAP_FIELDS, MAP_PAGE_SIZE, type MapNeighbourhood } from '@/views/map'
+import { MAP_FIELDS, MAP_PAGE_SIZE, toMapNeighbourhood, type MapNeighbourhood } from '@/views/map'
 
 /**
  * The map's first page as a visitor reads it (by name, only those with a position): the page
@@ -16,13 +16,5 @@ export async function loadMapFirstPage(payload: Payload): Promise<MapNeighbourho
     select: Object.fromEntries(MAP_FIELDS.map((f) => [f, true])),
     overrideAccess: false,
   })
-  return docs.map((d) => ({
-    id: d.id,
-    name: d.name,
-    slug: d.slug,
-    tagline: d.tagline ?? '',
-    vibes: d.vibes ?? [],
-    latitude: d.latitude ?? null,
-    longitude: d.longitude ?? null,
-  }))
+  return docs.map(toMapNeighbourhood)
 }

@@ -56,21 +56,20 @@ export function bracketQuery(params: Record<string, unknown>): string {
 export type NeighbourhoodOrder = 'name' | 'newest'
 
 /**
- * REST path for one page of neighbourhood cards. SPEC §7: the list page is newest first
+ * The REST query for one page of neighbourhood cards. SPEC §7: the list page is newest first
  * (created_at descending); the home grid is ordered by name.
  */
-export function neighbourhoodListPath(
+export function neighbourhoodListQuery(
   filter: NeighbourhoodFilter,
   { page = 1, limit = LIST_PAGE_SIZE, order = 'newest' as NeighbourhoodOrder } = {},
-): string {
-  const query = bracketQuery({
+) {
+  return {
     where: neighbourhoodWhere(filter),
     sort: order === 'newest' ? '-createdAt' : 'name',
     limit,
     page,
     depth: 1,
-  })
-  return `/api/neighbourhoods?${query}`
+  }
 }
 
 /**

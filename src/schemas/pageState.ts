@@ -31,20 +31,20 @@ export const PAGE_STATE_MAX_IDS = 200
 const MAX_ID = 2 ** 31 - 1
 const isId = (n: number) => Number.isInteger(n) && n > 0 && n <= MAX_ID
 
-export function pageStateQuery(ask: PageStateAsk): string {
-  const params = new URLSearchParams()
-  if (ask.follow !== undefined) params.set('follow', String(ask.follow))
-  for (const [kind, ids] of Object.entries(ask.reactions ?? {})) {
-    if (ids?.length)
-      params.append('reactions', `${kind}:${[...ids].sort((a, b) => a - b).join(',')}`)
+/** The ask as the query's parameters (the contract users.state's input), ids in order. */
+export function pageStateQuery(ask: PageStateAsk) {
+  const list = (ids: number[] | undefined) =>
+    ids?.length ? [...ids].sort((a, b) => a - b).join(',') : undefined
+  const reactions = Object.entries(ask.reactions ?? {}).flatMap(([kind, ids]) =>
+    ids?.length ? [`${kind}:${list(ids)}`] : [],
+  )
+  return {
+    follow: ask.follow === undefined ? undefined : String(ask.follow),
+    reactions: reactions.length ? reactions : undefined,
+    rsvps: list(ask.rsvps),
+    votes: list(ask.votes),
+    home: ask.home ? ('1' as const) : undefined,
   }
-  for (const name of OWN_CHOICES) {
-    const ids = ask[name]
-    if (ids?.length) params.set(name, [...ids].sort((a, b) => a - b).join(','))
-  }
-  if (ask.home) params.set('home', '1')
-  const query = params.toString().replaceAll('%3A', ':').replaceAll('%2C', ',')
-  return query ? `?${query}` : ''
 }
 
 /** The ask a query names, or the message of a 400 (nothing is read for a refused ask). */

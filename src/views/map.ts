@@ -12,5 +12,24 @@ export interface MapNeighbourhood {
   longitude: number | null
 }
 
+/** A neighbourhood as read with the map's fields (MAP_FIELDS), as its marker and card show it. */
+export const toMapNeighbourhood = (d: {
+  id: number
+  name: string
+  slug: string
+  tagline?: string | null
+  vibes?: string[] | null
+  latitude?: number | null
+  longitude?: number | null
+}): MapNeighbourhood => ({
+  id: d.id,
+  name: d.name,
+  slug: d.slug,
+  tagline: d.tagline ?? '',
+  vibes: d.vibes ?? [],
+  latitude: d.latitude ?? null,
+  longitude: d.longitude ?? null,
+})
+
 /** The fields the map reads of a neighbourhood. */
 export const MAP_FIELDS = ['name', 'slug', 'tagline', 'vibes', 'latitude', 'longitude'] as const

@@ -3,7 +3,8 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { landingAfterSignIn } from '@/rules/accounts'
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXT } from '@/rules/twoFactor'
 import { formAction, type FormState } from '@/views/forms'
-import { ApiError, api } from '@widgets/lib/api'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { PASSKEY_TEXT } from '@/rules/passkeys'
 import { PasskeyButton } from '@widgets/Passkeys/PasskeyButton'
@@ -22,10 +23,6 @@ interface Props {
   challenge?: string | null
   steps?: SecondSteps
   form?: FormState
-}
-
-interface CodeAnswer {
-  user: { userName?: string | null }
 }
 
 /**
@@ -55,10 +52,10 @@ export function CodeStep({
     setBusy(true)
     setError(null)
     try {
-      const { user } = await api<CodeAnswer>('/api/accounts/login/code', {
-        method: 'POST',
-        json: challenge ? { challenge, code: code.trim() } : { code: code.trim() },
-      })
+      const { user } = await send(
+        'accounts.loginCode',
+        challenge ? { challenge, code: code.trim() } : { code: code.trim() },
+      )
       location.assign(landingAfterSignIn(user, next))
     } catch (e) {
       setError((e as Error).message)

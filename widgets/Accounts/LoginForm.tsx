@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 
 import { ACCOUNT_MESSAGES, landingAfterSignIn, safeNextPath } from '@/rules/accounts'
 import { formAction, keptValue, type FormState } from '@/views/forms'
-import { api } from '@widgets/lib/api'
+import { send, type Answer } from '@widgets/lib/client'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import {
   Divider,
@@ -34,9 +34,14 @@ interface Props {
   steps?: SecondSteps | null
 }
 
-type LoginAnswer =
-  | { user: { userName?: string | null }; twoFactorRequired?: undefined }
-  | { twoFactorRequired: true; challenge: string; steps: SecondSteps }
+type SignedIn = Answer<'accounts.login'> & { twoFactorRequired?: undefined }
+
+/** The password was right and a second step is asked for (the contract's 202 answer). */
+interface SecondStepAsked {
+  twoFactorRequired: true
+  challenge: string
+  steps: SecondSteps
+}
 
 /** SPEC §2 Login: 'Welcome Back'. idle → signing in → home (or /register without a profile). */
 export default function LoginForm({
@@ -74,10 +79,12 @@ export default function LoginForm({
     setBusy(true)
     setError(null)
     try {
-      const answer = await api<LoginAnswer>('/api/accounts/login', {
-        method: 'POST',
-        json: { email: email.trim(), password, remember },
-      })
+      // A 202 asks for the second step: the client types the done answer only.
+      const answer = (await send('accounts.login', {
+        email: email.trim(),
+        password,
+        remember,
+      })) as SignedIn | SecondStepAsked
       if (answer.twoFactorRequired) {
         setSteps(answer.steps)
         setChallenge(answer.challenge)

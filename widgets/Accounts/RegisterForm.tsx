@@ -5,7 +5,7 @@ import { MESSAGES } from '@/rules/messages'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '@/rules/signUp'
 import { isValidUserName } from '@/rules/userName'
 import { formAction, keptValue, type FormState } from '@/views/forms'
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
 import { loadSession } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
@@ -114,7 +114,7 @@ export default function RegisterForm({
     setBusy(true)
     setError(null)
     try {
-      await api(`/api/users/${user.id}`, { method: 'PATCH', json: { userName: userName.trim() } })
+      await send('users.update', { userName: userName.trim() }, { id: user.id })
       toast.success(ACCOUNT_MESSAGES.profileCreated)
       setTimeout(() => location.assign('/'), PROFILE_TOAST_MS)
     } catch (e) {
@@ -138,16 +138,13 @@ export default function RegisterForm({
     const stamp = sent.get(FORM_TOKEN_FIELD)
     const honeypot = sent.get(HONEYPOT_FIELD)
     try {
-      await api('/api/users', {
-        method: 'POST',
-        json: {
-          userName: userName.trim(),
-          email: email.trim(),
-          password,
-          ...(name.trim() ? { name: name.trim() } : {}),
-          [FORM_TOKEN_FIELD]: typeof stamp === 'string' ? stamp : formToken,
-          [HONEYPOT_FIELD]: typeof honeypot === 'string' ? honeypot : '',
-        },
+      await send('users.signUp', {
+        userName: userName.trim(),
+        email: email.trim(),
+        password,
+        ...(name.trim() ? { name: name.trim() } : {}),
+        [FORM_TOKEN_FIELD]: typeof stamp === 'string' ? stamp : formToken,
+        [HONEYPOT_FIELD]: typeof honeypot === 'string' ? honeypot : '',
       })
       location.assign('/login?registered=1')
     } catch (e) {

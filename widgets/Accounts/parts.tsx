@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode, Ref } from 'react'
 
 import { SIGN_UP_MESSAGES } from '@/rules/signUp'
+import { urlOf } from '@widgets/lib/client'
 
 /** A failure in the red box (SPEC §8 "The server's message in a red box"). */
 export function ErrorBox({ message, id }: { message: string | null; id?: string }) {
@@ -60,10 +61,11 @@ export function oidcStartHref(
   mode: 'login' | 'register',
   options: { next?: string | null; remember?: boolean } = {},
 ) {
-  const params = new URLSearchParams({ mode })
-  if (options.next) params.set('next', options.next)
-  if (options.remember) params.set('remember', '1')
-  return `/api/auth/oidc/start?${params.toString()}`
+  return urlOf('accounts.oidcStart', {
+    mode,
+    next: options.next || undefined,
+    remember: options.remember ? '1' : undefined,
+  })
 }
 
 /** The e-mail entry every account form asks for. */

@@ -7,7 +7,7 @@ import {
   type ForumPage,
   type ForumType,
 } from '@/views/forum'
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { subscribeChannel } from '@widgets/lib/realtime'
 
 /**
@@ -46,9 +46,10 @@ export async function openForumPage(
   $forum.set({ ...s, type, page, loading: true, failed: false })
   if (push) window.history.pushState({ forum: true }, '', forumHref(type, page))
   try {
-    const params = new URLSearchParams({ page: String(page) })
-    if (type) params.set('type', type)
-    const data = await api<ForumPage>(`/api/forum?${params}`, { shared: true })
+    const data: ForumPage = await send('forum.list', {
+      page: String(page),
+      type: type ?? undefined,
+    })
     if (ticket !== latest) return
     $forum.set({ type, page: data.page, data, loading: false, failed: false })
     if (push) window.scrollTo({ top: 0 })

@@ -3,7 +3,8 @@ import { useState, useSyncExternalStore } from 'react'
 
 import type { StarCounts } from '@/rules/ratingSummary'
 import CompareTray from '@widgets/Compare/CompareTray'
-import { api, ApiError } from '@widgets/lib/api'
+import { ApiError } from '@widgets/lib/api'
+import { readDocument } from '@widgets/lib/client'
 import { Chips } from '@widgets/lib/Chips'
 import { $realtimeState, useChannel } from '@widgets/lib/realtime'
 import { RatingSummary } from '@widgets/Reviews/RatingSummary'
@@ -72,7 +73,7 @@ export default function LiveNeighbourhood({ neighbourhood, counts, url: builtUrl
     // data, and Pusher does not replay what was missed.
     () => {
       recount()
-      void api<UpdatedEvent>(`/api/neighbourhoods/${neighbourhood.id}?depth=0`).then(
+      void readDocument('neighbourhoods', neighbourhood.id, { depth: 0 }).then(
         applyUpdate,
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 404) setRemoved(true)

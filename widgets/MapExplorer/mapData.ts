@@ -1,5 +1,6 @@
 import { VIBES, type Vibe } from '@/rules/vibes'
 import { MAP_FIELDS, MAP_PAGE_SIZE, type MapNeighbourhood } from '@/views/map'
+import type { DocumentQuery } from '@widgets/lib/client'
 
 /** SPEC §9: default view and focus zoom (the page size is the loader's too: src/views/map.ts). */
 export const MAP_CENTRE: [number, number] = [51.505, -0.09]
@@ -37,21 +38,20 @@ export function searchForFilter(filter: MapFilter): string {
  * REST read (SPEC §7): neighbourhoods ordered by name, 20 per page, optional vibe and name match.
  * Only those with a position: a page of 20 means 20 markers, and paging stays honest.
  */
-export function neighbourhoodsUrl(filter: MapFilter, page: number): string {
-  const params = new URLSearchParams({
+export function neighbourhoodsQuery(filter: MapFilter, page: number): DocumentQuery {
+  return {
     sort: 'name',
-    limit: String(MAP_PAGE_SIZE),
-    page: String(page),
-    depth: '0',
-  })
-  for (const field of MAP_FIELDS) {
-    params.set(`select[${field}]`, 'true')
+    limit: MAP_PAGE_SIZE,
+    page,
+    depth: 0,
+    select: Object.fromEntries(MAP_FIELDS.map((field) => [field, true as const])),
+    where: {
+      latitude: { exists: true },
+      longitude: { exists: true },
+      ...(filter.vibe ? { vibes: { contains: filter.vibe } } : {}),
+      ...(filter.query ? { name: { like: filter.query } } : {}),
+    },
   }
-  params.set('where[latitude][exists]', 'true')
-  params.set('where[longitude][exists]', 'true')
-  if (filter.vibe) params.set('where[vibes][contains]', filter.vibe)
-  if (filter.query) params.set('where[name][like]', filter.query)
-  return `/api/neighbourhoods?${params.toString()}`
 }
 
 /** 'More available' is false once a page comes back short. */

@@ -1,10 +1,10 @@
 import { atom, computed } from 'nanostores'
 
-import { api } from '@widgets/lib/api'
-import { send } from '@widgets/lib/client'
+import { listDocuments, send } from '@widgets/lib/client'
+import { toMapNeighbourhood } from '@/views/map'
 import {
   hasMore,
-  neighbourhoodsUrl,
+  neighbourhoodsQuery,
   searchForFilter,
   type MapFilter,
   type MapNeighbourhood,
@@ -48,8 +48,8 @@ export const $selected = computed([$picked, $items], (picked, items) =>
 /** One page of neighbourhoods; SPEC §8: map fetch errors are logged, not shown (an empty page). */
 async function fetchPage(filter: MapFilter, page: number): Promise<MapNeighbourhood[]> {
   try {
-    const { docs } = await api<{ docs: MapNeighbourhood[] }>(neighbourhoodsUrl(filter, page))
-    return docs
+    const { docs } = await listDocuments('neighbourhoods', neighbourhoodsQuery(filter, page))
+    return docs.map(toMapNeighbourhood)
   } catch (error) {
     console.error('map: loading neighbourhoods failed', error)
     return []

@@ -12,7 +12,7 @@ import {
   HOME_GRID_SIZE,
   LIST_PAGE_SIZE,
   neighbourhoodListHref,
-  neighbourhoodListPath,
+  neighbourhoodListQuery,
   NO_FILTER,
   VIBE_FILTERS,
   type NeighbourhoodFilter,
@@ -21,7 +21,7 @@ import {
 import type { Neighbourhood } from '@/payload-types'
 import type { Page } from '@/views/page'
 import { replaceSearch, useAddressSearch } from '@widgets/lib/address'
-import { api } from '@widgets/lib/api'
+import { listDocuments } from '@widgets/lib/client'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import CompareTray from '@widgets/Compare/CompareTray'
 import { NeighbourhoodCardItem } from './Card'
@@ -107,10 +107,11 @@ export default function NeighbourhoodBrowser({
       request.current = controller
       setLoading(true)
       try {
-        const answer = await api<Answer>(neighbourhoodListPath(wanted, { page, limit, order }), {
-          signal: controller.signal,
-          shared: true,
-        })
+        const answer: Answer = await listDocuments(
+          'neighbourhoods',
+          neighbourhoodListQuery(wanted, { page, limit, order }),
+          { signal: controller.signal, shared: true },
+        )
         if (controller.signal.aborted) return
         const cards = answer.docs.map(neighbourhoodCard)
         const all = page === 1 ? cards : [...shownCards.current, ...cards]

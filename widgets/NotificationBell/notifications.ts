@@ -1,5 +1,5 @@
 import { NOTIFICATION_LIST_LIMIT } from '@/views/site'
-import { api } from '@widgets/lib/api'
+import { changeDocument, changeDocuments, listDocuments } from '@widgets/lib/client'
 
 /** One notification as the bell shows it (collections/Notifications). */
 export interface BellItem {
@@ -97,34 +97,35 @@ export function toItem(data: unknown): BellItem {
 }
 
 // Admins may read everyone's notifications, so every query names the user.
-const mine = (userId: number) => `where[user][equals]=${userId}&depth=0`
+const mine = (userId: number, unread = false) => ({
+  user: { equals: userId },
+  ...(unread ? { isRead: { equals: false } } : {}),
+})
 
 export async function fetchUnreadCount(userId: number): Promise<number> {
-  const res = await api<{ totalDocs: number }>(
-    `/api/notifications?${mine(userId)}&where[isRead][equals]=false&limit=1`,
-  )
+  const res = await listDocuments('notifications', {
+    where: mine(userId, true),
+    depth: 0,
+    limit: 1,
+  })
   return res.totalDocs
 }
 
 export async function fetchNotifications(userId: number): Promise<BellItem[]> {
-  const res = await api<{ docs: unknown[] }>(
-    `/api/notifications?${mine(userId)}&sort=-createdAt&limit=${NOTIFICATION_LIST_LIMIT}`,
-  )
+  const res = await listDocuments('notifications', {
+    where: mine(userId),
+    depth: 0,
+    sort: '-createdAt',
+    limit: NOTIFICATION_LIST_LIMIT,
+  })
   return res.docs.map(toItem)
 }
 
 export function markRead(id: number): Promise<unknown> {
   // keepalive: the request survives the navigation that follows a click.
-  return api(`/api/notifications/${id}?depth=0`, {
-    method: 'PATCH',
-    json: { isRead: true },
-    keepalive: true,
-  })
+  return changeDocument('notifications', id, { isRead: true }, { depth: 0 }, { keepalive: true })
 }
 
 export function markAllRead(userId: number): Promise<unknown> {
-  return api(`/api/notifications?${mine(userId)}&where[isRead][equals]=false`, {
-    method: 'PATCH',
-    json: { isRead: true },
-  })
+  return changeDocuments('notifications', { where: mine(userId, true), depth: 0 }, { isRead: true })
 }

@@ -4,11 +4,16 @@ import {
   startAuthentication,
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
+  type AuthenticationResponseJSON,
   type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
 
+import type { Contracts } from '@/contracts'
+import type { InputOf } from '@/contracts/contract'
+
 import { PASSKEY_MESSAGES } from '@/rules/passkeys'
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 
 /**
  * The browser's half of passkeys (@simplewebauthn/browser): ask the server for options, let the
@@ -29,24 +34,25 @@ function plainly(error: unknown): Error {
   return error instanceof Error ? error : new Error(PASSKEY_MESSAGES.responseInvalid)
 }
 
-const post = <T>(path: string, json: unknown) => api<T>(path, { method: 'POST', json })
+/** The device's answer as plain JSON (the contracts take any further fields it has). */
+const asJson = (
+  answer: RegistrationResponseJSON | AuthenticationResponseJSON,
+): InputOf<Contracts['passkeys.add']>['response'] => ({
+  ...answer,
+  response: { ...answer.response },
+})
 
 /** Settings: a new passkey for the signed-in account, under `name`. */
 export async function addPasskey(name: string): Promise<{ id: number; name: string }> {
-  const optionsJSON = await post<PublicKeyCredentialCreationOptionsJSON>(
-    '/api/users/me/passkeys/options',
-    {},
-  )
+  // The contract describes the options loosely; they are WebAuthn's, as the library reads them.
+  const optionsJSON = (await send('passkeys.options', {})) as PublicKeyCredentialCreationOptionsJSON
   let response
   try {
     response = await startRegistration({ optionsJSON })
   } catch (error) {
     throw plainly(error)
   }
-  const added = await post<{ passkey: { id: number; name: string } }>('/api/users/me/passkeys', {
-    response,
-    name,
-  })
+  const added = await send('passkeys.add', { response: asJson(response), name })
   return added.passkey
 }
 
@@ -62,17 +68,18 @@ export async function signInWithPasskey(
   step: { remember: boolean } | { secondStep: true; challenge: string | null },
 ): Promise<SignedIn> {
   const second = 'secondStep' in step
-  const base = second ? '/api/accounts/login/passkey' : '/api/accounts/passkey'
   const bound = second && step.challenge ? { challenge: step.challenge } : {}
-  const optionsJSON = await post<PublicKeyCredentialRequestOptionsJSON>(
-    `${base}/options`,
-    second ? bound : { remember: step.remember },
-  )
+  const options = second
+    ? send('accounts.secondStepOptions', bound)
+    : send('accounts.passkeyOptions', { remember: step.remember })
+  const optionsJSON = (await options) as PublicKeyCredentialRequestOptionsJSON
   let response
   try {
     response = await startAuthentication({ optionsJSON })
   } catch (error) {
     throw plainly(error)
   }
-  return post<SignedIn>(base, { ...bound, response })
+  return second
+    ? send('accounts.secondStep', { ...bound, response: asJson(response) })
+    : send('accounts.passkey', { response: asJson(response) })
 }

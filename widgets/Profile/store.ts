@@ -3,7 +3,8 @@ import { map } from 'nanostores'
 import { IMAGE_MIME_TYPES, IMAGE_RULES } from '@/rules/imageFile'
 import { MESSAGES } from '@/rules/messages'
 import { userSchema } from '@/schemas/user'
-import { api, ApiError } from '@widgets/lib/api'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { loadSession } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
@@ -137,12 +138,11 @@ export async function saveProfile() {
         return
       }
     }
-    const { doc } = await api<{
-      doc: { name?: string | null; bio?: string | null; avatar?: { url?: string } | null }
-    }>(`/api/users/${profile.id}?depth=1`, {
-      method: 'PATCH',
-      json: { name: name.trim(), bio: bio.trim(), ...(avatar ? { avatar } : {}) },
-    })
+    const { doc } = await send(
+      'users.update',
+      { name: name.trim(), bio: bio.trim(), ...(avatar ? { avatar } : {}) },
+      { id: profile.id },
+    )
     const next = {
       name: doc.name ?? '',
       bio: doc.bio ?? '',

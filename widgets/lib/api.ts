@@ -2,7 +2,10 @@ import { errorMessage } from '@/rules/apiErrors'
 import { OFFLINE_WRITE } from '@/rules/offline'
 import { toast } from './toast'
 
-/** Calls to our own REST API from islands: JSON in, JSON out, the server's message on failure. */
+/**
+ * The typed client's transport (widgets/lib/client.ts; islands call the client, never `api`):
+ * JSON in, JSON out, the server's message on failure.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -24,10 +27,12 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
    * vote) comes from a separate small signed-in read.
    */
   shared?: boolean
+  /** Not the member's own action (a token renewal): an offline device is no news to them. */
+  background?: boolean
 }
 
 export async function api<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
-  const { json, headers, shared, ...rest } = init
+  const { json, headers, shared, background, ...rest } = init
   let res: Response
   try {
     res = await fetch(path, {
@@ -37,7 +42,7 @@ export async function api<T = unknown>(path: string, init: ApiInit = {}): Promis
       body: json === undefined ? rest.body : JSON.stringify(json),
     })
   } catch (error) {
-    throw offlineWrite(rest.method) ?? error
+    throw (background ? undefined : offlineWrite(rest.method)) ?? error
   }
   const text = await res.text()
   let body: unknown = undefined

@@ -1,7 +1,8 @@
 import type { ReactionTargetKind } from '@/rules/targets'
 import { OWN_CHOICES, pageStateQuery, type PageStateAsk } from '@/schemas/pageState'
 import type { PageStateAccount, PageStateAnswer } from '@/views/pageState'
-import { api } from './api'
+// `send` is each batch's own; the client's is `ask` here.
+import { send as askApi } from './client'
 
 /** The signed-in account as the session read gives it (its avatar's URL). */
 export type AccountAnswer = PageStateAccount
@@ -54,7 +55,11 @@ function newBatch(): Batch {
       if (gathering !== batch) return
       gathering = undefined
       clearTimeout(batch.timer)
-      api<PageState>(`/api/users/state${pageStateQuery(batch.ask)}`).then(resolve, reject)
+      // The contract describes the answer loosely; it is the page state the server reads.
+      ;(askApi('users.state', pageStateQuery(batch.ask)) as Promise<PageState>).then(
+        resolve,
+        reject,
+      )
     }
   })
   const batch: Batch = {

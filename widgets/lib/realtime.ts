@@ -1,6 +1,7 @@
 import { atom } from 'nanostores'
 import type Pusher from 'pusher-js'
 import { useEffect, useRef } from 'react'
+import { routes } from '@/contracts/routes'
 import { send } from './client'
 
 /** Connection state shared by every island (one socket per page). */
@@ -72,7 +73,7 @@ export function realtimeClient(): Promise<Pusher> {
         forceTLS: secure,
         enabledTransports: ['ws', 'wss'],
         disableStats: true,
-        channelAuthorization: { endpoint: '/api/realtime/auth', transport: 'ajax' },
+        channelAuthorization: { endpoint: routes['realtime.auth'][1], transport: 'ajax' },
       })
       pusher.connection.bind('state_change', ({ current }: { current: string }) =>
         $realtimeState.set(current),

@@ -1,7 +1,6 @@
 import { atom } from 'nanostores'
 
 import { keepSessionFresh, stopSessionRefresh } from './sessionRefresh'
-import { api } from './api'
 import { askPageState, type AccountAnswer } from './pageState'
 import { send } from './client'
 
@@ -58,7 +57,8 @@ export function toSessionUser(user: NonNullable<MeAnswer['user']>): SessionUser 
  */
 export function loadSession(force = false): Promise<Session> {
   if (!loading || force) {
-    const read = force ? api<MeAnswer>('/api/users/me?depth=1') : askPageState()
+    // The contract describes the account loosely; with depth 1 it is the page state's account.
+    const read = force ? (send('users.me', { depth: 1 }) as Promise<MeAnswer>) : askPageState()
     loading = read
       .then((me) => {
         if (!me.user) return { status: 'signed-out' as const }

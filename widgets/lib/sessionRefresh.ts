@@ -1,3 +1,6 @@
+import { ApiError } from './api'
+import { sendWith } from './client'
+
 /**
  * Sessions refresh by themselves while a tab is open (SPEC §1, §9: a check every 30 s). When
  * the token has less than a day left, POST /api/users/refresh-token renews it (keeping the
@@ -16,19 +19,14 @@ async function check(onEnded: () => void) {
   if (expiresAt - Date.now() > REFRESH_WHEN_LEFT_MS) return
   refreshing = true
   try {
-    const res = await fetch('/api/users/refresh-token', {
-      method: 'POST',
-      credentials: 'same-origin',
-    })
-    if (res.ok) {
-      const { exp } = (await res.json()) as { exp?: number }
-      expiresAt = typeof exp === 'number' ? exp * 1000 : null
-    } else if (res.status === 401 || res.status === 403) {
+    const { exp } = await sendWith({ background: true }, 'users.refreshToken', {})
+    expiresAt = typeof exp === 'number' ? exp * 1000 : null
+  } catch (error) {
+    // A refusal ends the session; offline, or any other failure, tries again at the next check.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       stopSessionRefresh()
       onEnded()
     }
-  } catch {
-    // Offline: try again at the next check.
   } finally {
     refreshing = false
   }

@@ -1,45 +1,21 @@
 import { checkImage, type ImagePurpose } from '@/rules/imageFile'
-import { ApiError, errorMessage } from './api'
+import { upload } from './client'
 
 /**
- * Uploads an image to /api/media for one purpose (the server checks its bytes and size rule) and
- * resolves with the media id; rejects with the server's message. XMLHttpRequest rather than
- * fetch, because fetch reports no upload progress.
+ * Uploads an image (media.upload) for one purpose (the server checks its bytes and size rule) and
+ * resolves with the media id; rejects with the server's message.
  */
-export function uploadMedia(
+export async function uploadMedia(
   file: File,
   purpose: ImagePurpose,
   alt: string,
   onProgress?: (fraction: number) => void,
 ): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', '/api/media')
-    xhr.withCredentials = true
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(e.loaded / e.total)
-    }
-    xhr.onload = () => {
-      let body: unknown
-      try {
-        body = JSON.parse(xhr.responseText)
-      } catch {
-        body = undefined
-      }
-      const doc = (body as { doc?: { id?: number } } | undefined)?.doc
-      if (xhr.status >= 200 && xhr.status < 300 && doc?.id) {
-        onProgress?.(1)
-        resolve(doc.id)
-      } else {
-        reject(new ApiError(errorMessage(body, `Upload failed (${xhr.status})`), xhr.status))
-      }
-    }
-    xhr.onerror = () => reject(new Error('Network error'))
-    const form = new FormData()
-    form.append('file', file)
-    form.append('_payload', JSON.stringify({ purpose, alt }))
-    xhr.send(form)
-  })
+  const form = new FormData()
+  form.append('file', file)
+  form.append('_payload', JSON.stringify({ purpose, alt }))
+  const { doc } = await upload('media.upload', form, onProgress)
+  return doc.id
 }
 
 /**

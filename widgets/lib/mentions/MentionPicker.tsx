@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type RefObject } from 'react'
 
 import { mentionAtCaret } from '@/rules/mentions'
 import type { MentionableMember } from '@/schemas/mention'
-import { api } from '@widgets/lib/api'
+import { sendWith } from '@widgets/lib/client'
 import './MentionPicker.css'
 
 interface Props {
@@ -49,9 +49,7 @@ export default function MentionPicker({ box, text, setText }: Props) {
     if (!q) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      api<{ members: MentionableMember[] }>(`/api/users/mentionable?q=${encodeURIComponent(q)}`, {
-        signal: controller.signal,
-      })
+      sendWith({ signal: controller.signal }, 'users.mentionable', { q })
         .then((answer) => {
           setFound({ q, members: answer.members })
           setActive(0)

@@ -86,12 +86,14 @@ function contractOperation(name: string, contract: AnyContract): Operation {
       : {
           requestBody: {
             required: true,
-            content: {
-              ...json(input),
-              ...(contract.takesForm
-                ? { 'application/x-www-form-urlencoded': { schema: input } }
-                : {}),
-            },
+            content: contract.takesFiles
+              ? { 'multipart/form-data': { schema: input } }
+              : {
+                  ...json(input),
+                  ...(contract.takesForm
+                    ? { 'application/x-www-form-urlencoded': { schema: input } }
+                    : {}),
+                },
           },
         }),
     responses,
