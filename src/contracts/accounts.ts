@@ -1,3 +1,4 @@
+import { notificationSettingsSchema } from '@/schemas/notificationSettings'
 import { ACCOUNT_MESSAGES } from '@/rules/accounts'
 import { PASSKEY_MESSAGES } from '@/rules/passkeys'
 import { MESSAGES } from '@/rules/messages'
@@ -298,7 +299,7 @@ export const usersSignUp = defineContract({
 export const usersUpdate = defineContract({
   method: 'PATCH',
   path: '/api/users/{id}',
-  summary: "Change one's own profile: user name, name, bio, avatar",
+  summary: "Change one's own profile (user name, name, bio, avatar) or notification settings",
   tag: 'users',
   caller: 'signed-in',
   params: idParams,
@@ -307,6 +308,7 @@ export const usersUpdate = defineContract({
     name: z.string().optional(),
     bio: z.string().optional(),
     avatar: z.number().int().optional().describe('An uploaded image (POST /api/media)'),
+    notify: notificationSettingsSchema.optional().describe('Settings → Notifications'),
   }),
   // Payload's default depth: the avatar comes as the image it names.
   output: z.object({

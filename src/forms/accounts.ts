@@ -3,7 +3,7 @@ import { MESSAGES } from '@/rules/messages'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '@/rules/signUp'
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { isValidUserName } from '@/rules/userName'
-import { ok, refusal, viewer } from './calls'
+import { ok, refusal, sendCommand, viewer } from './calls'
 import { text, type FormHandler } from './types'
 
 /** Sign in (Remember me included), then where the island goes: ?next= or /register. */
@@ -12,7 +12,7 @@ export const login: FormHandler = async ({ fields, page, call }) => {
   const password = text(fields, 'password')
   if (!email || !password) return { error: ACCOUNT_MESSAGES.emailAndPasswordRequired }
   const remember = fields.has('remember')
-  const answer = await call('POST', '/api/accounts/login', { email, password, remember })
+  const answer = await sendCommand(call, 'accounts.login', { email, password, remember })
   if (!ok(answer)) return refusal(answer, 'Sign in failed.')
   // Two-factor on: the answer's cookie holds the challenge; the same page asks for the code.
   if (answer.status === 202) {
@@ -30,7 +30,7 @@ export const login: FormHandler = async ({ fields, page, call }) => {
 export const loginCode: FormHandler = async ({ fields, page, call }) => {
   const code = text(fields, 'code').trim()
   if (!code) return { error: TWO_FACTOR_MESSAGES.codeRequired, field: 'code' }
-  const answer = await call('POST', '/api/accounts/login/code', { code })
+  const answer = await sendCommand(call, 'accounts.loginCode', { code })
   const next = page.searchParams.get('next')
   if (answer.status === 401)
     return {
@@ -52,7 +52,7 @@ export const register: FormHandler = async ({ fields, call }) => {
   if (!isValidUserName(userName)) return { error: MESSAGES.userNameInvalid, field: 'username' }
   const weak = passwordProblem(password)
   if (weak) return { error: weak, field: 'password' }
-  const answer = await call('POST', '/api/users', {
+  const answer = await sendCommand(call, 'users.signUp', {
     userName,
     email,
     password,
@@ -70,7 +70,7 @@ export const createProfile: FormHandler = async ({ fields, call }) => {
   if (!isValidUserName(userName)) return { error: MESSAGES.userNameInvalid, field: 'username' }
   const user = await viewer(call)
   if (!user) return { redirect: '/login?next=%2Fregister' }
-  const answer = await call('PATCH', `/api/users/${user.id}`, { userName })
+  const answer = await sendCommand(call, 'users.update', { userName }, { id: user.id })
   if (!ok(answer)) return refusal(answer, ACCOUNT_MESSAGES.profileCreationFailed)
   return { redirect: '/', flash: ACCOUNT_MESSAGES.profileCreated }
 }
@@ -79,7 +79,7 @@ export const createProfile: FormHandler = async ({ fields, call }) => {
 export const forgotPassword: FormHandler = async ({ fields, call }) => {
   const email = text(fields, 'email').trim()
   if (!email) return { error: 'Please enter your e-mail.', field: 'email' }
-  const answer = await call('POST', '/api/users/forgot-password', { email })
+  const answer = await sendCommand(call, 'users.forgotPassword', { email })
   if (!ok(answer)) return refusal(answer, ACCOUNT_MESSAGES.resetSendFailed)
   return { redirect: '/forgot-password', flash: ACCOUNT_MESSAGES.resetSent }
 }
@@ -91,7 +91,7 @@ export const resetPassword: FormHandler = async ({ fields, page, call }) => {
   const password = text(fields, 'password')
   const problem = passwordProblem(password, text(fields, 'confirm'))
   if (problem) return { error: problem, field: 'password' }
-  const answer = await call('POST', '/api/users/reset-password', { token, password })
+  const answer = await sendCommand(call, 'users.resetPassword', { token, password })
   if (!ok(answer)) return refusal(answer, ACCOUNT_MESSAGES.passwordUpdateFailed)
   return { redirect: '/login', flash: ACCOUNT_MESSAGES.passwordUpdated, dropCookies: true }
 }

@@ -1,7 +1,7 @@
 import { DEVICES_ANCHOR, DEVICES_MESSAGES, isSessionId } from '@/rules/devices'
 import { SETTINGS_PATH } from '@/rules/settings'
 import { signInHref } from '@/views/site'
-import { ok, refusal, viewer } from './calls'
+import { ok, refusal, sendCommand, viewer } from './calls'
 import { text, type FormHandler, type FormOutcome } from './types'
 
 /**
@@ -25,7 +25,7 @@ export const sessionSignOut: FormHandler = async ({ fields, call }) => {
   const sid = text(fields, 'sid')
   if (!isSessionId(sid)) return { error: DEVICES_MESSAGES.badSession }
   if (!(await viewer(call))) return signIn()
-  const answer = await call('DELETE', `/api/users/me/sessions/${sid}`)
+  const answer = await sendCommand(call, 'sessions.signOut', {}, { sid })
   if (!ok(answer)) return refusal(answer, DEVICES_MESSAGES.failed)
   const signedOut = (answer.body as { signedOut?: unknown } | undefined)?.signedOut === true
   if (signedOut) return { redirect: '/login', flash: DEVICES_MESSAGES.signedOutThis }
@@ -35,7 +35,7 @@ export const sessionSignOut: FormHandler = async ({ fields, call }) => {
 /** 'Sign out everywhere else': every session but this one. */
 export const sessionsSignOutOthers: FormHandler = async ({ call }) => {
   if (!(await viewer(call))) return signIn()
-  const answer = await call('POST', '/api/users/me/sessions/sign-out-others', {})
+  const answer = await sendCommand(call, 'sessions.signOutOthers', {})
   if (!ok(answer)) return refusal(answer, DEVICES_MESSAGES.failed)
   return { redirect: DEVICES, flash: messageOf(answer.body) }
 }

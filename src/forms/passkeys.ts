@@ -1,6 +1,6 @@
 import { PASSKEY_MESSAGES, PASSKEYS_PATH } from '@/rules/passkeys'
 import { signInHref } from '@/views/site'
-import { ok, refusal, viewer } from './calls'
+import { ok, refusal, sendCommand, viewer } from './calls'
 import { text, type FormHandler, type FormOutcome } from './types'
 
 /**
@@ -30,7 +30,7 @@ export const passkeyRename: FormHandler = async ({ fields, page, call }) => {
   const name = text(fields, 'name')
   if (!name.trim()) return { error: PASSKEY_MESSAGES.nameRequired, field: 'name' }
   if (!(await viewer(call))) return signIn(page)
-  const answer = await call('PATCH', `/api/users/me/passkeys/${id}`, { name })
+  const answer = await sendCommand(call, 'passkeys.rename', { name }, { id })
   if (!ok(answer)) return { ...refusal(answer, PASSKEY_MESSAGES.notFound), field: 'name' }
   return { redirect: back(page), flash: PASSKEY_MESSAGES.renamed }
 }
@@ -40,7 +40,7 @@ export const passkeyRemove: FormHandler = async ({ fields, page, call }) => {
   const id = idOf(fields)
   if (!id) return { error: PASSKEY_MESSAGES.notFound }
   if (!(await viewer(call))) return signIn(page)
-  const answer = await call('DELETE', `/api/users/me/passkeys/${id}`)
+  const answer = await sendCommand(call, 'passkeys.remove', {}, { id })
   if (!ok(answer)) return refusal(answer, PASSKEY_MESSAGES.notFound)
   return { redirect: back(page), flash: PASSKEY_MESSAGES.removed }
 }

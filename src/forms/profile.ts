@@ -1,6 +1,6 @@
 import { userSchema } from '@/schemas/user'
 import { errorMessage } from '@/rules/apiErrors'
-import { ok, schemaRefusal, upload, viewer } from './calls'
+import { ok, schemaRefusal, sendCommand, upload, viewer } from './calls'
 import { file, text, type FormHandler } from './types'
 
 /** The owner's name, bio and avatar (the avatar uploaded first, as the island does). */
@@ -18,11 +18,8 @@ export const profile: FormHandler = async ({ fields, call }) => {
     if (typeof uploaded !== 'number') return { ...uploaded, field: 'avatar' }
     avatar = uploaded
   }
-  const answer = await call('PATCH', `/api/users/${user.id}?depth=0`, {
-    name,
-    bio,
-    ...(avatar ? { avatar } : {}),
-  })
+  const changes = { name, bio, ...(avatar ? { avatar } : {}) }
+  const answer = await sendCommand(call, 'users.update', changes, { id: user.id })
   if (!ok(answer)) return { error: errorMessage(answer.body, 'Profile update failed') }
   return { redirect: '/profile', flash: 'Profile updated!' }
 }

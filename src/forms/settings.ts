@@ -2,7 +2,7 @@ import { NOTIFICATION_KINDS } from '@/rules/notificationPrefs'
 import { DELETE_LINK_PATH, SETTINGS_PATH, SETTINGS_TEXT } from '@/rules/settings'
 import { notificationSettingsSchema } from '@/schemas/notificationSettings'
 import { signInHref } from '@/views/site'
-import { ok, refusal, schemaRefusal, viewer } from './calls'
+import { ok, refusal, schemaRefusal, sendCommand, viewer } from './calls'
 import { text, type FormHandler, type FormOutcome } from './types'
 
 const signIn = (path: string, search = ''): FormOutcome => ({
@@ -24,7 +24,7 @@ export const notificationSettings: FormHandler = async ({ fields, call }) => {
   if (!parsed.success) return schemaRefusal(parsed.error)
   const user = await viewer(call)
   if (!user) return signIn(SETTINGS_PATH)
-  const answer = await call('PATCH', `/api/users/${user.id}?depth=0`, { notify: parsed.data })
+  const answer = await sendCommand(call, 'users.update', { notify: parsed.data }, { id: user.id })
   if (!ok(answer)) return refusal(answer, SETTINGS_TEXT.saveFailed)
   return { redirect: SETTINGS_PATH, flash: SETTINGS_TEXT.saved }
 }
