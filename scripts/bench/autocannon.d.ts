@@ -30,6 +30,8 @@ declare module 'autocannon' {
     pipelining?: number
     /** Requests per second of all connections together (each sends at most its share). */
     overallRate?: number
+    /** Record each latency as measured, without the correction for a rate's missed sends. */
+    ignoreCoordinatedOmission?: boolean
     /** Seconds before a request counts as timed out (10). */
     timeout?: number
     /** Each connection sends these in turn, then starts again. */

@@ -30,7 +30,7 @@ import { recordVisits, type Visit } from './visits'
 const QUICK = process.env.CAPACITY_QUICK === '1'
 const SOCKETS = Number(process.env.SOCKETS ?? (QUICK ? 200 : 2000))
 const STEP_SECONDS = Number(process.env.STEP_SECONDS ?? (QUICK ? 3 : 8))
-const RATES = QUICK ? [20, 60] : [40, 60, 90, 135, 200, 300, 450, 680, 1000, 1500]
+const RATES = QUICK ? [20, 60] : [20, 30, 45, 70, 100, 150, 225, 340, 500, 750, 1100, 1600]
 const WARM_UP_SECONDS = QUICK ? 2 : 5
 const P99_MS = Number(process.env.P99_MS ?? 500)
 const BUDGET_MINUTES = 9

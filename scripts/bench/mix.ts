@@ -19,7 +19,7 @@ export interface Kind {
   share: number
   visits: Visit[]
   session?: () => Session
-  /** Connections at most (a browser's one connection per visitor at a time). */
+  /** Connections at most (each is one visitor's browser loading pages one after another). */
   connections: number
 }
 
@@ -82,9 +82,15 @@ async function runKind(base: string, kind: Kind, pageViewsPerSecond: number, sec
     url: base,
     requests: round,
     overallRate: rate,
-    connections: Math.min(kind.connections, rate),
+    // autocannon's rate gives each connection its quota at the top of every second, sent one
+    // after the other: as few connections as the rate needs at 50 ms a request keeps those
+    // bursts small (a page view's wait is the site's, not the generator's).
+    connections: Math.min(kind.connections, Math.ceil(rate * 0.05)),
     duration: seconds,
     timeout: 5,
+    // Its correction assumes a request due every 1/rate ms of each connection (1 ms here) and
+    // adds a made-up sample for each ms a slow answer took; a falling rate shows saturation.
+    ignoreCoordinatedOmission: true,
   })
   return {
     name: kind.name,

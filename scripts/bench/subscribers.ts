@@ -7,6 +7,24 @@ export interface Subscribers {
   close: () => void
 }
 
+/** How long a hundred subscriptions may take before the bench gives up (it must end by itself). */
+const SUBSCRIBE_MS = 60_000
+
+async function inTime(subscribed: Promise<unknown>, clients: PusherClient[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      clients.forEach((client) => client.disconnect())
+      reject(new Error(`${clients.length} sockets: subscriptions not answered in time`))
+    }, SUBSCRIBE_MS)
+  })
+  try {
+    await Promise.race([subscribed, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * `count` pusher-js clients on the Pusher-protocol server at host:port (nginx's `/app/` or the
  * realtime role itself), client i subscribed to `channelOf(i)`; resolves once every
@@ -41,9 +59,9 @@ export async function openSubscribers(
         for (const listener of listeners) listener(name, event, data)
     })
     clients.push(client)
-    if (i % 100 === 99) await Promise.all(subscribed.slice(i - 99))
+    if (i % 100 === 99) await inTime(Promise.all(subscribed.slice(i - 99)), clients)
   }
-  await Promise.all(subscribed)
+  await inTime(Promise.all(subscribed), clients)
   return {
     clients,
     onEvent: (listener) => listeners.push(listener),
