@@ -23,12 +23,12 @@ const COMMENT_POPULATE =
   '&populate[users][avatar]=true&populate[media][url]=true&populate[media][filename]=true'
 
 /** Each vote is a new (member, poll) pair: a member votes once on a poll (SPEC §5). */
-function votes(world: World, sessions: Session[]) {
+function votes(world: World, voters: Session[]) {
   let next = 0
   return () => {
     const pair = next++
     const poll = world.polls[pair % world.polls.length]!
-    const session = sessions[Math.floor(pair / world.polls.length) % sessions.length]!
+    const session = voters[Math.floor(pair / world.polls.length) % voters.length]!
     return { poll, session }
   }
 }
@@ -56,9 +56,9 @@ function writeCall(
   }
 }
 
-function writes(front: string, world: World, sessions: Session[]): Record<string, Call> {
+function writes(front: string, world: World, voters: Session[]): Record<string, Call> {
   let n = 0
-  const vote = votes(world, sessions)
+  const vote = votes(world, voters)
   const json = (value: unknown) => JSON.stringify(value)
   return {
     review: writeCall(front, '/api/reviews?depth=1', () => ({
@@ -106,13 +106,14 @@ export function kindsOf(
   front: string,
   world: World,
   sessions: Session[],
+  voters: Session[],
   readers: Visit[],
   members: Visit[],
 ): Kind[] {
   let member = 0
   const session = () => sessions[member++ % sessions.length]!
   const signedIn = (page: string) => members.find((visit) => visit.page === page)!
-  const write = writes(front, world, sessions)
+  const write = writes(front, world, voters)
   const withWrite = (page: string, call: Call): Visit => ({
     page,
     calls: [...signedIn(page).calls, call],

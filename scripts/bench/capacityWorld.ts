@@ -14,6 +14,8 @@ export interface World {
   neighbourhoods: number[]
   /** E-mail addresses of members who may write (the demo's, and copies of one of them). */
   members: string[]
+  /** The copies: they have voted on no poll yet (the demo members have, in the seed). */
+  voters: string[]
 }
 
 const one = async <T>(db: pg.Client, sql: string, params: unknown[] = []): Promise<T> => {
@@ -59,9 +61,8 @@ export async function prepareWorld(template: string, votes: number): Promise<Wor
       db.query(
         `SELECT email FROM users WHERE role = 'member' AND email LIKE '%@belong.local' ORDER BY id`,
       )
-    const needed = Math.ceil((1.2 * votes) / Math.max(1, polls.rows.length))
-    await copyMember(db, 'kwame', needed - (await members()).rows.length)
-    const voters = await members()
+    await copyMember(db, 'kwame', Math.ceil((1.2 * votes) / Math.max(1, polls.rows.length)))
+    const emails = (await members()).rows.map((r: { email: string }) => r.email)
     return {
       neighbourhood: { id: Number(busiest.id), slug: busiest.slug },
       reviews: reviews.rows.map((r: { id: number }) => Number(r.id)),
@@ -69,13 +70,16 @@ export async function prepareWorld(template: string, votes: number): Promise<Wor
       event: { id: Number(event.id), path: `/neighbourhood/${event.slug}/events` },
       polls: polls.rows.map((r: { id: number }) => Number(r.id)),
       neighbourhoods: neighbourhoods.rows.map((r: { id: number }) => Number(r.id)),
-      members: voters.rows.map((r: { email: string }) => r.email),
+      members: emails,
+      voters: emails.filter((email) => email.startsWith(COPY_PREFIX)),
     }
   } finally {
     await db.end()
     await postgres.stop()
   }
 }
+
+const COPY_PREFIX = 'bench-'
 
 /** `count` accounts made from `userName`'s row: new name and address, the same password. */
 async function copyMember(db: pg.Client, userName: string, count: number) {
@@ -87,9 +91,9 @@ async function copyMember(db: pg.Client, userName: string, count: number) {
   const cols = rows.map((r: { column_name: string }) => `"${r.column_name}"`)
   await db.query(
     `INSERT INTO users (email, user_name, user_name_key, name, ${cols.join(', ')})
-     SELECT 'bench-' || g || '@belong.local', 'bench-' || g, 'bench-' || g, 'Bench member ' || g,
+     SELECT $3 || g || '@belong.local', $3 || g, $3 || g, 'Bench member ' || g,
             ${cols.map((c) => `u.${c}`).join(', ')}
        FROM users u, generate_series(1, $2::int) g WHERE u.user_name = $1`,
-    [userName, count],
+    [userName, count, COPY_PREFIX],
   )
 }

@@ -42,6 +42,8 @@ export interface Step {
   kinds: KindResult[]
   /** CPU seconds per second of everything the bench started (the site's side). */
   siteCores: number
+  /** The same by role: app instances, PostgreSQL, nginx, realtime. */
+  coresByRole: Map<string, number>
   /** CPU seconds per second of the bench's own process (the load generator). */
   loaderCores: number
 }
@@ -120,12 +122,15 @@ export async function runStep(
   const results = await Promise.all(kinds.map((k) => runKind(base, k, pageViewsPerSecond, seconds)))
   const elapsed = (performance.now() - started) / 1000
   const loader = process.cpuUsage(loaderBefore)
+  const byRole = cpuBetween(siteBefore, cpuOfDescendants())
+  const coresByRole = new Map([...byRole].map(([role, cpu]) => [role, cpu / elapsed]))
   return {
     target: pageViewsPerSecond,
     seconds: elapsed,
     achieved: results.reduce((n, r) => n + r.pageViews, 0) / seconds,
     kinds: results,
-    siteCores: cpuBetween(siteBefore, cpuOfDescendants()) / elapsed,
+    siteCores: [...coresByRole.values()].reduce((sum, cores) => sum + cores, 0),
+    coresByRole,
     loaderCores: (loader.user + loader.system) / 1e6 / elapsed,
   }
 }

@@ -3,8 +3,23 @@ import fs from 'node:fs'
 /** Linux counts process times in clock ticks of 1/100 s (`getconf CLK_TCK`). */
 const TICK_SECONDS = 0.01
 
-/** CPU seconds of each live process under `root` (itself left out), by pid. */
-export type CpuSnapshot = Map<number, number>
+/** CPU seconds of each live process under `root` (itself left out), by pid, with its role. */
+export type CpuSnapshot = Map<number, { seconds: number; role: string }>
+
+/** What a process is to the bench, from its command line. */
+function roleOf(pid: number): string {
+  let command = ''
+  try {
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+  } catch {
+    return 'other'
+  }
+  if (command.includes('scripts/start.ts')) return 'app'
+  if (command.includes('realtime/standalone.ts')) return 'realtime'
+  if (command.startsWith('postgres') || command.includes('/bin/postgres')) return 'PostgreSQL'
+  if (command.startsWith('nginx') || command.includes('/nginx ')) return 'nginx'
+  return 'other'
+}
 
 interface Stat {
   pid: number
@@ -39,15 +54,21 @@ export function cpuOfDescendants(root = process.pid): CpuSnapshot {
   const queue = [...(children.get(root) ?? [])]
   while (queue.length) {
     const stat = queue.pop()!
-    snapshot.set(stat.pid, stat.seconds)
+    snapshot.set(stat.pid, { seconds: stat.seconds, role: roleOf(stat.pid) })
     queue.push(...(children.get(stat.pid) ?? []))
   }
   return snapshot
 }
 
-/** CPU seconds spent between two snapshots (a process born in between counts from zero). */
-export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): number {
-  let seconds = 0
-  for (const [pid, now] of after) seconds += now - (before.get(pid) ?? 0)
-  return seconds
+/**
+ * CPU seconds spent between two snapshots, by role (a process born in between counts from
+ * zero).
+ */
+export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): Map<string, number> {
+  const byRole = new Map<string, number>()
+  for (const [pid, now] of after) {
+    const spent = now.seconds - (before.get(pid)?.seconds ?? 0)
+    byRole.set(now.role, (byRole.get(now.role) ?? 0) + spent)
+  }
+  return byRole
 }
