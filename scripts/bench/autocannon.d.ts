@@ -16,6 +16,8 @@ declare module 'autocannon' {
     timeouts: number
     non2xx: number
     '2xx': number
+    /** Responses by status code. */
+    statusCodeStats: Record<string, { count: number }>
   }
   interface Options {
     url: string
@@ -26,6 +28,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     body?: string
     pipelining?: number
+    /** Requests per second of all connections together (each sends at most its share). */
+    overallRate?: number
+    /** Record each latency as measured, without the correction for a rate's missed sends. */
+    ignoreCoordinatedOmission?: boolean
+    /** Seconds before a request counts as timed out (10). */
+    timeout?: number
     /** Each connection sends these in turn, then starts again. */
     requests?: Request[]
     /**
@@ -40,11 +48,16 @@ declare module 'autocannon' {
       ) => void
     }) => void
   }
-  interface Request {
+  export interface Request {
     method?: string
     path?: string
     headers?: Record<string, string>
     body?: string
+    /**
+     * Called before each send of this request; `context` is the connection's own, emptied
+     * each time it starts the sequence again.
+     */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon

@@ -8,9 +8,10 @@ import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 
 import Pusher from 'pusher'
-import PusherClient from 'pusher-js'
 
 import { freePort } from '@/server/database/postgres'
+
+import { openSubscribers } from './subscribers'
 
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 1000)
 const TRIGGERS = Number(process.env.TRIGGERS ?? 10)
@@ -32,24 +33,10 @@ await new Promise<void>((resolve) =>
 )
 
 const arrivals: number[] = []
-const clients: PusherClient[] = []
-const subscribed: Promise<void>[] = []
-for (let i = 0; i < SUBSCRIBERS; i++) {
-  const client = new PusherClient(app.key, {
-    cluster: 'local',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-  })
-  const channel = client.subscribe('bench')
-  subscribed.push(new Promise((resolve) => channel.bind('pusher:subscription_succeeded', resolve)))
-  channel.bind('tick', (data: { sentAt: number }) => arrivals.push(Date.now() - data.sentAt))
-  clients.push(client)
-  // Pace the connections (the role limits new sockets per address only behind the app).
-  if (i % 100 === 99) await Promise.all(subscribed.slice(i - 99))
-}
-await Promise.all(subscribed)
+const subscribers = await openSubscribers(app.key, '127.0.0.1', port, SUBSCRIBERS, () => 'bench')
+subscribers.onEvent((_channel, event, data) => {
+  if (event === 'tick') arrivals.push(Date.now() - (data as { sentAt: number }).sentAt)
+})
 console.log(`${SUBSCRIBERS} subscribers connected to the realtime role on 127.0.0.1:${port}`)
 
 const sdk = new Pusher({
@@ -72,6 +59,6 @@ const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sort
 console.log(
   `fan-out: ${arrivals.length} of ${SUBSCRIBERS * TRIGGERS} deliveries, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)} ms`,
 )
-for (const client of clients) client.disconnect()
+subscribers.close()
 realtime.kill('SIGTERM')
 process.exit(0)
