@@ -1,6 +1,7 @@
 import type { CommentTargetKind } from '@/rules/targets'
 import { toCommentView as toView, type CommentDoc, type CommentView } from '@/views/comment'
 import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 
 export type { CommentView }
 
@@ -54,24 +55,16 @@ export async function postComment(input: {
   parent: number | null
   content: string
 }): Promise<CommentView> {
-  const answer = await api<{ doc: CommentDoc }>(`/api/comments?${POPULATE}`, {
-    method: 'POST',
-    json: input,
-  })
-  return toView(answer.doc)
+  return (await send('comments.post', input)).comment
 }
 
 /** Saves an edit; answers the members the new text mentions (as the server found them). */
 export async function updateComment(id: number, content: string): Promise<string[]> {
-  const answer = await api<{ doc: CommentDoc }>(`/api/comments/${id}?depth=0`, {
-    method: 'PATCH',
-    json: { content },
-  })
-  return toView(answer.doc).mentions
+  return (await send('comments.edit', { content }, { id })).comment.mentions
 }
 
 export async function deleteComment(id: number): Promise<void> {
-  await api(`/api/comments/${id}`, { method: 'DELETE' })
+  await send('comments.remove', {}, { id })
 }
 
 /** Which thread a #comment-{id} link points into (read once per page and hash). */
