@@ -136,7 +136,6 @@ export default tseslint.config(
       // Until the verbs move onto commands (the lead removes these at the merge).
       ...[
         'Reviews',
-        'Comments',
         'Stories',
         'Discussions',
         'Polls',

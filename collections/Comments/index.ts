@@ -9,6 +9,7 @@ import { authorField, hiddenField } from '@collections/shared/fields'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
 import type { Comment } from '@/payload-types'
 import { stalePages } from '@collections/shared/stalePages'
+import { commentEndpoints } from './endpoints'
 import { afterCommentChange } from './hooks/afterCommentChange'
 import { afterCommentDelete, deleteReplies } from './hooks/deleteReplies'
 import { placeInThread } from './hooks/placeInThread'
@@ -51,6 +52,7 @@ export const Comments: CollectionConfig = {
   },
   defaultSort: 'createdAt',
   indexes: [{ fields: ['targetKind', 'targetId'] }],
+  endpoints: commentEndpoints,
   fields: [
     {
       name: 'targetKind',

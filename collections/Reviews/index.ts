@@ -24,6 +24,8 @@ import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExi
 import { requireSignIn } from '@collections/shared/requireSignIn'
 import { protectedCreatedAt } from '@collections/shared/timestamps'
 import { claimReview } from './endpoints/claim'
+import { editReviewEndpoint } from './endpoints/edit'
+import { postReviewEndpoint } from './endpoints/post'
 import { awardBadges } from './hooks/awardBadges'
 import { mentionHooks, mentionsField } from '@collections/shared/mentions'
 import { setAuthor } from './hooks/setAuthor'
@@ -80,7 +82,7 @@ export const Reviews: CollectionConfig = {
     preview: publicPage((doc, slug) => `/neighbourhood/${slug}#review-${String(doc.id)}`),
   },
   defaultSort: '-createdAt',
-  endpoints: [claimReview],
+  endpoints: [postReviewEndpoint, editReviewEndpoint, claimReview],
   fields: [
     {
       name: 'neighbourhood',

@@ -17,6 +17,7 @@ import {
   usersUpdate,
 } from './accounts'
 import type { AnyContract } from './contract'
+import { commentDelete, commentEdit, commentPost } from './comments'
 import { eventRsvp } from './events'
 import {
   apiDescription,
@@ -53,6 +54,7 @@ import { lostFoundEdit, lostFoundPins, lostFoundPost, lostFoundStatus } from './
 import { pollMine, pollSummary, pollVote } from './polls'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
+import { reviewEdit, reviewPost } from './reviews'
 import { safetyRaise, safetyVerify } from './safety'
 import { searchSuggest } from './search'
 import {
@@ -127,8 +129,13 @@ export const contracts = {
   'users.mentionable': mentionableMembers,
   'realtime.config': realtimeConfig,
   'realtime.auth': realtimeAuth,
+  'reviews.post': reviewPost,
+  'reviews.edit': reviewEdit,
   'reviews.topReviewers': topReviewersList,
   'reviews.claim': reviewsClaim,
+  'comments.post': commentPost,
+  'comments.edit': commentEdit,
+  'comments.remove': commentDelete,
   'forum.list': forumList,
   'search.query': searchQuery,
   'discussions.listPage': discussionsList,

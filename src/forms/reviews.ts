@@ -1,6 +1,6 @@
 import { MESSAGES } from '@/rules/messages'
 import { reviewSchema } from '@/schemas/review'
-import { ok, refusal, schemaRefusal, upload, viewer } from './calls'
+import { ok, refusal, schemaRefusal, sendCommand, upload, viewer } from './calls'
 import { file, id, text, type FormHandler } from './types'
 
 /** A review with its rating and optional photo (uploaded first), posted from its page. */
@@ -20,11 +20,7 @@ export const review: FormHandler = async ({ fields, page, call }) => {
     if (typeof uploaded !== 'number') return uploaded
     photo = uploaded
   }
-  const answer = await call('POST', '/api/reviews?depth=0', {
-    ...parsed.data,
-    authorName: parsed.data.authorName ?? undefined,
-    photo,
-  })
+  const answer = await sendCommand(call, 'reviews.post', { ...parsed.data, photo })
   if (!ok(answer)) return refusal(answer, 'Request failed', 'Error submitting review: ')
   return { redirect: page.pathname + page.search, flash: MESSAGES.reviewThanks }
 }

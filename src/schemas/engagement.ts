@@ -7,6 +7,7 @@ import {
   EMOJI,
   REACTION_TARGET_KINDS,
   REACTION_TARGETS,
+  type CommentTargetKind,
   type EmojiName,
   type ReactionTargetKind,
 } from '@/rules/targets'
@@ -65,3 +66,22 @@ export const commentCreateSchema = z.object({
 })
 
 export const commentUpdateSchema = commentCreateSchema.pick({ content: true })
+
+/** A comment as a thread shows it (src/views/comment.ts CommentView), the answer of a write. */
+export const commentView = z.object({
+  id: z.number().int(),
+  targetKind: z.enum(COMMENT_TARGET_KINDS as [CommentTargetKind, ...CommentTargetKind[]]),
+  targetId: z.number().int(),
+  parent: z.number().int().nullable(),
+  content: z.string(),
+  mentions: z.array(z.string()),
+  createdAt: z.string(),
+  author: z
+    .object({
+      id: z.number().int(),
+      userName: z.string().nullable(),
+      name: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+    })
+    .nullable(),
+})

@@ -2,7 +2,15 @@ import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
 
+import type { Contracts } from '@/contracts'
+import type { InputOf } from '@/contracts/contract'
+import { postComment } from '@collections/Comments/endpoints/post'
+import { runCommand } from '@collections/shared/command'
+
+import { membersById } from './members'
 import type { Rng } from './random'
+
+type CommentInput = InputOf<Contracts['comments.post']>
 
 /** Demo stories, events, discussions, polls, comments, reactions, RSVPs and votes. */
 const STORIES = [
@@ -214,18 +222,18 @@ export async function seedCommunity(
     ...stories.map((id) => ['story', id] as ['story', number]),
     ...discussions.map((id) => ['discussion', id] as ['discussion', number]),
   ]
+  // Members comment through comments.post, as the site's form and island do.
+  const members = await membersById(payload, users)
+  const comment = async (input: Omit<CommentInput, 'content'>) => {
+    const content = rng.pick(COMMENTS)
+    const user = members.get(author())!
+    const call = { user, input: { ...input, content }, context }
+    return (await runCommand(payload, 'comments.post', postComment, call)).comment
+  }
   let comments = 0
   for (const [targetKind, targetId] of threads) {
-    const top = await payload.create({
-      collection: 'comments',
-      data: { targetKind, targetId, content: rng.pick(COMMENTS), author: author() },
-      ...opts,
-    })
-    const reply = await payload.create({
-      collection: 'comments',
-      data: { targetKind, targetId, parent: top.id, content: rng.pick(COMMENTS), author: author() },
-      ...opts,
-    })
+    const top = await comment({ targetKind, targetId })
+    const reply = await comment({ targetKind, targetId, parent: top.id })
     comments += 2
     await react(payload, rng, `${targetKind}-comment`, reply.id, users, ['heart', 'thumbs-up'])
   }

@@ -20,6 +20,7 @@ import { seedPages } from './pages'
 import { makeMarketItems } from './market'
 import { seedMarketTarget } from './marketTarget'
 import { storeLocalSpots, storeUserBadges } from './storeSpots'
+import { storeReviews } from './storeReviews'
 
 /**
  * Hooks skip live pushes and site rebuilds while seeding; review badges are stored from the
@@ -100,22 +101,7 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
   }
   log(`seed: ${data.neighbourhoods.length} neighbourhoods`)
 
-  const reviewIds: number[] = []
-  for (const review of data.reviews) {
-    const created = await payload.create({
-      collection: 'reviews',
-      data: {
-        neighbourhood: neighbourhoodIds.get(review.neighbourhoodSlug)!,
-        user: review.userName ? userIds.get(review.userName) : undefined,
-        authorName: review.authorName,
-        rating: review.rating,
-        comment: review.comment,
-        createdAt: review.createdAt,
-      },
-      context,
-    })
-    reviewIds.push(created.id)
-  }
+  const reviewIds = await storeReviews(payload, data, userIds, neighbourhoodIds, context)
   log(`seed: ${data.reviews.length} reviews`)
 
   const ids = { users: userIds, neighbourhoods: neighbourhoodIds }

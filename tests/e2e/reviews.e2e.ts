@@ -93,7 +93,7 @@ test('a newcomer finds a neighbourhood, reviews it with a photo, and others see 
     if (r.method() === 'POST' && r.url().includes('/api/media')) uploadSeen = true
   })
   const posted = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && /\/api\/reviews(\?|$)/.test(r.url()),
+    (r) => r.request().method() === 'POST' && /\/api\/reviews\/new$/.test(r.url()),
   )
   await writeReview(page, text, 4, await png('#2f6b4f'))
   const answer = await posted

@@ -94,7 +94,7 @@ describe('reactions: one toggle for every target kind', () => {
     await Promise.all([
       ...crowd.map((u) => toggle(u, { targetKind: 'review', targetId: id, emoji: 'heart' })),
       ...crowd.map((u) =>
-        site.api('POST', '/api/comments', {
+        site.api('POST', '/api/comments/new', {
           body: { targetKind: 'review', targetId: id, content: `From ${u.email}` },
           cookie: u.cookie,
         }),
@@ -194,11 +194,13 @@ describe('reactions: one toggle for every target kind', () => {
 
 describe('comments: one threaded mechanism', () => {
   const post = (user: TestUser | null, body: Record<string, unknown>) =>
-    site.api<{ doc: { id: number; depth: number; author: { id: number } | number } }>(
+    site.api<{ comment: { id: number; author: { id: number } | null } }>(
       'POST',
-      '/api/comments',
+      '/api/comments/new',
       { body, cookie: user?.cookie },
     )
+  const depthOf = async (id: number) =>
+    (await site.payload.findByID({ collection: 'comments', id })).depth
   const on = (extra: Record<string, unknown> = {}) => ({
     targetKind: 'review',
     targetId: reviewId,
@@ -208,24 +210,23 @@ describe('comments: one threaded mechanism', () => {
   it('threads replies two levels deep, notifying the right people', async () => {
     const top = await post(bob, on({ content: 'Agree about the market!', author: carol.id }))
     expect(top.status).toBe(201)
-    const authorId = (a: { id: number } | number) => (typeof a === 'object' ? a.id : a)
-    expect(authorId(top.body.doc.author)).toBe(bob.id)
+    expect(top.body.comment.author?.id).toBe(bob.id)
     expect((await notificationsOf(alice))[0]).toMatchObject({
       type: 'comment',
       message: 'bob commented on your review.',
     })
 
-    const reply = await post(alice, on({ content: 'Thanks Bob', parent: top.body.doc.id }))
+    const reply = await post(alice, on({ content: 'Thanks Bob', parent: top.body.comment.id }))
     expect(reply.status).toBe(201)
-    expect(reply.body.doc.depth).toBe(1)
+    expect(await depthOf(reply.body.comment.id)).toBe(1)
     expect((await notificationsOf(bob))[0]).toMatchObject({
       type: 'reply',
       message: 'alice replied to your comment.',
     })
 
-    const deeper = await post(carol, on({ content: 'Me too', parent: reply.body.doc.id }))
-    expect(deeper.body.doc.depth).toBe(2)
-    const tooDeep = await post(bob, on({ content: 'And me', parent: deeper.body.doc.id }))
+    const deeper = await post(carol, on({ content: 'Me too', parent: reply.body.comment.id }))
+    expect(await depthOf(deeper.body.comment.id)).toBe(2)
+    const tooDeep = await post(bob, on({ content: 'And me', parent: deeper.body.comment.id }))
     expect(tooDeep.status).toBe(400)
     expect(JSON.stringify(tooDeep.body)).toContain('Replies can only be nested 2 deep.')
 
@@ -249,17 +250,14 @@ describe('comments: one threaded mechanism', () => {
 
   it('lets only the author (or staff) edit, and staff hide it from everyone else', async () => {
     const mine = await post(bob, on({ content: 'Original words' }))
-    const id = mine.body.doc.id
-    const byCarol = await site.api('PATCH', `/api/comments/${id}`, {
-      body: { content: 'Hijacked' },
-      cookie: carol.cookie,
-    })
-    expect(byCarol.status).toBe(403)
-    const byBob = await site.api<{ doc: { content: string } }>('PATCH', `/api/comments/${id}`, {
-      body: { content: 'Edited words' },
-      cookie: bob.cookie,
-    })
-    expect(byBob.body.doc.content).toBe('Edited words')
+    const id = mine.body.comment.id
+    const edit = (user: TestUser, content: string) =>
+      site.api<{ comment: { content: string } }>('PATCH', `/api/comments/${id}/details`, {
+        body: { content },
+        cookie: user.cookie,
+      })
+    expect((await edit(carol, 'Hijacked')).status).toBe(403)
+    expect((await edit(bob, 'Edited words')).body.comment.content).toBe('Edited words')
     await site.api('PATCH', `/api/comments/${id}`, {
       body: { hidden: true },
       cookie: bob.cookie,
@@ -277,12 +275,13 @@ describe('comments: one threaded mechanism', () => {
 
   it('deletes replies with their comment and keeps the count right', async () => {
     const top = await post(carol, on({ content: 'A thread to delete' }))
-    await post(bob, on({ content: 'reply', parent: top.body.doc.id }))
+    await post(bob, on({ content: 'reply', parent: top.body.comment.id }))
     const before = (await site.payload.findByID({ collection: 'reviews', id: reviewId }))
       .commentCount
-    const del = await site.api('DELETE', `/api/comments/${top.body.doc.id}`, {
-      cookie: carol.cookie,
-    })
+    const deleteAs = (user: TestUser) =>
+      site.api('POST', `/api/comments/${top.body.comment.id}/delete`, { cookie: user.cookie })
+    expect((await deleteAs(bob)).status).toBe(403)
+    const del = await deleteAs(carol)
     expect(del.status).toBe(200)
     const after = (await site.payload.findByID({ collection: 'reviews', id: reviewId }))
       .commentCount
@@ -293,7 +292,7 @@ describe('comments: one threaded mechanism', () => {
     const c = await post(carol, on({ content: 'React to me' }))
     const res = await toggle(bob, {
       targetKind: 'review-comment',
-      targetId: c.body.doc.id,
+      targetId: c.body.comment.id,
       emoji: 'thumbs-down',
     })
     expect(res.status).toBe(200)
@@ -303,7 +302,7 @@ describe('comments: one threaded mechanism', () => {
     })
     const wrongKind = await toggle(bob, {
       targetKind: 'story-comment',
-      targetId: c.body.doc.id,
+      targetId: c.body.comment.id,
       emoji: 'heart',
     })
     expect(wrongKind.status).toBe(404)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { MAX_LIVE_ITEMS, MAX_PRICE_PENCE, MIN_PRICE_PENCE } from '@/rules/market'
 import { pgPool } from '@/server/database/db'
-import { DEMO_TOTP_SECRET } from '@/seed'
+import { buildSeedData, DEFAULT_SEED, DEMO_TOTP_SECRET } from '@/seed'
 import { MARKET_TARGET, seedMarketTarget } from '@/seed/marketTarget'
 import { createRng } from '@/seed/random'
 import { seedDatabase } from '@/seed/store'
@@ -33,6 +33,24 @@ describe('demo seed', () => {
     expect(second.seeded).toBe(false)
     expect(await count('reviews')).toBe(counts.reviews)
   }, 180_000) // 42 generated cover images; slow when the machine is busy
+
+  it("writes members' reviews and comments as them (their commands), each review on its own date", async () => {
+    const db = pgPool(site.payload)
+    const { rows } = await db.query<{ who: string | null; author: string; at: Date }>(
+      `SELECT u.user_name AS who, r.author_name AS author, r.created_at AS at
+         FROM reviews r LEFT JOIN users u ON u.id = r.user_id`,
+    )
+    const stored = new Set(rows.map((r) => `${r.who}|${r.author}|${r.at.toISOString()}`))
+    for (const review of buildSeedData(DEFAULT_SEED).reviews) {
+      const key = `${review.userName}|${review.authorName}|${review.createdAt}`
+      expect(stored.has(key), key).toBe(true)
+    }
+    const comments = await db.query(
+      'SELECT count(*)::int AS n, count(author_id)::int AS authored FROM comments',
+    )
+    expect(comments.rows[0].n).toBeGreaterThan(0)
+    expect(comments.rows[0].authored).toBe(comments.rows[0].n)
+  })
 
   it('gives every neighbourhood a WebP image with resized variants', async () => {
     const { docs } = await site.payload.find({

@@ -25,6 +25,20 @@ describe('accountLimitsFor', () => {
       { name: 'accountReview', weight: 1 },
       { name: 'accountWrite', weight: 1 },
     ])
+    expect(accountLimitsFor('write', request('POST', '/api/reviews/new'), hoursAgo(25))).toEqual([
+      { name: 'accountReview', weight: 1 },
+      { name: 'accountWrite', weight: 1 },
+    ])
+  })
+
+  it("an unconfirmed member's post spends the post budget, through the REST route or the command", () => {
+    const unconfirmed = { ...hoursAgo(30), unconfirmed: true }
+    for (const url of ['/api/comments', '/api/comments/new']) {
+      expect(accountLimitsFor('write', request('POST', url), unconfirmed)).toEqual([
+        { name: 'accountWrite', weight: 1 },
+        { name: 'unconfirmedPost', weight: 1 },
+      ])
+    }
   })
 
   it('other writes spend the write budget; marking notifications read spends none', () => {

@@ -1,29 +1,32 @@
 import type { CommentTargetKind } from '@/rules/targets'
-import { toCommentView as toView, type CommentDoc, type CommentView } from '@/views/comment'
-import { api } from '@widgets/lib/api'
+import { toCommentView as toView, type CommentView } from '@/views/comment'
+import { listDocuments, readDocument, send, type DocumentQuery } from '@widgets/lib/client'
 
 export type { CommentView }
 
 /** Authors' public names and avatar URLs only (depth 2 reaches the avatar, populate trims it). */
-const POPULATE =
-  'depth=2&populate[comments][id]=true&populate[users][userName]=true&populate[users][name]=true' +
-  '&populate[users][avatar]=true&populate[media][url]=true&populate[media][filename]=true'
+const AUTHORS = {
+  depth: 2,
+  populate: {
+    comments: { id: true },
+    users: { userName: true, name: true, avatar: true },
+    media: { url: true, filename: true },
+  },
+} as const satisfies DocumentQuery
 
-const targetWhere = (kind: CommentTargetKind, id: number) =>
-  `where[targetKind][equals]=${kind}&where[targetId][equals]=${id}&where[hidden][not_equals]=true`
-
-interface Page {
-  docs: CommentDoc[]
-  hasNextPage: boolean
-  totalDocs: number
-}
+const targetWhere = (kind: CommentTargetKind, id: number) => ({
+  targetKind: { equals: kind },
+  targetId: { equals: id },
+  hidden: { not_equals: true },
+})
 
 /** Every visible comment of a target, oldest first (pages of 100). */
 export async function loadComments(kind: CommentTargetKind, id: number): Promise<CommentView[]> {
   const out: CommentView[] = []
   for (let page = 1; page <= 20; page++) {
-    const answer = await api<Page>(
-      `/api/comments?${targetWhere(kind, id)}&sort=createdAt&limit=100&page=${page}&${POPULATE}`,
+    const answer = await listDocuments(
+      'comments',
+      { where: targetWhere(kind, id), sort: 'createdAt', limit: 100, page, ...AUTHORS },
       { shared: true },
     )
     out.push(...answer.docs.map(toView))
@@ -33,15 +36,17 @@ export async function loadComments(kind: CommentTargetKind, id: number): Promise
 }
 
 export async function countComments(kind: CommentTargetKind, id: number): Promise<number> {
-  const answer = await api<Page>(`/api/comments?${targetWhere(kind, id)}&limit=1&depth=0`, {
-    shared: true,
-  })
+  const answer = await listDocuments(
+    'comments',
+    { where: targetWhere(kind, id), limit: 1, depth: 0 },
+    { shared: true },
+  )
   return answer.totalDocs
 }
 
 export async function loadComment(id: number): Promise<CommentView | null> {
   try {
-    const doc = await api<CommentDoc>(`/api/comments/${id}?${POPULATE}`, { shared: true })
+    const doc = await readDocument('comments', id, AUTHORS, { shared: true })
     return doc.hidden ? null : toView(doc)
   } catch {
     return null
@@ -54,24 +59,16 @@ export async function postComment(input: {
   parent: number | null
   content: string
 }): Promise<CommentView> {
-  const answer = await api<{ doc: CommentDoc }>(`/api/comments?${POPULATE}`, {
-    method: 'POST',
-    json: input,
-  })
-  return toView(answer.doc)
+  return (await send('comments.post', input)).comment
 }
 
 /** Saves an edit; answers the members the new text mentions (as the server found them). */
 export async function updateComment(id: number, content: string): Promise<string[]> {
-  const answer = await api<{ doc: CommentDoc }>(`/api/comments/${id}?depth=0`, {
-    method: 'PATCH',
-    json: { content },
-  })
-  return toView(answer.doc).mentions
+  return (await send('comments.edit', { content }, { id })).comment.mentions
 }
 
 export async function deleteComment(id: number): Promise<void> {
-  await api(`/api/comments/${id}`, { method: 'DELETE' })
+  await send('comments.remove', {}, { id })
 }
 
 /** Which thread a #comment-{id} link points into (read once per page and hash). */

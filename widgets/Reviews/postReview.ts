@@ -1,8 +1,8 @@
-import type { Review } from '@/payload-types'
 import { MESSAGES } from '@/rules/messages'
 import { reviewSchema } from '@/schemas/review'
-import { toReviewView, type ReviewView } from '@/views/review'
-import { ApiError, api } from '@widgets/lib/api'
+import type { ReviewView } from '@/views/review'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { loadSession, type Session } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
@@ -56,13 +56,9 @@ export async function postReview(
       return failed(`Image upload failed: ${(err as Error).message}`)
     }
   }
-  let doc: Review
+  let review: ReviewView
   try {
-    const answer = await api<{ doc: Review }>('/api/reviews?depth=1', {
-      method: 'POST',
-      json: { ...parsed.data, authorName: parsed.data.authorName ?? undefined, photo: photoId },
-    })
-    doc = answer.doc
+    review = (await send('reviews.post', { ...parsed.data, photo: photoId })).review
   } catch (err) {
     return failed(
       err instanceof ApiError
@@ -71,8 +67,7 @@ export async function postReview(
     )
   }
   toast.success(MESSAGES.reviewThanks)
-  const review = toReviewView(doc, new Map())
-  const withBadges = announceNewBadges(s.user.id, doc.createdAt).then(
+  const withBadges = announceNewBadges(s.user.id, review.createdAt).then(
     (badges) => ({ ...review, badges }),
     (err: unknown) => {
       console.warn('Could not read badges', err)

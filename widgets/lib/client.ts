@@ -132,6 +132,8 @@ export interface DocumentQuery {
   page?: number
   depth?: number
   select?: Record<string, true>
+  /** The fields a related collection's documents come with (`{ users: { userName: true } }`). */
+  populate?: Record<string, Record<string, true>>
 }
 
 type ReadInit = Pick<ApiInit, 'signal' | 'shared'>
@@ -155,9 +157,10 @@ export function listDocuments<S extends Collection>(
 export function readDocument<S extends Collection>(
   slug: S,
   id: number,
-  query: Pick<DocumentQuery, 'depth'> = {},
+  query: Pick<DocumentQuery, 'depth' | 'populate'> = {},
+  init: ReadInit = {},
 ): Promise<DocumentOf<S>> {
-  return api(documentsPath(slug, id, query), {})
+  return api(documentsPath(slug, id, query), init)
 }
 
 /** Changes one document, as the collection's access and hooks allow. */

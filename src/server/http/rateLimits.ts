@@ -249,9 +249,12 @@ export async function accountOfRequest(
   return { id: user.id, createdAt: user.createdAt, unconfirmed: !confirmed && !staff }
 }
 
-/** What members post (one document each), as RATE_LIMITS.unconfirmedPost counts them. */
+/**
+ * What members post (one document each), as RATE_LIMITS.unconfirmedPost counts them: the
+ * collection's REST create or its command (`/new`).
+ */
 const POSTS =
-  /^\/api\/(reviews|comments|discussions|stories|events|polls|local-businesses|neighbourhoods)$/
+  /^\/api\/(reviews|comments|discussions|stories|events|polls|local-businesses|neighbourhoods)(\/new)?$/
 
 /**
  * Which per-account limits a request counts against, with the weight of each hit: every write,
@@ -281,7 +284,7 @@ export function accountLimitsFor(
   if (path === '/api/notifications' || path.startsWith('/api/notifications/')) return []
   if (req.method === 'POST' && /^\/api\/conversations\/\d+\/messages$/.test(path))
     return [{ name: 'messageSend', weight: 1 }]
-  const review = req.method === 'POST' && path === '/api/reviews'
+  const review = req.method === 'POST' && /^\/api\/reviews(\/new)?$/.test(path)
   const post = req.method === 'POST' && POSTS.test(path) && account.unconfirmed === true
   return [
     ...(review ? [{ name: pick('accountReview', 'newAccountReview'), weight: 1 }] : []),
