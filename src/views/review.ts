@@ -1,3 +1,4 @@
+import { bracketQuery } from '@/rules/neighbourhoodSearch'
 import type { Review, UserBadge } from '@/payload-types'
 
 import { mentionsOf } from '@/rules/mentions'
@@ -145,13 +146,15 @@ export function reviewsViewHref(path: string, sort: ReviewSort, pages = 1): stri
 }
 
 /** Query string for one page of a neighbourhood's reviews. */
-export function reviewsQuery(neighbourhoodId: number, sort: ReviewSort, page: number): string {
-  const params = new URLSearchParams({
-    'where[neighbourhood][equals]': String(neighbourhoodId),
-    sort: reviewOrder(sort),
-    limit: String(REVIEWS_PAGE_SIZE),
-    page: String(page),
-    depth: '1',
-  })
-  return params.toString()
-}
+/** One page of a neighbourhood's reviews as the island asks Payload's list route for it. */
+export const reviewsListQuery = (neighbourhoodId: number, sort: ReviewSort, page: number) => ({
+  where: { neighbourhood: { equals: neighbourhoodId } },
+  sort: reviewOrder(sort),
+  limit: REVIEWS_PAGE_SIZE,
+  page,
+  depth: 1,
+})
+
+/** That query as the island's client writes it (the read cache's key). */
+export const reviewsQuery = (neighbourhoodId: number, sort: ReviewSort, page: number): string =>
+  bracketQuery(reviewsListQuery(neighbourhoodId, sort, page))

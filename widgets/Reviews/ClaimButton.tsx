@@ -1,11 +1,10 @@
-import type { Review } from '@/payload-types'
 import { useState } from 'react'
 
 import { MESSAGES } from '@/rules/messages'
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { toast } from '@widgets/lib/toast'
-import { announceNewBadges } from './reviewsApi'
-import { toReviewView, type ReviewView } from '@/views/review'
+import { announceNewBadges, loadReview } from './reviewsApi'
+import type { ReviewView } from '@/views/review'
 
 interface Props {
   review: ReviewView
@@ -23,14 +22,12 @@ export function ClaimButton({ review, userId, onClaimed }: Props) {
   const claim = async () => {
     setBusy(true)
     try {
-      const { doc } = await api<{ doc: Review & { updatedAt: string } }>(
-        `/api/reviews/${review.id}/claim`,
-        { method: 'POST' },
-      )
+      const { doc } = await send('reviews.claim', {}, { id: review.id })
       toast.success(MESSAGES.reviewClaimed)
-      const claimed = toReviewView(doc, new Map(), review.reactions)
+      const claimed = { ...(await loadReview(review.id)), reactions: review.reactions }
       onClaimed(claimed)
-      const badges = await announceNewBadges(userId, doc.updatedAt)
+      const since = typeof doc.updatedAt === 'string' ? doc.updatedAt : new Date().toISOString()
+      const badges = await announceNewBadges(userId, since)
       onClaimed({ ...claimed, badges })
     } catch (e) {
       toast.error((e as Error).message)

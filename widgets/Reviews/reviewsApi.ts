@@ -1,30 +1,25 @@
-import type { Review, UserBadge } from '@/payload-types'
+import type { Review } from '@/payload-types'
 import { relId } from '@/views/media'
 import { countStars, type StarCounts } from '@/rules/ratingSummary'
 import { badgeEarnedMessage } from '@/rules/badges'
-import { api } from '@widgets/lib/api'
+import { listDocuments, readDocument } from '@widgets/lib/client'
 import { toast } from '@widgets/lib/toast'
 import {
   badgesByUser,
-  reviewsQuery,
+  reviewsListQuery,
   toReviewView,
   type BadgeView,
   type ReviewSort,
   type ReviewView,
 } from '@/views/review'
 
-interface PageAnswer<T> {
-  docs: T[]
-  hasNextPage: boolean
-  totalDocs: number
-}
-
 /** The badges of these users, one request. */
 export async function loadBadges(userIds: number[]): Promise<Map<number, BadgeView[]>> {
   const ids = [...new Set(userIds)]
   if (!ids.length) return new Map()
-  const answer = await api<PageAnswer<UserBadge>>(
-    `/api/user-badges?where[user][in]=${ids.join(',')}&sort=awardedAt&depth=0&limit=500`,
+  const answer = await listDocuments(
+    'user-badges',
+    { where: { user: { in: ids.join(',') } }, sort: 'awardedAt', depth: 0, limit: 500 },
     { shared: true },
   )
   return badgesByUser(answer.docs)
@@ -37,10 +32,9 @@ async function withBadges(docs: Review[]): Promise<ReviewView[]> {
 
 /** One page of reviews in the given order, with their authors' badges (two requests). */
 export async function loadReviewsPage(neighbourhoodId: number, sort: ReviewSort, page: number) {
-  const answer = await api<PageAnswer<Review>>(
-    `/api/reviews?${reviewsQuery(neighbourhoodId, sort, page)}`,
-    { shared: true },
-  )
+  const answer = await listDocuments('reviews', reviewsListQuery(neighbourhoodId, sort, page), {
+    shared: true,
+  })
   return {
     reviews: await withBadges(answer.docs),
     hasMore: answer.hasNextPage,
@@ -50,14 +44,20 @@ export async function loadReviewsPage(neighbourhoodId: number, sort: ReviewSort,
 
 /** One review as a card shows it. */
 export async function loadReview(id: number): Promise<ReviewView> {
-  const doc = await api<Review>(`/api/reviews/${id}?depth=1`, { shared: true })
+  const doc = await readDocument('reviews', id, { depth: 1 }, { shared: true })
   return (await withBadges([doc]))[0]!
 }
 
 /** Star counts of a neighbourhood: only the ratings are read. */
 export async function loadStarCounts(neighbourhoodId: number): Promise<StarCounts> {
-  const answer = await api<PageAnswer<{ rating: number }>>(
-    `/api/reviews?where[neighbourhood][equals]=${neighbourhoodId}&limit=0&depth=0&select[rating]=true`,
+  const answer = await listDocuments(
+    'reviews',
+    {
+      where: { neighbourhood: { equals: neighbourhoodId } },
+      limit: 0,
+      depth: 0,
+      select: { rating: true },
+    },
     { shared: true },
   )
   return countStars(answer.docs.map((d) => d.rating))
@@ -70,9 +70,12 @@ export async function loadStarCounts(neighbourhoodId: number): Promise<StarCount
  * user's badges for the card, and toasts 'You earned the "…" badge!' for each new one.
  */
 export async function announceNewBadges(userId: number, since: string): Promise<BadgeView[]> {
-  const answer = await api<PageAnswer<UserBadge & { awardedAt: string }>>(
-    `/api/user-badges?where[user][equals]=${userId}&sort=awardedAt&depth=0&limit=100`,
-  )
+  const answer = await listDocuments('user-badges', {
+    where: { user: { equals: userId } },
+    sort: 'awardedAt',
+    depth: 0,
+    limit: 100,
+  })
   for (const b of answer.docs) {
     if (b.awardedAt >= since) toast.success(badgeEarnedMessage(b.badgeName), { duration: 6000 })
   }
