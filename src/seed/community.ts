@@ -2,6 +2,11 @@ import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
 
+import { postDiscussion } from '@collections/Discussions/endpoints/post'
+import { postPoll } from '@collections/Polls/endpoints/post'
+import { runCommand } from '@collections/shared/command'
+import { postStory } from '@collections/Stories/endpoints/post'
+import { memberLookup } from './members'
 import type { Rng } from './random'
 
 /** Demo stories, events, discussions, polls, comments, reactions, RSVPs and votes. */
@@ -127,34 +132,29 @@ export async function seedCommunity(
   const day = 86_400_000
   const author = () => rng.pick(users)
 
+  // Members' posts go through the same commands as the site's forms, written as their author.
+  const asMember = memberLookup(payload)
   const stories: number[] = []
   for (const [i, [title, description, tags]] of STORIES.entries()) {
-    const doc = await payload.create({
-      collection: 'stories',
-      data: {
+    const { doc } = await runCommand(payload, 'stories.post', postStory, {
+      user: await asMember(author()),
+      input: {
         title,
         description,
         tags: [...tags],
         isPublic: true,
         neighbourhood: neighbourhoods[i * 3]!,
-        author: author(),
       },
-      ...opts,
+      context,
     })
     stories.push(doc.id)
   }
   const discussions: number[] = []
   for (const [i, [title, content, tags]] of DISCUSSIONS.entries()) {
-    const doc = await payload.create({
-      collection: 'discussions',
-      data: {
-        title,
-        content,
-        tags: [...tags],
-        neighbourhood: i % 2 ? neighbourhoods[i]! : undefined,
-        author: author(),
-      },
-      ...opts,
+    const { doc } = await runCommand(payload, 'discussions.post', postDiscussion, {
+      user: await asMember(author()),
+      input: { title, content, tags: [...tags], neighbourhood: i % 2 ? neighbourhoods[i]! : null },
+      context,
     })
     discussions.push(doc.id)
   }
@@ -178,16 +178,15 @@ export async function seedCommunity(
   }
   const polls: number[] = []
   for (const [i, [question, options]] of POLLS.entries()) {
-    const doc = await payload.create({
-      collection: 'polls',
-      data: {
+    const { doc } = await runCommand(payload, 'polls.post', postPoll, {
+      user: await asMember(author()),
+      input: {
         question,
-        options: options.map((text) => ({ text })),
+        options: [...options],
         closeDate: new Date(now + (10 + i * 7) * day).toISOString(),
         neighbourhood: neighbourhoods[i]!,
-        author: author(),
       },
-      ...opts,
+      context,
     })
     polls.push(doc.id)
     for (const user of rng.sample(users, 5)) {

@@ -93,26 +93,15 @@ export async function createPoll(input: NewPollInput): Promise<string | null> {
   const session = await loadSession()
   if (session.status !== 'signed-in') return MESSAGES.mustBeLoggedInToCreatePoll
   if (!pollIsComplete(input.question, input.options)) return MESSAGES.pollIncomplete
-  let neighbourhood: number | null = null
-  const slug = input.neighbourhood.trim()
   try {
-    if (slug) {
-      const found = await api<{ docs: { id: number }[] }>(
-        `/api/neighbourhoods?where[slug][equals]=${encodeURIComponent(slug)}&limit=1&depth=0&select[slug]=true`,
-      )
-      if (!found.docs[0]) return MESSAGES.neighbourhoodNotFound
-      neighbourhood = found.docs[0].id
-    }
     const closeDate = input.closeDate ? new Date(input.closeDate) : null
     if (closeDate && Number.isNaN(closeDate.getTime())) return 'Please choose a valid close date.'
-    await api('/api/polls', {
-      method: 'POST',
-      json: {
-        question: input.question.trim(),
-        options: optionTexts(input.options).map((text) => text.trim()),
-        closeDate: closeDate ? closeDate.toISOString() : null,
-        neighbourhood,
-      },
+    // The command finds the neighbourhood by the slug typed ('Could not find neighbourhood.').
+    await send('polls.post', {
+      question: input.question.trim(),
+      options: optionTexts(input.options).map((text) => text.trim()),
+      closeDate: closeDate ? closeDate.toISOString() : null,
+      neighbourhood: input.neighbourhood.trim(),
     })
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return MESSAGES.mustBeLoggedInToCreatePoll
@@ -131,10 +120,8 @@ export const $neighbourhoodChoices = atom<{ slug: string; name: string }[] | nul
 export async function loadNeighbourhoodChoices() {
   if ($neighbourhoodChoices.get()) return
   try {
-    const answer = await api<{ docs: { slug: string; name: string }[] }>(
-      '/api/neighbourhoods?select[slug]=true&select[name]=true&sort=name&limit=500&depth=0',
-    )
-    $neighbourhoodChoices.set(answer.docs.map(({ slug, name }) => ({ slug, name })))
+    const answer = await send('polls.places', {})
+    $neighbourhoodChoices.set(answer.neighbourhoods)
   } catch (e) {
     console.warn('Could not load neighbourhoods', e)
   }
