@@ -1,4 +1,4 @@
-import { MESSAGES } from '@/rules/messages'
+import { DISCUSSION_SIGN_IN } from '@/rules/discussions'
 import { discussionEditSchema, discussionSchema } from '@/schemas/discussion'
 import { z } from '@/schemas/zod'
 import { defineContract } from './contract'
@@ -27,7 +27,7 @@ export const discussionPost = defineContract({
   summary: 'Start a discussion',
   tag: 'discussions',
   caller: 'member',
-  signIn: MESSAGES.loginToStartDiscussion,
+  signIn: DISCUSSION_SIGN_IN,
   input: discussionSchema,
   output: discussionAnswer,
   status: 201,
@@ -40,7 +40,7 @@ export const discussionEdit = defineContract({
   summary: "Change a discussion (its author's)",
   tag: 'discussions',
   caller: 'member',
-  signIn: MESSAGES.loginToStartDiscussion,
+  signIn: DISCUSSION_SIGN_IN,
   params: idParams,
   input: discussionEditSchema,
   output: discussionAnswer,
@@ -54,7 +54,7 @@ export const discussionDelete = defineContract({
   summary: "Delete a discussion (its author's)",
   tag: 'discussions',
   caller: 'member',
-  signIn: MESSAGES.loginToStartDiscussion,
+  signIn: DISCUSSION_SIGN_IN,
   params: idParams,
   input: z.object({}),
   output: deletedAnswer,

@@ -20,7 +20,7 @@ export const story: FormHandler = async ({ fields, call }) => {
   }
   const parsed = storySchema.safeParse({ ...input, image: null })
   if (!parsed.success) return schemaRefusal(parsed.error)
-  if (!(await viewer(call))) return failed('Please sign in to share a story.')
+  if (!(await viewer(call))) return failed(MESSAGES.signInToShareStory)
   const chosen = file(fields, 'image')
   let image: number | null = null
   if (chosen) {

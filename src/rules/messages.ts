@@ -77,7 +77,6 @@ export const MESSAGES = {
   pollNotFound: 'Poll not found',
   storySubmitFailed: 'Failed to submit story.',
   signInToShareStory: 'Please sign in to share a story.',
-  loginToStartDiscussion: 'Please login to start a discussion',
   // Not in the spec (it has no poll edit): refusing to change what people voted on.
   pollLocked: 'The question and options cannot change once people have voted.',
   // Neighbourhood form and place search (SPEC §5, §8; the search refusals are ours).

@@ -1,6 +1,6 @@
 import type { Discussion, Media, User } from '@/payload-types'
 import { previewDescription } from '@/rules/localSpots'
-import { MESSAGES } from '@/rules/messages'
+import { DISCUSSION_SIGN_IN } from '@/rules/discussions'
 import { mentionsOf } from '@/rules/mentions'
 import { parsePage } from '@/rules/paging'
 
@@ -26,7 +26,7 @@ export const DISCUSSION_TEXT = {
   empty: 'No discussions yet.',
   notFound: 'Discussion not found',
   deleteQuestion: 'Delete this discussion?',
-  loginToPost: MESSAGES.loginToStartDiscussion,
+  loginToPost: DISCUSSION_SIGN_IN,
   postFailed: 'Failed to post discussion.',
   updateFailed: 'Failed to update discussion.',
   deleteFailed: 'Failed to delete discussion.',

@@ -130,7 +130,7 @@ export async function submitStory(slugOf: (id: number) => string): Promise<strin
     const status = e instanceof ApiError ? e.status : 0
     const detail =
       status === 401 || status === 403
-        ? 'Please sign in to share a story.'
+        ? MESSAGES.signInToShareStory
         : e instanceof Error && image === null && draft.image
           ? e.message || MESSAGES.imageUploadFailed
           : e instanceof Error
