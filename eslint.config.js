@@ -135,9 +135,7 @@ export default tseslint.config(
       'widgets/lib/client.ts',
       // Until the verbs move onto commands (the lead removes these at the merge).
       ...[
-        'Stories',
         'Discussions',
-        'Polls',
         'Events',
         'LocalSpots',
         'NeighbourhoodForm',

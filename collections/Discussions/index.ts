@@ -19,7 +19,7 @@ import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
-import { discussionListEndpoint } from './endpoints/list'
+import { discussionEndpoints } from './endpoints'
 import { announceApiChange } from '@collections/shared/apiChanges'
 import { mentionHooks, mentionsField } from '@collections/shared/mentions'
 import { publicPage } from '@collections/shared/preview'
@@ -79,7 +79,7 @@ export const Discussions: CollectionConfig = {
   },
   // SPEC §7: discussions view ordered by reaction_count, then created_at, both descending.
   defaultSort: ['-reactionCount', '-createdAt'],
-  endpoints: [discussionListEndpoint],
+  endpoints: discussionEndpoints,
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'content', type: 'textarea', required: true, maxLength: 10_000 },

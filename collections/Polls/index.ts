@@ -16,7 +16,12 @@ import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { requireSignIn } from '@collections/shared/requireSignIn'
+import { command } from '@collections/shared/command'
+import { deleteOwnPost } from '@collections/shared/deleteOwnPost'
+import { editPollEndpoint } from './endpoints/edit'
 import { myVoteEndpoint } from './endpoints/mine'
+import { placesEndpoint } from './endpoints/places'
+import { postPollEndpoint } from './endpoints/post'
 import { summaryEndpoint } from './endpoints/summary'
 import { voteEndpoint } from './endpoints/vote'
 import { deleteVotes } from './hooks/deleteVotes'
@@ -98,5 +103,13 @@ export const Polls: CollectionConfig = {
     ],
     afterDelete: [search.afterDelete, pages.afterDelete, announceApiChange, live.afterDelete],
   },
-  endpoints: [voteEndpoint, summaryEndpoint, myVoteEndpoint],
+  endpoints: [
+    voteEndpoint,
+    summaryEndpoint,
+    myVoteEndpoint,
+    placesEndpoint,
+    postPollEndpoint,
+    editPollEndpoint,
+    command('polls.remove', deleteOwnPost('polls')),
+  ],
 }

@@ -29,6 +29,7 @@ import { announceApiChange } from '@collections/shared/apiChanges'
 import { mentionHooks, mentionsField } from '@collections/shared/mentions'
 import { publicPage } from '@collections/shared/preview'
 import { followOnFirstPost } from '@collections/Follows/followOnFirstPost'
+import { storyEndpoints } from './endpoints'
 
 /** Site search follows every write in its transaction. */
 const search = searchHooks<Story>('story')
@@ -138,4 +139,5 @@ export const Stories: CollectionConfig = {
       announceApiChange,
     ],
   },
+  endpoints: storyEndpoints,
 }

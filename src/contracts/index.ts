@@ -51,7 +51,17 @@ import {
 import { followStateRead, followToggle } from './follows'
 import { marketCreate, marketEdit, marketRenew, marketStatus } from './market'
 import { lostFoundEdit, lostFoundPins, lostFoundPost, lostFoundStatus } from './lostFound'
-import { pollMine, pollSummary, pollVote } from './polls'
+import {
+  pollDelete,
+  pollEdit,
+  pollMine,
+  pollPlaces,
+  pollPost,
+  pollSummary,
+  pollVote,
+} from './polls'
+import { storyDelete, storyEdit, storyPost } from './stories'
+import { discussionDelete, discussionEdit, discussionPost } from './discussions'
 import { reactionMine, reactionSummary, reactionToggle } from './reactions'
 import { reportAppeal, reportSend } from './reports'
 import { reviewEdit, reviewPost } from './reviews'
@@ -103,6 +113,16 @@ export const contracts = {
   'polls.vote': pollVote,
   'polls.summary': pollSummary,
   'polls.mine': pollMine,
+  'polls.post': pollPost,
+  'polls.edit': pollEdit,
+  'polls.remove': pollDelete,
+  'polls.places': pollPlaces,
+  'stories.post': storyPost,
+  'stories.edit': storyEdit,
+  'stories.remove': storyDelete,
+  'discussions.post': discussionPost,
+  'discussions.edit': discussionEdit,
+  'discussions.remove': discussionDelete,
   'reports.send': reportSend,
   'reports.appeal': reportAppeal,
   'search.suggest': searchSuggest,

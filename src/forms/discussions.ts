@@ -1,7 +1,9 @@
+import type { Contracts } from '@/contracts'
+import type { OutputOf } from '@/contracts/contract'
 import { normaliseTags } from '@/rules/tags'
 import { discussionSchema } from '@/schemas/discussion'
 import { DISCUSSION_TEXT, discussionHref } from '@/views/discussion'
-import { ok, refusal, schemaRefusal, viewer } from './calls'
+import { ok, refusal, schemaRefusal, sendCommand, viewer } from './calls'
 import { id, text, type FormHandler, type FormRefusal } from './types'
 
 /** The schema's first problem, beside its field. */
@@ -23,16 +25,13 @@ export const discussion: FormHandler = async ({ fields, call }) => {
   if (!(await viewer(call))) return { error: DISCUSSION_TEXT.loginToPost }
   const input = checked(fields)
   if ('error' in input) return input
-  const answer = await call('POST', '/api/discussions?depth=0', {
+  const answer = await sendCommand(call, 'discussions.post', {
     ...input,
     neighbourhood: id(fields, 'neighbourhood'),
   })
   if (!ok(answer)) return refusal(answer, DISCUSSION_TEXT.postFailed)
-  const created = (answer.body as { doc?: { id?: number } } | undefined)?.doc?.id
-  return {
-    redirect: typeof created === 'number' ? discussionHref(created) : '/discussions',
-    flash: DISCUSSION_TEXT.posted,
-  }
+  const created = (answer.body as OutputOf<Contracts['discussions.post']>).doc.id
+  return { redirect: discussionHref(created), flash: DISCUSSION_TEXT.posted }
 }
 
 /** The author's Edit (title and text): back to the discussion with the island's toast. */
@@ -44,7 +43,12 @@ export const editDiscussion: FormHandler = async ({ fields, call }) => {
   const content = text(fields, 'content').trim()
   const parsed = discussionSchema.pick({ title: true, content: true }).safeParse({ title, content })
   if (!parsed.success) return schemaRefusal(parsed.error)
-  const answer = await call('PATCH', `/api/discussions/${discussionId}?depth=0`, { title, content })
+  const answer = await sendCommand(
+    call,
+    'discussions.edit',
+    { title, content },
+    { id: discussionId },
+  )
   if (!ok(answer)) return refusal(answer, DISCUSSION_TEXT.updateFailed)
   return { redirect: discussionHref(discussionId), flash: DISCUSSION_TEXT.updated }
 }

@@ -2,9 +2,11 @@ import { MESSAGES } from '@/rules/messages'
 import { normaliseTags } from '@/rules/tags'
 import { storySchema } from '@/schemas/story'
 import { storyHref } from '@/views/story'
-import { ok, schemaRefusal, upload, viewer } from './calls'
+import { ok, schemaRefusal, sendCommand, upload, viewer } from './calls'
 import { file, id, text, type FormHandler } from './types'
 import { errorMessage } from '@/rules/apiErrors'
+import type { Contracts } from '@/contracts'
+import type { OutputOf } from '@/contracts/contract'
 
 /** 'Share Your Story', its image included; then the new story's page, as the island goes. */
 export const story: FormHandler = async ({ fields, call }) => {
@@ -18,7 +20,7 @@ export const story: FormHandler = async ({ fields, call }) => {
   }
   const parsed = storySchema.safeParse({ ...input, image: null })
   if (!parsed.success) return schemaRefusal(parsed.error)
-  if (!(await viewer(call))) return failed('Please sign in to share a story.')
+  if (!(await viewer(call))) return failed(MESSAGES.signInToShareStory)
   const chosen = file(fields, 'image')
   let image: number | null = null
   if (chosen) {
@@ -26,9 +28,8 @@ export const story: FormHandler = async ({ fields, call }) => {
     if (typeof uploaded !== 'number') return { ...uploaded, field: 'image' }
     image = uploaded
   }
-  const answer = await call('POST', '/api/stories?depth=1', { ...input, image })
+  const answer = await sendCommand(call, 'stories.post', { ...parsed.data, image })
   if (!ok(answer)) return failed(errorMessage(answer.body, MESSAGES.storySubmitFailed))
-  const doc = (answer.body as { doc?: { id?: number; neighbourhood?: { slug?: string } } }).doc
-  const slug = doc?.neighbourhood?.slug
-  return { redirect: doc?.id && slug ? storyHref(slug, doc.id) : '/stories' }
+  const { doc } = answer.body as OutputOf<Contracts['stories.post']>
+  return { redirect: storyHref(doc.neighbourhood.slug, doc.id) }
 }

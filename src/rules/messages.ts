@@ -76,6 +76,7 @@ export const MESSAGES = {
   notAllowed: 'You are not allowed to perform this action.',
   pollNotFound: 'Poll not found',
   storySubmitFailed: 'Failed to submit story.',
+  signInToShareStory: 'Please sign in to share a story.',
   // Not in the spec (it has no poll edit): refusing to change what people voted on.
   pollLocked: 'The question and options cannot change once people have voted.',
   // Neighbourhood form and place search (SPEC §5, §8; the search refusals are ours).

@@ -10,3 +10,6 @@ export const discussionSchema = z.object({
   tags: tagsInput,
 })
 export type DiscussionInput = z.input<typeof discussionSchema>
+
+/** The author's edit: title, text and tags; the neighbourhood never changes. */
+export const discussionEditSchema = discussionSchema.omit({ neighbourhood: true }).partial()

@@ -17,3 +17,6 @@ export const storySchema = z.object({
   tags: tagsInput,
 })
 export type StoryInput = z.input<typeof storySchema>
+
+/** The author's edit: any of the fields but the neighbourhood, which never changes. */
+export const storyEditSchema = storySchema.omit({ neighbourhood: true }).partial()

@@ -5,9 +5,12 @@ import { pgPool } from '@/server/database/db'
 import type { Contracts } from '@/contracts'
 import type { InputOf } from '@/contracts/contract'
 import { postComment } from '@collections/Comments/endpoints/post'
+import { postDiscussion } from '@collections/Discussions/endpoints/post'
+import { postPoll } from '@collections/Polls/endpoints/post'
 import { runCommand } from '@collections/shared/command'
+import { postStory } from '@collections/Stories/endpoints/post'
 
-import { membersById } from './members'
+import { memberLookup, membersById } from './members'
 import type { Rng } from './random'
 
 type CommentInput = InputOf<Contracts['comments.post']>
@@ -135,34 +138,29 @@ export async function seedCommunity(
   const day = 86_400_000
   const author = () => rng.pick(users)
 
+  // Members' posts go through the same commands as the site's forms, written as their author.
+  const asMember = memberLookup(payload)
   const stories: number[] = []
   for (const [i, [title, description, tags]] of STORIES.entries()) {
-    const doc = await payload.create({
-      collection: 'stories',
-      data: {
+    const { doc } = await runCommand(payload, 'stories.post', postStory, {
+      user: await asMember(author()),
+      input: {
         title,
         description,
         tags: [...tags],
         isPublic: true,
         neighbourhood: neighbourhoods[i * 3]!,
-        author: author(),
       },
-      ...opts,
+      context,
     })
     stories.push(doc.id)
   }
   const discussions: number[] = []
   for (const [i, [title, content, tags]] of DISCUSSIONS.entries()) {
-    const doc = await payload.create({
-      collection: 'discussions',
-      data: {
-        title,
-        content,
-        tags: [...tags],
-        neighbourhood: i % 2 ? neighbourhoods[i]! : undefined,
-        author: author(),
-      },
-      ...opts,
+    const { doc } = await runCommand(payload, 'discussions.post', postDiscussion, {
+      user: await asMember(author()),
+      input: { title, content, tags: [...tags], neighbourhood: i % 2 ? neighbourhoods[i]! : null },
+      context,
     })
     discussions.push(doc.id)
   }
@@ -186,16 +184,15 @@ export async function seedCommunity(
   }
   const polls: number[] = []
   for (const [i, [question, options]] of POLLS.entries()) {
-    const doc = await payload.create({
-      collection: 'polls',
-      data: {
+    const { doc } = await runCommand(payload, 'polls.post', postPoll, {
+      user: await asMember(author()),
+      input: {
         question,
-        options: options.map((text) => ({ text })),
+        options: [...options],
         closeDate: new Date(now + (10 + i * 7) * day).toISOString(),
         neighbourhood: neighbourhoods[i]!,
-        author: author(),
       },
-      ...opts,
+      context,
     })
     polls.push(doc.id)
     for (const user of rng.sample(users, 5)) {

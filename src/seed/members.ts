@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { User } from '@/payload-types'
 
@@ -14,4 +14,20 @@ export async function membersById(payload: Payload, ids: number[]): Promise<Map<
     depth: 0,
   })
   return new Map(docs.map((user) => [user.id, user]))
+}
+
+/**
+ * The seed's members as a command's caller (runCommand): each account read once, so a post is
+ * written as its author exactly as the site would write it.
+ */
+export function memberLookup(payload: Payload) {
+  const known = new Map<number, NonNullable<PayloadRequest['user']>>()
+  return async (id: number) => {
+    const found = known.get(id)
+    if (found) return found
+    const user = await payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true })
+    const member = { ...user, collection: 'users' as const }
+    known.set(id, member)
+    return member
+  }
 }

@@ -1,5 +1,6 @@
 import type { Discussion, Media, User } from '@/payload-types'
 import { previewDescription } from '@/rules/localSpots'
+import { DISCUSSION_SIGN_IN } from '@/rules/discussions'
 import { mentionsOf } from '@/rules/mentions'
 import { parsePage } from '@/rules/paging'
 
@@ -25,7 +26,7 @@ export const DISCUSSION_TEXT = {
   empty: 'No discussions yet.',
   notFound: 'Discussion not found',
   deleteQuestion: 'Delete this discussion?',
-  loginToPost: 'Please login to start a discussion',
+  loginToPost: DISCUSSION_SIGN_IN,
   postFailed: 'Failed to post discussion.',
   updateFailed: 'Failed to update discussion.',
   deleteFailed: 'Failed to delete discussion.',

@@ -4,6 +4,7 @@ import type { Discussion } from '@/payload-types'
 import { mentionsOf } from '@/rules/mentions'
 import { DISCUSSION_TEXT, type DiscussionView } from '@/views/discussion'
 import { api, ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
 import { checkDiscussion, loadDiscussionSchema, navigation, type FieldErrors } from './store'
@@ -86,10 +87,11 @@ export async function savePost(): Promise<boolean> {
   }
   patchPost({ busy: true, errors: {} })
   try {
-    const answer = await api<{ doc: Discussion }>(`/api/discussions/${p.view.id}?depth=0`, {
-      method: 'PATCH',
-      json: { title: title.trim(), content: content.trim() },
-    })
+    const answer = await send(
+      'discussions.edit',
+      { title: title.trim(), content: content.trim() },
+      { id: p.view.id },
+    )
     patchPost({
       busy: false,
       editing: false,
@@ -118,7 +120,7 @@ export async function deletePost(leaveTo: string): Promise<boolean> {
   if (!p || p.busy) return false
   patchPost({ busy: true, confirmingDelete: false })
   try {
-    await api(`/api/discussions/${p.view.id}`, { method: 'DELETE' })
+    await send('discussions.remove', {}, { id: p.view.id })
     patchPost({ busy: false, gone: true })
     toast.success(DISCUSSION_TEXT.deleted)
     navigation.go(leaveTo)

@@ -1,9 +1,9 @@
 import { map } from 'nanostores'
 
-import type { Discussion } from '@/payload-types'
 import { normaliseTags } from '@/rules/tags'
 import { DISCUSSION_TEXT, discussionHref } from '@/views/discussion'
-import { api, ApiError } from '@widgets/lib/api'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { $session, loadSession } from '@widgets/lib/session'
 import { toast } from '@widgets/lib/toast'
 
@@ -102,14 +102,11 @@ export async function submitDraft(neighbourhoodId: number | null): Promise<numbe
   }
   $draft.set({ ...draft, busy: true, errors: {} })
   try {
-    const answer = await api<{ doc: Discussion }>('/api/discussions?depth=0', {
-      method: 'POST',
-      json: {
-        title: draft.title.trim(),
-        content: draft.content.trim(),
-        tags: normaliseTags(draft.tags),
-        neighbourhood: neighbourhoodId,
-      },
+    const answer = await send('discussions.post', {
+      title: draft.title.trim(),
+      content: draft.content.trim(),
+      tags: normaliseTags(draft.tags),
+      neighbourhood: neighbourhoodId,
     })
     $draft.set(emptyDraft())
     toast.success(DISCUSSION_TEXT.posted)

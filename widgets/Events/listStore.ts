@@ -3,8 +3,8 @@ import { map } from 'nanostores'
 import { MESSAGES } from '@/rules/messages'
 import { nextRsvp, type RsvpStatus } from '@/rules/rsvp'
 import type { EventPage, EventView } from '@/views/event'
-import { api, ApiError } from '@widgets/lib/api'
-import { send } from '@widgets/lib/client'
+import { ApiError } from '@widgets/lib/api'
+import { pageData, send } from '@widgets/lib/client'
 import { keepUnchanged } from '@widgets/lib/keepUnchanged'
 import { $session } from '@widgets/lib/session'
 import { latestCounts, subscribeChannel } from '@widgets/lib/realtime'
@@ -43,7 +43,7 @@ export const $events = map<EventsState>({
 
 const slugOf = () => $events.get().neighbourhood?.slug ?? null
 
-function listUrl(q: string, page: number, pages = 1) {
+function listUrl(q: string, page: number, pages = 1): `/event.json?${string}` {
   const params = new URLSearchParams()
   const slug = slugOf()
   if (slug) params.set('slug', slug)
@@ -115,7 +115,7 @@ export async function reloadEvents(q = $events.get().q) {
   const state = $events.get()
   const pages = q === state.q ? Math.max(1, state.page) : 1
   try {
-    const answer = await api<EventPage>(listUrl(q, 1, pages))
+    const answer = await pageData<EventPage>(listUrl(q, 1, pages))
     if (mine !== generation) return
     const inFlight = [...rsvpFlights.keys()]
     const shown = $events.get().events
@@ -143,7 +143,7 @@ export async function loadMoreEvents() {
   const state = $events.get()
   $events.setKey('loading', true)
   try {
-    const answer = await api<EventPage>(listUrl(state.q, state.page + 1))
+    const answer = await pageData<EventPage>(listUrl(state.q, state.page + 1))
     const known = new Set($events.get().events.map((e) => e.id))
     showAnswer(answer, {
       events: [...$events.get().events, ...answer.events.filter((e) => !known.has(e.id))],

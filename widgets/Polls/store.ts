@@ -5,8 +5,8 @@ import type { pollSummary } from '@/contracts/polls'
 import { MESSAGES } from '@/rules/messages'
 import { optionTexts, pollIsComplete } from '@/rules/polls'
 import type { PollPage, PollView } from '@/views/poll'
-import { api, ApiError } from '@widgets/lib/api'
-import { send } from '@widgets/lib/client'
+import { ApiError } from '@widgets/lib/api'
+import { pageData, send } from '@widgets/lib/client'
 import { askPageState } from '@widgets/lib/pageState'
 import { loadSession } from '@widgets/lib/session'
 import { latestCounts, subscribeChannel } from '@widgets/lib/realtime'
@@ -37,7 +37,7 @@ export function initPolls(page: PollPage) {
   $polls.set({ ...page, loading: false, initialized: true })
 }
 
-const listUrl = (page: number, pages = 1) => {
+const listUrl = (page: number, pages = 1): `/polls.json?${string}` => {
   const params = new URLSearchParams()
   const slug = $polls.get().neighbourhood?.slug
   if (slug) params.set('slug', slug)
@@ -50,7 +50,7 @@ export async function loadMorePolls() {
   const state = $polls.get()
   $polls.setKey('loading', true)
   try {
-    const answer = await api<PollPage>(listUrl(state.page + 1))
+    const answer = await pageData<PollPage>(listUrl(state.page + 1))
     const known = new Set($polls.get().polls.map((p) => p.id))
     $polls.set({
       ...$polls.get(),
@@ -68,7 +68,7 @@ export async function loadMorePolls() {
 export async function reloadPolls() {
   const pages = Math.max(1, $polls.get().page)
   try {
-    const answer = await api<PollPage>(listUrl(1, pages))
+    const answer = await pageData<PollPage>(listUrl(1, pages))
     $polls.set({ ...$polls.get(), ...answer, loading: false })
   } catch (e) {
     console.warn('Could not load polls', e)
@@ -93,26 +93,15 @@ export async function createPoll(input: NewPollInput): Promise<string | null> {
   const session = await loadSession()
   if (session.status !== 'signed-in') return MESSAGES.mustBeLoggedInToCreatePoll
   if (!pollIsComplete(input.question, input.options)) return MESSAGES.pollIncomplete
-  let neighbourhood: number | null = null
-  const slug = input.neighbourhood.trim()
   try {
-    if (slug) {
-      const found = await api<{ docs: { id: number }[] }>(
-        `/api/neighbourhoods?where[slug][equals]=${encodeURIComponent(slug)}&limit=1&depth=0&select[slug]=true`,
-      )
-      if (!found.docs[0]) return MESSAGES.neighbourhoodNotFound
-      neighbourhood = found.docs[0].id
-    }
     const closeDate = input.closeDate ? new Date(input.closeDate) : null
     if (closeDate && Number.isNaN(closeDate.getTime())) return 'Please choose a valid close date.'
-    await api('/api/polls', {
-      method: 'POST',
-      json: {
-        question: input.question.trim(),
-        options: optionTexts(input.options).map((text) => text.trim()),
-        closeDate: closeDate ? closeDate.toISOString() : null,
-        neighbourhood,
-      },
+    // The command finds the neighbourhood by the slug typed ('Could not find neighbourhood.').
+    await send('polls.post', {
+      question: input.question.trim(),
+      options: optionTexts(input.options).map((text) => text.trim()),
+      closeDate: closeDate ? closeDate.toISOString() : null,
+      neighbourhood: input.neighbourhood.trim(),
     })
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return MESSAGES.mustBeLoggedInToCreatePoll
@@ -131,10 +120,8 @@ export const $neighbourhoodChoices = atom<{ slug: string; name: string }[] | nul
 export async function loadNeighbourhoodChoices() {
   if ($neighbourhoodChoices.get()) return
   try {
-    const answer = await api<{ docs: { slug: string; name: string }[] }>(
-      '/api/neighbourhoods?select[slug]=true&select[name]=true&sort=name&limit=500&depth=0',
-    )
-    $neighbourhoodChoices.set(answer.docs.map(({ slug, name }) => ({ slug, name })))
+    const answer = await send('polls.places', {})
+    $neighbourhoodChoices.set(answer.neighbourhoods)
   } catch (e) {
     console.warn('Could not load neighbourhoods', e)
   }

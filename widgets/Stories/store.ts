@@ -4,7 +4,8 @@ import { MESSAGES } from '@/rules/messages'
 import { normaliseTags } from '@/rules/tags'
 import { storySchema } from '@/schemas/story'
 import { storyHref } from '@/views/story'
-import { api, ApiError } from '@widgets/lib/api'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { toast } from '@widgets/lib/toast'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
 
@@ -119,9 +120,9 @@ export async function submitStory(slugOf: (id: number) => string): Promise<strin
       )
     }
     $storyForm.set({ ...IDLE, status: 'saving', progress: 1 })
-    const answer = await api<{ doc: { id: number } }>('/api/stories', {
-      method: 'POST',
-      json: toInput(draft, image),
+    const answer = await send('stories.post', {
+      ...toInput(draft, image),
+      neighbourhood: Number(draft.neighbourhood),
     })
     $storyForm.set({ ...IDLE, status: 'done' })
     return storyHref(slugOf(Number(draft.neighbourhood)), answer.doc.id)
@@ -129,7 +130,7 @@ export async function submitStory(slugOf: (id: number) => string): Promise<strin
     const status = e instanceof ApiError ? e.status : 0
     const detail =
       status === 401 || status === 403
-        ? 'Please sign in to share a story.'
+        ? MESSAGES.signInToShareStory
         : e instanceof Error && image === null && draft.image
           ? e.message || MESSAGES.imageUploadFailed
           : e instanceof Error

@@ -182,3 +182,11 @@ export function changeDocuments<S extends Collection>(
 ): Promise<{ docs: DocumentOf<S>[]; message: string }> {
   return api(documentsPath(slug, undefined, query), { method: 'PATCH', json: data })
 }
+
+/**
+ * A page's own JSON (`/polls.json`, `/event.json`): the page's loader answering for the island
+ * that pages through it. Not the API, so no contract; typed by the page's view.
+ */
+export function pageData<T>(path: `/${string}.json` | `/${string}.json?${string}`): Promise<T> {
+  return api<T>(path)
+}
