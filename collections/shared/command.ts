@@ -4,6 +4,7 @@ import {
   type Payload,
   type PayloadHandler,
   type PayloadRequest,
+  type RequestContext,
 } from 'payload'
 
 import { contracts, type ContractName, type Contracts } from '@/contracts'
@@ -121,10 +122,12 @@ export async function runCommand<N extends ContractName>(
     user: NonNullable<PayloadRequest['user']>
     input: z.input<Contracts[N]['input']>
     params?: z.input<NonNullable<Contracts[N]['params']>>
+    /** Hook switches for the run (the seed turns live pushes and page rebuilds off). */
+    context?: RequestContext
   },
 ): Promise<z.output<Contracts[N]['output']>> {
   const contract: AnyContract = contracts[name]
-  const req = await createLocalReq({ user: call.user }, payload)
+  const req = await createLocalReq({ user: call.user, context: call.context }, payload)
   const answer = await work({
     req,
     input: contract.input.parse(call.input) as ParsedInputOf<Contracts[N]>,

@@ -1,10 +1,22 @@
 import { safeNextPath } from '@/rules/accounts'
-import { DELETABLE, isDeletableKind } from '@/views/deletion'
-import { ok, refusal, viewer } from './calls'
+import { DELETABLE, isDeletableKind, type DeletableKind } from '@/views/deletion'
+import type { ContractName } from '@/contracts'
+import { ok, refusal, sendCommand, viewer } from './calls'
 import { id, text, type FormHandler } from './types'
 
+/** The kinds deleted by their command; the others through their collection's DELETE. */
+const DELETE_COMMANDS = {
+  event: 'events.remove',
+  spot: 'localSpots.remove',
+} as const satisfies Partial<Record<DeletableKind, ContractName>>
+
+const commandOf = (kind: DeletableKind) =>
+  Object.hasOwn(DELETE_COMMANDS, kind)
+    ? DELETE_COMMANDS[kind as keyof typeof DELETE_COMMANDS]
+    : null
+
 /**
- * The confirmation page's Delete (/delete): the API's DELETE, with its access rules (only the
+ * The confirmation page's Delete (/delete): the kind's delete, with its access rules (only the
  * author), then back to the page the item was on with the island's toast.
  */
 export const remove: FormHandler = async ({ fields, page, call }) => {
@@ -17,7 +29,10 @@ export const remove: FormHandler = async ({ fields, page, call }) => {
       redirect: `/login?next=${encodeURIComponent(page.pathname + page.search)}`,
       flash: 'Please login first.',
     }
-  const answer = await call('DELETE', `/api/${collection}/${itemId}`)
+  const command = commandOf(kind)
+  const answer = command
+    ? await sendCommand(call, command, {}, { id: itemId })
+    : await call('DELETE', `/api/${collection}/${itemId}`)
   if (!ok(answer)) return refusal(answer, failed)
   return { redirect: safeNextPath(text(fields, 'next')), flash: done }
 }

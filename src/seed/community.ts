@@ -1,6 +1,10 @@
 import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
+import { runCommand } from '@collections/shared/command'
+import { postEvent } from '@collections/Events/endpoints/create'
+
+import { seededMembers } from './members'
 
 import type { Rng } from './random'
 
@@ -126,6 +130,7 @@ export async function seedCommunity(
   const now = Date.now()
   const day = 86_400_000
   const author = () => rng.pick(users)
+  const member = seededMembers(payload)
 
   const stories: number[] = []
   for (const [i, [title, description, tags]] of STORIES.entries()) {
@@ -160,9 +165,9 @@ export async function seedCommunity(
   }
   const events: number[] = []
   for (const [i, [title, description, location, tags]] of EVENTS.entries()) {
-    const doc = await payload.create({
-      collection: 'events',
-      data: {
+    const { doc } = await runCommand(payload, 'events.post', postEvent, {
+      user: await member(author()),
+      input: {
         title,
         description,
         location,
@@ -170,9 +175,8 @@ export async function seedCommunity(
         isPublic: true,
         eventDate: new Date(now + (3 + i * 6) * day).toISOString(),
         neighbourhood: neighbourhoods[i * 2]!,
-        author: author(),
       },
-      ...opts,
+      context,
     })
     events.push(doc.id)
   }

@@ -3,6 +3,7 @@ import { atom, map } from 'nanostores'
 import { MESSAGES } from '@/rules/messages'
 import type { LocalSpotPage, LocalSpotsScreen, LocalSpotView } from '@/views/localSpot'
 import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
 
@@ -154,7 +155,7 @@ export function watchSpots(channel: string) {
 /** Owner's Delete after 'Delete this business?'. */
 export async function deleteSpot(id: number) {
   try {
-    await api(`/api/local-businesses/${id}`, { method: 'DELETE' })
+    await send('localSpots.remove', {}, { id })
     const s = $spots.get()
     $spots.set({ ...s, spots: s.spots.filter((spot) => spot.id !== id), total: s.total - 1 })
     toast.success(MESSAGES.spotDeleted)
