@@ -131,16 +131,7 @@ export default tseslint.config(
     // Islands reach the API only through the typed client (widgets/lib/client.ts): a contract by
     // name, or a collection's own routes, never a hand-built '/api/' address or the raw `api()`.
     files: ['widgets/**/*.{ts,tsx}'],
-    ignores: [
-      'widgets/lib/client.ts',
-      // Until the verbs move onto commands (the lead removes these at the merge).
-      ...[
-        'Discussions',
-        'Events',
-        'LocalSpots',
-        'NeighbourhoodForm',
-      ].map((folder) => `widgets/${folder}/**`),
-    ],
+    ignores: ['widgets/lib/client.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

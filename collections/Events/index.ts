@@ -18,7 +18,7 @@ import { immutable } from '@collections/shared/immutable'
 import { neighbourhoodMustExist } from '@collections/shared/neighbourhoodMustExist'
 import { normaliseTags } from '@collections/shared/normaliseTags'
 import { requireSignIn } from '@collections/shared/requireSignIn'
-import { rsvpEndpoint } from '@collections/EventRsvps/rsvpEndpoint'
+import { eventEndpoints } from './endpoints'
 import { deleteRsvps } from './hooks/deleteRsvps'
 import { eventReminders, tellAttendeesOfDelete } from './reminders'
 import { notifyNewEvent } from './hooks/notifyNewEvent'
@@ -122,5 +122,5 @@ export const Events: CollectionConfig = {
     beforeDelete: [tellAttendeesOfDelete, deleteRsvps],
     afterDelete: [search.afterDelete, live.afterDelete, pages.afterDelete, announceApiChange],
   },
-  endpoints: [rsvpEndpoint],
+  endpoints: eventEndpoints,
 }

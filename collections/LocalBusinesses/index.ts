@@ -18,7 +18,7 @@ import { requireSignIn } from '@collections/shared/requireSignIn'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
 import { counterField, keepCounters } from '@collections/shared/counters'
 import { protectedCreatedAt } from '@collections/shared/timestamps'
-import { spotListEndpoint } from './endpoints/list'
+import { localSpotEndpoints } from './endpoints'
 import { deleteBadges } from './hooks/deleteBadges'
 import { enforceEditWindow } from './hooks/enforceEditWindow'
 import { normaliseCategory } from './hooks/normaliseCategory'
@@ -75,7 +75,7 @@ export const LocalBusinesses: CollectionConfig = {
     preview: publicPage((_doc, slug) => `/neighbourhood/${slug}/local-spots`),
   },
   defaultSort: '-createdAt',
-  endpoints: [spotListEndpoint],
+  endpoints: localSpotEndpoints,
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120 },
     // A known key (cafe, restaurant, gym, barber, store) or the free text written under 'Other'.

@@ -16,6 +16,8 @@ import { uniqueMessages } from '@collections/shared/uniqueMessages'
 import { keepPopulation } from './hooks/keepPopulation'
 import { lookupPopulation } from './hooks/lookupPopulation'
 import { refreshPopulation } from './endpoints/refreshPopulation'
+import { submitNeighbourhoodEndpoint } from './endpoints/submit'
+import { editNeighbourhoodEndpoint } from './endpoints/edit'
 import { normaliseNeighbourhood } from './hooks/normaliseNeighbourhood'
 import { deleteNeighbourhoodContent } from './hooks/deleteContent'
 import { setCreator } from './hooks/setCreator'
@@ -113,7 +115,7 @@ export const Neighbourhoods: CollectionConfig = {
       admin: { readOnly: true },
     },
   ],
-  endpoints: [refreshPopulation],
+  endpoints: [refreshPopulation, submitNeighbourhoodEndpoint, editNeighbourhoodEndpoint],
   hooks: {
     beforeValidate: [normaliseNeighbourhood, validateWith(neighbourhoodSchema)],
     beforeChange: [setCreator, uniqueSlug, setLocation, keepPopulation],

@@ -18,7 +18,9 @@ import {
 } from './accounts'
 import type { AnyContract } from './contract'
 import { commentDelete, commentEdit, commentPost } from './comments'
-import { eventRsvp } from './events'
+import { eventCreate, eventDelete, eventEdit, eventRsvp } from './events'
+import { localSpotCreate, localSpotDelete, localSpotEdit } from './localSpots'
+import { neighbourhoodEdit, neighbourhoodSubmit } from './neighbourhoods'
 import {
   apiDescription,
   apiReference,
@@ -110,6 +112,14 @@ export const contracts = {
   'reactions.summary': reactionSummary,
   'reactions.mine': reactionMine,
   'events.rsvp': eventRsvp,
+  'events.post': eventCreate,
+  'events.edit': eventEdit,
+  'events.remove': eventDelete,
+  'localSpots.suggest': localSpotCreate,
+  'localSpots.edit': localSpotEdit,
+  'localSpots.remove': localSpotDelete,
+  'neighbourhoods.submit': neighbourhoodSubmit,
+  'neighbourhoods.edit': neighbourhoodEdit,
   'polls.vote': pollVote,
   'polls.summary': pollSummary,
   'polls.mine': pollMine,

@@ -1,3 +1,5 @@
+import { VIBE_EMOJI_NAMES, type VibeEmojiName } from '@/rules/localSpots'
+import { EMOJI, type EmojiName } from '@/rules/targets'
 import { FORUM_TYPES } from '@/rules/forum'
 import { MESSAGES } from '@/rules/messages'
 import { NEW_POST_KINDS, NEW_POSTS_MAX } from '@/rules/newPosts'
@@ -144,6 +146,28 @@ export const discussionsList = defineContract({
   }),
 })
 
+/** A local spot's card, as the page and the island show it (src/views/localSpot.ts). */
+const localSpotView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  categoryLabel: z.string(),
+  description: z.string(),
+  address: z.string(),
+  googleMapsUrl: z.string(),
+  imageId: z.number().int().nullable(),
+  imageUrl: z.string().nullable(),
+  emojis: z.array(z.enum(VIBE_EMOJI_NAMES as [VibeEmojiName, ...VibeEmojiName[]])),
+  author: author.nullable(),
+  badges: z.array(z.object({ id: z.number().int(), label: z.string(), colour: z.string() })),
+  reactionCounts: z.partialRecord(
+    z.enum(Object.keys(EMOJI) as [EmojiName, ...EmojiName[]]),
+    z.number().int().min(0),
+  ),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
 export const localSpotsList = defineContract({
   method: 'GET',
   path: '/api/local-businesses/spots',
@@ -156,7 +180,7 @@ export const localSpotsList = defineContract({
     pages: z.string().optional().describe('How many pages from `page` (the island re-reads)'),
   }),
   output: z.object({
-    spots: z.array(z.looseObject({ id: z.number().int(), name: z.string() })),
+    spots: z.array(localSpotView),
     pages: z.number().int(),
     total: z.number().int(),
     hasMore: z.boolean(),

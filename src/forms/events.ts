@@ -2,7 +2,7 @@ import { errorMessage } from '@/rules/apiErrors'
 import { wallTimeToIso } from '@/rules/eventTime'
 import { MESSAGES } from '@/rules/messages'
 import { eventSchema } from '@/schemas/event'
-import { upload, viewer } from './calls'
+import { sendCommand, upload, viewer } from './calls'
 import { file, id, text, type FormHandler } from './types'
 
 /**
@@ -23,6 +23,7 @@ export const event: FormHandler = async ({ fields, page, call }) => {
     isPublic: fields.has('isPublic'),
     ...(editing ? { cancelled: fields.has('cancelled') } : {}),
   }
+  // Checked before the image goes up, with the command's own schema.
   const parsed = eventSchema.safeParse(input)
   if (!parsed.success) return { error: parsed.error.issues[0]!.message }
   const chosen = file(fields, 'image')
@@ -34,8 +35,13 @@ export const event: FormHandler = async ({ fields, page, call }) => {
   }
   const neighbourhood = id(fields, 'neighbourhood')
   const answer = editing
-    ? await call('PATCH', `/api/events/${editing}`, { ...input, ...(image ? { image } : {}) })
-    : await call('POST', '/api/events', {
+    ? await sendCommand(
+        call,
+        'events.edit',
+        { ...input, ...(image ? { image } : {}) },
+        { id: editing },
+      )
+    : await sendCommand(call, 'events.post', {
         ...input,
         image: image ?? null,
         ...(neighbourhood ? { neighbourhood } : {}),

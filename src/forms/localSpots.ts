@@ -2,7 +2,7 @@ import { errorMessage } from '@/rules/apiErrors'
 import { CATEGORY_LABELS, normaliseCategory } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
 import { mapsUrlSchema } from '@/schemas/localBusiness'
-import { upload, viewer } from './calls'
+import { sendCommand, upload, viewer } from './calls'
 import { file, id, text, type FormHandler } from './types'
 
 /** A category as typed in the box: a known one by key or by its label, else the text itself. */
@@ -28,6 +28,8 @@ export const spot: FormHandler = async ({ fields, page, call }) => {
   if (googleMapsUrl && !mapsUrlSchema.safeParse(googleMapsUrl).success)
     return { error: MESSAGES.mapsUrlInvalid, field: 'googleMapsUrl' }
   if (!(await viewer(call))) return { error: MESSAGES.loginToSuggestSpot }
+  const neighbourhood = id(fields, 'neighbourhood')
+  if (neighbourhood === null) return { error: MESSAGES.selectNeighbourhood }
   const chosen = file(fields, 'image')
   let image: number | null = null
   if (chosen) {
@@ -35,7 +37,7 @@ export const spot: FormHandler = async ({ fields, page, call }) => {
     if (typeof uploaded !== 'number') return uploaded
     image = uploaded
   }
-  const answer = await call('POST', '/api/local-businesses', {
+  const answer = await sendCommand(call, 'localSpots.suggest', {
     name,
     category,
     description: text(fields, 'description').trim(),
@@ -43,7 +45,7 @@ export const spot: FormHandler = async ({ fields, page, call }) => {
     googleMapsUrl,
     emojis: [],
     image,
-    neighbourhood: id(fields, 'neighbourhood'),
+    neighbourhood,
   })
   if (answer.status >= 400)
     return { error: answer.status < 500 ? errorMessage(answer.body, failed) : failed }

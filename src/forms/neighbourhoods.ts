@@ -2,7 +2,7 @@ import { errorMessage } from '@/rules/apiErrors'
 import { MESSAGES } from '@/rules/messages'
 import { slugify } from '@/rules/slug'
 import { checkForm } from '@/schemas/neighbourhoodForm'
-import { ok, upload, viewer } from './calls'
+import { ok, sendCommand, upload, viewer } from './calls'
 import { file, id, text, type FormHandler, type FormInput } from './types'
 
 /**
@@ -32,8 +32,8 @@ async function save({ fields, call }: FormInput, editing: number | null) {
   }
   const body = { ...checked.body, ...(image ? { image } : {}) }
   const answer = editing
-    ? await call('PATCH', `/api/neighbourhoods/${editing}?depth=0`, body)
-    : await call('POST', '/api/neighbourhoods', body)
+    ? await sendCommand(call, 'neighbourhoods.edit', body, { id: editing })
+    : await sendCommand(call, 'neighbourhoods.submit', body)
   if (!ok(answer))
     return { error: answer.status === 400 ? errorMessage(answer.body, failed) : failed }
   const slug = (answer.body as { doc?: { slug?: string } } | undefined)?.doc?.slug ?? body.slug

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
+import { postEvent } from '@collections/Events/endpoints/create'
 
 import type { Contracts } from '@/contracts'
 import type { InputOf } from '@/contracts/contract'
@@ -10,7 +11,7 @@ import { postPoll } from '@collections/Polls/endpoints/post'
 import { runCommand } from '@collections/shared/command'
 import { postStory } from '@collections/Stories/endpoints/post'
 
-import { memberLookup, membersById } from './members'
+import { membersById, seededMembers } from './members'
 import type { Rng } from './random'
 
 type CommentInput = InputOf<Contracts['comments.post']>
@@ -137,9 +138,8 @@ export async function seedCommunity(
   const now = Date.now()
   const day = 86_400_000
   const author = () => rng.pick(users)
-
   // Members' posts go through the same commands as the site's forms, written as their author.
-  const asMember = memberLookup(payload)
+  const asMember = seededMembers(payload)
   const stories: number[] = []
   for (const [i, [title, description, tags]] of STORIES.entries()) {
     const { doc } = await runCommand(payload, 'stories.post', postStory, {
@@ -166,9 +166,9 @@ export async function seedCommunity(
   }
   const events: number[] = []
   for (const [i, [title, description, location, tags]] of EVENTS.entries()) {
-    const doc = await payload.create({
-      collection: 'events',
-      data: {
+    const { doc } = await runCommand(payload, 'events.post', postEvent, {
+      user: await asMember(author()),
+      input: {
         title,
         description,
         location,
@@ -176,9 +176,8 @@ export async function seedCommunity(
         isPublic: true,
         eventDate: new Date(now + (3 + i * 6) * day).toISOString(),
         neighbourhood: neighbourhoods[i * 2]!,
-        author: author(),
       },
-      ...opts,
+      context,
     })
     events.push(doc.id)
   }

@@ -2,8 +2,10 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { User } from '@/payload-types'
 
+type Member = NonNullable<PayloadRequest['user']>
+
 /**
- * The demo accounts by id, read once, so the seed can write as each of them through the
+ * The demo accounts by id, read in one query, so the seed can write as each of them through the
  * members' own commands (runCommand).
  */
 export async function membersById(payload: Payload, ids: number[]): Promise<Map<number, User>> {
@@ -17,17 +19,18 @@ export async function membersById(payload: Payload, ids: number[]): Promise<Map<
 }
 
 /**
- * The seed's members as a command's caller (runCommand): each account read once, so a post is
- * written as its author exactly as the site would write it.
+ * The seeded members as their sessions hold them, to run commands as them (read once each):
+ * the demo's posts are written by the same commands members use.
  */
-export function memberLookup(payload: Payload) {
-  const known = new Map<number, NonNullable<PayloadRequest['user']>>()
-  return async (id: number) => {
-    const found = known.get(id)
-    if (found) return found
-    const user = await payload.findByID({ collection: 'users', id, depth: 0, overrideAccess: true })
-    const member = { ...user, collection: 'users' as const }
-    known.set(id, member)
-    return member
+export function seededMembers(payload: Payload): (id: number) => Promise<Member> {
+  const known = new Map<number, Promise<Member>>()
+  return (id) => {
+    const found =
+      known.get(id) ??
+      payload
+        .findByID({ collection: 'users', id, depth: 0, overrideAccess: true })
+        .then((user) => ({ ...user, collection: 'users' as const }))
+    known.set(id, found)
+    return found
   }
 }

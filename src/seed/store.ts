@@ -3,6 +3,8 @@ import type { Payload } from 'payload'
 import { pgPool } from '@/server/database/db'
 import { enrol } from '@/data/twoFactor'
 import { reindexAll } from '@collections/Search/reindex'
+import { runCommand } from '@collections/shared/command'
+import { submitNeighbourhood } from '@collections/Neighbourhoods/endpoints/submit'
 
 import {
   DEFAULT_SEED,
@@ -21,6 +23,7 @@ import { makeMarketItems } from './market'
 import { seedMarketTarget } from './marketTarget'
 import { storeLocalSpots, storeUserBadges } from './storeSpots'
 import { storeReviews } from './storeReviews'
+import { seededMembers } from './members'
 
 /**
  * Hooks skip live pushes and site rebuilds while seeding; review badges are stored from the
@@ -73,6 +76,7 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
   // No password in the log, not even the demo's: the README gives it.
   log(`seed: ${data.users.length} users (their password is in the README)`)
 
+  const member = seededMembers(payload)
   const neighbourhoodIds = new Map<string, number>()
   for (const n of data.neighbourhoods) {
     const buffer = await makeNeighbourhoodImage(n, rng.fork(`image:${n.slug}`))
@@ -83,9 +87,9 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
       context,
     })
     const creator = data.users[neighbourhoodIds.size % data.users.length]!
-    const created = await payload.create({
-      collection: 'neighbourhoods',
-      data: {
+    const { doc } = await runCommand(payload, 'neighbourhoods.submit', submitNeighbourhood, {
+      user: await member(userIds.get(creator.userName)!),
+      input: {
         name: n.name,
         slug: n.slug,
         tagline: n.tagline,
@@ -93,11 +97,10 @@ export async function seedDatabase(payload: Payload, log: (line: string) => void
         latitude: n.latitude,
         longitude: n.longitude,
         image: image.id,
-        createdBy: userIds.get(creator.userName),
       },
       context,
     })
-    neighbourhoodIds.set(n.slug, created.id)
+    neighbourhoodIds.set(n.slug, doc.id)
   }
   log(`seed: ${data.neighbourhoods.length} neighbourhoods`)
 

@@ -1,6 +1,11 @@
 import type { Payload, RequestContext } from 'payload'
 
+import { pgPool } from '@/server/database/db'
+import { runCommand } from '@collections/shared/command'
+import { suggestSpot } from '@collections/LocalBusinesses/endpoints/create'
+
 import type { SeedData } from './index'
+import { seededMembers } from './members'
 
 type Ids = Map<string, number>
 
@@ -11,14 +16,15 @@ export async function storeLocalSpots(
   ids: { users: Ids; neighbourhoods: Ids },
   context: RequestContext,
 ): Promise<number> {
-  let stored = 0
+  const member = seededMembers(payload)
+  const suggested: { id: number; createdAt: string }[] = []
   for (const spot of data.localSpots) {
     const neighbourhood = ids.neighbourhoods.get(spot.neighbourhoodSlug)
     const author = ids.users.get(spot.authorUserName)
     if (neighbourhood === undefined || author === undefined) continue
-    const created = await payload.create({
-      collection: 'local-businesses',
-      data: {
+    const { doc } = await runCommand(payload, 'localSpots.suggest', suggestSpot, {
+      user: await member(author),
+      input: {
         name: spot.name,
         category: spot.category,
         description: spot.description,
@@ -26,21 +32,25 @@ export async function storeLocalSpots(
         googleMapsUrl: spot.googleMapsUrl,
         emojis: spot.emojis,
         neighbourhood,
-        author,
-        createdAt: spot.createdAt,
       },
       context,
     })
     for (const badge of spot.badges) {
       await payload.create({
         collection: 'business-badges',
-        data: { business: created.id, ...badge },
+        data: { business: doc.id, ...badge },
         context,
       })
     }
-    stored++
+    suggested.push({ id: doc.id, createdAt: spot.createdAt })
   }
-  return stored
+  // The demo's history: members cannot backdate a spot, the seed can.
+  await pgPool(payload).query(
+    `UPDATE local_businesses SET created_at = h.created_at
+       FROM unnest($1::int[], $2::timestamptz[]) AS h(id, created_at) WHERE local_businesses.id = h.id`,
+    [suggested.map((s) => s.id), suggested.map((s) => s.createdAt)],
+  )
+  return suggested.length
 }
 
 /**

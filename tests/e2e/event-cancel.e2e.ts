@@ -25,7 +25,7 @@ test('the author cancels an event; the card says so and those going are told', a
   const guest = await openPerson(browser, 'guest')
   const title = `Lantern walk ${Date.now().toString(36)}`
   const place = await neighbourhoodBySlug(host.page.request, SLUG)
-  const created = await host.page.request.post('/api/events', {
+  const created = await host.page.request.post('/api/events/new', {
     data: {
       title,
       description: 'Meet at the gate.',

@@ -200,7 +200,7 @@ test('search works before any script runs (a GET form), lists in the HTML, past 
   const stamp = Date.now().toString(36)
   const host = await member(browser, 'early')
   const post = (title: string, eventDate: string) =>
-    host.page.request.post('/api/events', {
+    host.page.request.post('/api/events/new', {
       data: { title, description: 'D', location: 'L', eventDate, tags: ['Jazz'] },
     })
   expect((await post(`Night market ${stamp}`, `${nextYear}-03-01T18:00:00.000Z`)).status()).toBe(
@@ -240,7 +240,7 @@ test('iCal feeds parse as RFC 5545 and each event has Add to calendar', async ({
   const stamp = Date.now().toString(36)
   const host = await member(browser, 'cal')
   const title = `Choir, strings; and brass ${stamp}`
-  const created = await host.page.request.post('/api/events', {
+  const created = await host.page.request.post('/api/events/new', {
     data: {
       title,
       description: `Line one\nLine two ${'é'.repeat(60)}`,

@@ -210,7 +210,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       await expect(page.getByText('(1 vote)')).toBeVisible()
 
       const title = `Canal clean-up ${mode} ${RUN}`
-      const event = await page.request.post('/api/events', {
+      const event = await page.request.post('/api/events/new', {
         data: {
           title,
           description: 'Bring gloves',
@@ -487,7 +487,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       const n = await neighbourhoodBySlug(page.request, SLUG)
       await freshUser(page.request, 'evednojs')
       const title = `Lock walk ${mode} ${RUN}`
-      const created = await page.request.post('/api/events', {
+      const created = await page.request.post('/api/events/new', {
         data: {
           title,
           description: 'Meet at the lock.',

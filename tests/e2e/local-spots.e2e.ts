@@ -27,7 +27,7 @@ const png = (colour: string) =>
 async function newNeighbourhood(request: APIRequestContext, prefix: string) {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const name = `${prefix} ${suffix}`
-  const res = await request.post('/api/neighbourhoods', {
+  const res = await request.post('/api/neighbourhoods/new', {
     data: { name, slug: `${prefix.toLowerCase()}-${suffix}`, tagline: 'Test', vibes: ['Calm'] },
   })
   expect(res.status(), await res.text()).toBe(201)
@@ -220,7 +220,7 @@ test('suggest with image and maps link, react live, edit, refused after 7 days, 
 
   // 8 days later by the server's clock (the browser's is untouched): refused, and the form says so.
   moveServerClock(8 * DAY)
-  const late = await page.request.patch(`/api/local-businesses/${spotId}`, {
+  const late = await page.request.patch(`/api/local-businesses/${spotId}/details`, {
     data: { name: 'Too late' },
   })
   expect(late.status()).toBe(403)
@@ -313,7 +313,7 @@ test('paging past 9, and staff badges show until they expire', async ({ browser,
   const place = await newNeighbourhood(page.request, 'Pageford')
   const ids: number[] = []
   for (let i = 1; i <= 11; i++) {
-    const res = await page.request.post('/api/local-businesses', {
+    const res = await page.request.post('/api/local-businesses/new', {
       data: {
         name: `Corner Shop ${i}`,
         category: i % 3 ? 'store' : 'Record shop',
@@ -390,7 +390,7 @@ test('an editor pins a badge on a spot in the admin and it shows on the page', a
   const owner = await member(browser, 'badgeowner')
   const place = await newNeighbourhood(owner.page.request, 'Badgeley')
   const name = `Badge Bakery ${Date.now().toString(36)}`
-  const created = await owner.page.request.post('/api/local-businesses', {
+  const created = await owner.page.request.post('/api/local-businesses/new', {
     data: { name, category: 'cafe', neighbourhood: place.id },
   })
   expect(created.status()).toBe(201)

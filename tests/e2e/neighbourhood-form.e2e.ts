@@ -115,7 +115,7 @@ test('a new member submits a neighbourhood whose slug is taken and gets the next
 
   // Submit: 'shoreditch' is a seeded neighbourhood, so the server gives the next free slug.
   const created = page.waitForResponse(
-    (r) => r.url().endsWith('/api/neighbourhoods') && r.request().method() === 'POST',
+    (r) => r.url().endsWith('/api/neighbourhoods/new') && r.request().method() === 'POST',
   )
   await submit(page)
   const answer = (await (await created).json()) as { doc: { slug: string; image: unknown } }

@@ -41,16 +41,20 @@ const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOStri
 
 /** An event by the host starting `hours` from now; alice, carol and dan going, bob interested. */
 async function eventIn(hours: number, title: string) {
-  const res = await http.call<{ doc: { id: number; eventDate: string } }>('POST', '/api/events', {
-    body: {
-      title,
-      description: 'All welcome',
-      eventDate: inHours(hours),
-      location: 'The green',
-      neighbourhood: place,
+  const res = await http.call<{ doc: { id: number; eventDate: string } }>(
+    'POST',
+    '/api/events/new',
+    {
+      body: {
+        title,
+        description: 'All welcome',
+        eventDate: inHours(hours),
+        location: 'The green',
+        neighbourhood: place,
+      },
+      cookie: host.cookie,
     },
-    cookie: host.cookie,
-  })
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   const { id, eventDate } = res.body.doc
   for (const [user, status] of [
@@ -126,7 +130,7 @@ describe('event reminders', () => {
     expect(new Date(waiting!.wait_until).getTime()).toBe(new Date(eventDate).getTime() - 24 * HOUR)
 
     const moved = inHours(10)
-    const res = await http.call('PATCH', `/api/events/${id}`, {
+    const res = await http.call('PATCH', `/api/events/${id}/details`, {
       body: { eventDate: moved },
       cookie: host.cookie,
     })
@@ -151,7 +155,7 @@ describe('event reminders', () => {
   it('a cancelled event tells attendees once, and no reminder follows', async () => {
     const { id } = await eventIn(12, 'Street choir')
     const patch = (body: Record<string, unknown>) =>
-      http.call('PATCH', `/api/events/${id}`, { body, cookie: host.cookie })
+      http.call('PATCH', `/api/events/${id}/details`, { body, cookie: host.cookie })
     expect((await patch({ cancelled: true })).status).toBe(200)
     expect((await patch({ cancelled: true, description: 'Sorry, all off.' })).status).toBe(200)
     expect(await pendingReminders(id)).toEqual([])
@@ -167,7 +171,7 @@ describe('event reminders', () => {
   it('a deleted event tells attendees once; its reminder is never sent', async () => {
     const { id, eventDate } = await eventIn(30, 'Tool share')
     expect(await pendingReminders(id)).toHaveLength(1)
-    const res = await http.call('DELETE', `/api/events/${id}`, { cookie: host.cookie })
+    const res = await http.call('POST', `/api/events/${id}/delete`, { cookie: host.cookie })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(await pendingReminders(id)).toEqual([])
     // A reminder job for it anyway (one already running when it went): it sends nothing.

@@ -36,7 +36,7 @@ const spotBody = (extra: Record<string, unknown> = {}) => ({
 })
 
 const createSpot = (user: User | null, extra: Record<string, unknown> = {}) =>
-  site.api<{ doc: Spot } & Errors>('POST', '/api/local-businesses', {
+  site.api<{ doc: Spot } & Errors>('POST', '/api/local-businesses/new', {
     body: spotBody(extra),
     cookie: user?.cookie,
   })
@@ -120,23 +120,24 @@ describe('suggesting a local spot', () => {
 describe('editing and deleting (SPEC §6 local-spot owner)', () => {
   it('lets the owner edit within 7 days, but no one else', async () => {
     const { id } = (await createSpot(alice)).body.doc
-    const ownEdit = await site.api<{ doc: Spot }>('PATCH', `/api/local-businesses/${id}`, {
+    const ownEdit = await site.api<{ doc: Spot }>('PATCH', `/api/local-businesses/${id}/details`, {
       body: { name: 'Rye Lane Roasters & Bakery' },
       cookie: alice.cookie,
     })
     expect(ownEdit.status).toBe(200)
     expect(ownEdit.body.doc.name).toBe('Rye Lane Roasters & Bakery')
 
-    const byBob = await site.api('PATCH', `/api/local-businesses/${id}`, {
+    const byBob = await site.api('PATCH', `/api/local-businesses/${id}/details`, {
       body: { name: 'Bob’s now' },
       cookie: bob.cookie,
     })
     expect(byBob.status).toBe(403)
-    const byVisitor = await site.api('PATCH', `/api/local-businesses/${id}`, {
+    const byVisitor = await site.api('PATCH', `/api/local-businesses/${id}/details`, {
       body: { name: 'Visitor’s now' },
     })
-    expect(byVisitor.status).toBe(403)
-    const deleteByBob = await site.api('DELETE', `/api/local-businesses/${id}`, {
+    // The command asks a signed-out caller to log in first.
+    expect(byVisitor.status).toBe(401)
+    const deleteByBob = await site.api('POST', `/api/local-businesses/${id}/delete`, {
       cookie: bob.cookie,
     })
     expect(deleteByBob.status).toBe(403)
@@ -146,7 +147,7 @@ describe('editing and deleting (SPEC §6 local-spot owner)', () => {
 
   it('refuses a bad maps link on edit too', async () => {
     const { id } = (await createSpot(alice)).body.doc
-    const refused = await site.api<Errors>('PATCH', `/api/local-businesses/${id}`, {
+    const refused = await site.api<Errors>('PATCH', `/api/local-businesses/${id}/details`, {
       body: { googleMapsUrl: 'maps' },
       cookie: alice.cookie,
     })
@@ -170,7 +171,7 @@ describe('editing and deleting (SPEC §6 local-spot owner)', () => {
     const { id } = (await createSpot(alice, { name: 'Old Spot' })).body.doc
     await age(id, 8)
 
-    const late = await site.api<Errors>('PATCH', `/api/local-businesses/${id}`, {
+    const late = await site.api<Errors>('PATCH', `/api/local-businesses/${id}/details`, {
       body: { name: 'Too late' },
       cookie: alice.cookie,
     })
@@ -180,13 +181,13 @@ describe('editing and deleting (SPEC §6 local-spot owner)', () => {
       'Old Spot',
     )
 
-    const byStaff = await site.api('PATCH', `/api/local-businesses/${id}`, {
+    const byStaff = await site.api('PATCH', `/api/local-businesses/${id}/details`, {
       body: { description: 'Checked by the team.' },
       cookie: editor.cookie,
     })
     expect(byStaff.status).toBe(200)
 
-    const deleted = await site.api('DELETE', `/api/local-businesses/${id}`, {
+    const deleted = await site.api('POST', `/api/local-businesses/${id}/delete`, {
       cookie: alice.cookie,
     })
     expect(deleted.status).toBe(200)
@@ -200,7 +201,7 @@ describe('editing and deleting (SPEC §6 local-spot owner)', () => {
   it('still lets the owner edit on day 6', async () => {
     const { id } = (await createSpot(alice)).body.doc
     await age(id, 6)
-    const edit = await site.api('PATCH', `/api/local-businesses/${id}`, {
+    const edit = await site.api('PATCH', `/api/local-businesses/${id}/details`, {
       body: { address: '14 Rye Lane' },
       cookie: alice.cookie,
     })
@@ -209,7 +210,7 @@ describe('editing and deleting (SPEC §6 local-spot owner)', () => {
 
   it('lets staff delete anyone’s spot', async () => {
     const { id } = (await createSpot(bob)).body.doc
-    const deleted = await site.api('DELETE', `/api/local-businesses/${id}`, {
+    const deleted = await site.api('POST', `/api/local-businesses/${id}/delete`, {
       cookie: editor.cookie,
     })
     expect(deleted.status).toBe(200)
@@ -302,7 +303,7 @@ describe('business badges (SPEC §4: only unexpired ones show)', () => {
       collection: 'business-badges',
       data: { business: id, label: 'Pop-up', colour: '#123456' },
     })
-    const deleted = await site.api('DELETE', `/api/local-businesses/${id}`, {
+    const deleted = await site.api('POST', `/api/local-businesses/${id}/delete`, {
       cookie: alice.cookie,
     })
     expect(deleted.status).toBe(200)
@@ -324,14 +325,14 @@ describe('live local spots', () => {
     expect((await created).data).toMatchObject({ id, name: 'Live Bakery', author: alice.id })
 
     const updated = nextEvent(channel, 'business.updated')
-    await site.api('PATCH', `/api/local-businesses/${id}`, {
+    await site.api('PATCH', `/api/local-businesses/${id}/details`, {
       body: { name: 'Live Bakery & Deli' },
       cookie: alice.cookie,
     })
     expect((await updated).data).toMatchObject({ id, name: 'Live Bakery & Deli' })
 
     const deleted = nextEvent(channel, 'business.deleted')
-    await site.api('DELETE', `/api/local-businesses/${id}`, { cookie: alice.cookie })
+    await site.api('POST', `/api/local-businesses/${id}/delete`, { cookie: alice.cookie })
     expect((await deleted).data).toEqual({ id })
   })
 })

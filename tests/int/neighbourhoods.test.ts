@@ -44,7 +44,7 @@ const body = (extra: Record<string, unknown> = {}) => {
   }
 }
 const create = (data: Record<string, unknown>, cookie = alice.cookie) =>
-  site.api<Created & Refused>('POST', '/api/neighbourhoods', { body: data, cookie })
+  site.api<Created & Refused>('POST', '/api/neighbourhoods/new', { body: data, cookie })
 const count = async (where: Record<string, unknown> = {}) =>
   (await site.payload.count({ collection: 'neighbourhoods', where: where as never })).totalDocs
 const stored = (id: number) =>
@@ -220,6 +220,27 @@ describe('slugs', () => {
 })
 
 describe('who may change neighbourhoods', () => {
+  it('lets the member who submitted it edit it through the form’s command; no one else', async () => {
+    const created = await create(body({ latitude: 51.46, longitude: -0.11 }))
+    const { id, slug } = created.body.doc
+    const edit = (name: string, cookie?: string) =>
+      site.api<Created & Refused>('PATCH', `/api/neighbourhoods/${id}/details`, {
+        body: { ...body({ name, slug }), latitude: 51.46, longitude: -0.11 },
+        cookie,
+      })
+    const byBob = await edit('Bob’s town', bob.cookie)
+    expect(byBob.status).toBe(403)
+    const signedOut = await edit('Nobody’s town')
+    expect(signedOut.status).toBe(401)
+    expect(signedOut.body.errors[0]!.message).toBe(
+      'You must be signed in to submit a neighbourhood.',
+    )
+    expect((await stored(id)).name).not.toMatch(/town/)
+    const own = await edit('Alice’s town', alice.cookie)
+    expect(own.status).toBe(200)
+    expect(own.body.doc).toMatchObject({ id, slug, name: 'Alice’s town' })
+  })
+
   it('lets only staff delete, not even the creator', async () => {
     const created = await create(body())
     const id = created.body.doc.id

@@ -1,10 +1,9 @@
 import { atom } from 'nanostores'
 
-import type { Discussion } from '@/payload-types'
 import { mentionsOf } from '@/rules/mentions'
 import { DISCUSSION_TEXT, type DiscussionView } from '@/views/discussion'
-import { api, ApiError } from '@widgets/lib/api'
-import { send } from '@widgets/lib/client'
+import { ApiError } from '@widgets/lib/api'
+import { readDocument, send } from '@widgets/lib/client'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
 import { checkDiscussion, loadDiscussionSchema, navigation, type FieldErrors } from './store'
@@ -144,7 +143,7 @@ interface LiveDiscussion {
 /** Reads the open post again (after a reconnect: Pusher does not replay what was missed). */
 async function rereadPost(id: number) {
   try {
-    const d = await api<Discussion>(`/api/discussions/${id}?depth=0`)
+    const d = await readDocument('discussions', id, { depth: 0 })
     const p = $post.get()
     if (!p || p.view.id !== id || p.editing) return
     patchPost({

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 
 import type { EventView } from '@/views/event'
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { toast } from '@widgets/lib/toast'
 import { $events, reloadEvents } from './listStore'
 
@@ -36,20 +36,19 @@ export async function eventProblem(input: Omit<EventInput, 'image'>): Promise<st
 /** Creates or updates an event; resolves with the saved event's id, rejects with a message. */
 export async function saveEvent(input: EventInput, editing: EventView | null): Promise<number> {
   const neighbourhoodId = $events.get().neighbourhood?.id
-  const body = editing
-    ? input
-    : { ...input, ...(neighbourhoodId ? { neighbourhood: neighbourhoodId } : {}) }
-  const answer = await api<{ doc: { id: number } }>(
-    editing ? `/api/events/${editing.id}` : '/api/events',
-    { method: editing ? 'PATCH' : 'POST', json: body },
-  )
+  const answer = editing
+    ? await send('events.edit', input, { id: editing.id })
+    : await send('events.post', {
+        ...input,
+        ...(neighbourhoodId ? { neighbourhood: neighbourhoodId } : {}),
+      })
   void reloadEvents()
   return answer.doc.id
 }
 
 export async function deleteEvent(id: number) {
   try {
-    await api(`/api/events/${id}`, { method: 'DELETE' })
+    await send('events.remove', {}, { id })
     $events.setKey(
       'events',
       $events.get().events.filter((e) => e.id !== id),

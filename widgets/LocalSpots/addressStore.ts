@@ -1,6 +1,6 @@
 import { coordinatesFromMapsUrl, isWebLink } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { $draft, type AddressOption } from './draftStore'
 
 /* ----------------------------------------------------------------------------------------------
@@ -34,9 +34,7 @@ export function typeAddress(text: string) {
 async function searchAddress(q: string) {
   const seq = ++searchSeq
   try {
-    const places = await api<{ displayName: string }[]>(
-      `/api/geocode/search?q=${encodeURIComponent(q)}`,
-    )
+    const places = await send('geocode.search', { q })
     if (seq !== searchSeq) return
     $draft.setKey(
       'addressOptions',
@@ -78,9 +76,10 @@ export async function setMapsUrl(url: string) {
   if (!coords) return
   const seq = ++reverseSeq
   try {
-    const place = await api<{ address: string | null }>(
-      `/api/geocode/reverse?lat=${coords.lat}&lon=${coords.lon}`,
-    )
+    const place = await send('geocode.reverse', {
+      lat: String(coords.lat),
+      lon: String(coords.lon),
+    })
     if (seq !== reverseSeq) return
     $draft.setKey('address', place.address ?? '')
     $draft.setKey('addressQuery', place.address ?? '')

@@ -8,7 +8,8 @@ import {
 } from '@/rules/localSpots'
 import { MESSAGES } from '@/rules/messages'
 import { canStillEdit, type LocalSpotView } from '@/views/localSpot'
-import { api, ApiError } from '@widgets/lib/api'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { toast } from '@widgets/lib/toast'
 import { imageProblem, uploadMedia } from '@widgets/lib/uploadMedia'
 import { cancelAddressSearch, isMapsUrl } from './addressStore'
@@ -188,13 +189,10 @@ export async function saveSpot(): Promise<boolean> {
     googleMapsUrl: d.googleMapsUrl.trim(),
     emojis: d.emojis,
     image,
-    ...(editing ? {} : { neighbourhood: $spots.get().neighbourhood.id }),
   }
   try {
-    await api(editing ? `/api/local-businesses/${editing.id}` : '/api/local-businesses', {
-      method: editing ? 'PATCH' : 'POST',
-      json: body,
-    })
+    if (editing) await send('localSpots.edit', body, { id: editing.id })
+    else await send('localSpots.suggest', { ...body, neighbourhood: $spots.get().neighbourhood.id })
     toast.success(editing ? MESSAGES.spotUpdated : MESSAGES.spotSuggested)
     closeSpotForm()
     await reloadSpots()

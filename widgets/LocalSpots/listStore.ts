@@ -2,7 +2,7 @@ import { atom, map } from 'nanostores'
 
 import { MESSAGES } from '@/rules/messages'
 import type { LocalSpotPage, LocalSpotsScreen, LocalSpotView } from '@/views/localSpot'
-import { api } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { subscribeChannel } from '@widgets/lib/realtime'
 import { toast } from '@widgets/lib/toast'
 
@@ -74,8 +74,12 @@ export function markMounted(now: string) {
 /** The server's clock as the browser best knows it (for the 7-day window shown in the form). */
 export const serverNow = () => new Date(Date.now() + $spots.get().skewMs)
 
-const listUrl = (page: number, pages = 1) =>
-  `/api/local-businesses/spots?neighbourhood=${$spots.get().neighbourhood.id}&page=${page}&pages=${pages}`
+const readList = (page: number, pages = 1) =>
+  send('localSpots.list', {
+    neighbourhood: String($spots.get().neighbourhood.id),
+    page: String(page),
+    pages: String(pages),
+  })
 
 /** Keeps the address bar's ?pages= in step, so a reload shows as many spots. */
 function rememberPages(pages: number) {
@@ -92,7 +96,7 @@ export async function loadMoreSpots() {
   if (s.loadingMore || !s.hasMore) return
   $spots.setKey('loadingMore', true)
   try {
-    const next = await api<LocalSpotPage>(listUrl(s.pages + 1))
+    const next = await readList(s.pages + 1)
     const current = $spots.get()
     const known = new Set(current.spots.map((spot) => spot.id))
     $spots.set({
@@ -115,7 +119,7 @@ export async function loadMoreSpots() {
 export async function reloadSpots() {
   const s = $spots.get()
   try {
-    const list = await api<LocalSpotPage>(listUrl(1, Math.max(1, s.pages)))
+    const list = await readList(1, Math.max(1, s.pages))
     $spots.set({
       ...$spots.get(),
       spots: list.spots,
@@ -154,7 +158,7 @@ export function watchSpots(channel: string) {
 /** Owner's Delete after 'Delete this business?'. */
 export async function deleteSpot(id: number) {
   try {
-    await api(`/api/local-businesses/${id}`, { method: 'DELETE' })
+    await send('localSpots.remove', {}, { id })
     const s = $spots.get()
     $spots.set({ ...s, spots: s.spots.filter((spot) => spot.id !== id), total: s.total - 1 })
     toast.success(MESSAGES.spotDeleted)

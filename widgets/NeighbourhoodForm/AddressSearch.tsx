@@ -1,7 +1,8 @@
 import { useState } from 'react'
 
 import { MESSAGES } from '@/rules/messages'
-import { api, ApiError } from '@widgets/lib/api'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 
 export interface FoundPlace {
   lat: number
@@ -35,7 +36,7 @@ export default function AddressSearch({ onFound }: Props) {
     setBusy(true)
     setStatus(null)
     try {
-      const places = await api<FoundPlace[]>(`/api/geocode/search?q=${encodeURIComponent(q)}`)
+      const places = await send('geocode.search', { q })
       const first = places[0]
       if (!first) setStatus({ kind: 'error', text: MESSAGES.locationNotFound })
       else {

@@ -5,7 +5,8 @@ import { slugify } from '@/rules/slug'
 import { VIBES } from '@/rules/vibes'
 import { keptValue, keptValues, type FormState } from '@/views/forms'
 import type { NeighbourhoodFormInitial } from '@/views/neighbourhood'
-import { api, ApiError } from '@widgets/lib/api'
+import { ApiError } from '@widgets/lib/api'
+import { send } from '@widgets/lib/client'
 import { toast } from '@widgets/lib/toast'
 import { uploadMedia } from '@widgets/lib/uploadMedia'
 import { checkForm, formatCoordinate, type FormValues } from './formRules'
@@ -122,7 +123,7 @@ export function placeAt(la: number, lo: number) {
   const { values, slugTouched } = $neighbourhoodForm.get()
   setFields({ latitude: formatCoordinate(la), longitude: formatCoordinate(lo) })
   if (values.name.trim()) return
-  api<{ name: string | null }>(`/api/geocode/reverse?lat=${la}&lon=${lo}`)
+  send('geocode.reverse', { lat: String(la), lon: String(lo) })
     .then(({ name }) => {
       if (!name) return
       setValues((v) =>
@@ -130,10 +131,6 @@ export function placeAt(la: number, lo: number) {
       )
     })
     .catch((e: unknown) => console.warn('reverse geocoding failed', e))
-}
-
-interface Saved {
-  doc: { id: number; slug: string; populationStatus?: { ok: boolean; message: string } }
 }
 
 /** How long the success toasts stay readable before the neighbourhood page opens. */
@@ -168,11 +165,8 @@ export async function submitNeighbourhood() {
     const body = { ...checked.body, ...(imageId !== undefined ? { image: imageId } : {}) }
     const saved =
       mode === 'create'
-        ? await api<Saved>('/api/neighbourhoods', { method: 'POST', json: body })
-        : await api<Saved>(`/api/neighbourhoods/${id}?depth=0`, {
-            method: 'PATCH',
-            json: body,
-          })
+        ? await send('neighbourhoods.submit', body)
+        : await send('neighbourhoods.edit', body, { id: id! })
     const { slug, populationStatus } = saved.doc
     const notes: string[] = []
     if (mode === 'create') {
