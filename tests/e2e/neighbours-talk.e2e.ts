@@ -194,7 +194,9 @@ test('an item listed while the market list loads is counted once the list is liv
     },
   )
   await reader.goto(list, { waitUntil: 'commit' })
-  await expect(reader.getByRole('heading', { level: 1, name: `Market in Loadby ${suffix}` })).toBeVisible()
+  await expect(
+    reader.getByRole('heading', { level: 1, name: `Market in Loadby ${suffix}` }),
+  ).toBeVisible()
   await created(
     poster.request.post('/api/market-items/new', {
       data: {
