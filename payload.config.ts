@@ -47,8 +47,6 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = env.s3
 const readReplicas = env.databaseReadReplicas
 
-// GET /api/users/me reuses the account it read while the rows behind it are unchanged: Payload's
-// own handler, wrapped in the built config (where Payload has added it).
 export default buildConfig({
   // The server sets it at boot (src/server/config/secrets.ts); tools that only read the schema (types,
   // migrations) get a throwaway one.
@@ -168,10 +166,13 @@ export default buildConfig({
     claimJobsOnce(payload, { staleMs: env.mailStaleMs })
     // Jobs queued by a request carry its id; every run is counted and logged by task.
     traceJobs(payload)
-    // A missing admin preference answers 404, not the adapter's 500.
-    answerMissingPreference(payload)
   },
-}).then(keepMeAnswers)
+})
+  // Payload's own endpoints, wrapped where Payload has added them: GET /api/users/me reuses the
+  // account it read while the rows behind it are unchanged; a missing admin preference answers
+  // 404, not the adapter's 500.
+  .then(keepMeAnswers)
+  .then(answerMissingPreference)
 
 /**
  * What the collections add to the site's route table (src/server/site/routes.ts), made at start

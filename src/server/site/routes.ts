@@ -38,6 +38,7 @@ export interface Route {
 const READS = ['GET', 'HEAD'] as const
 const pathnameOf = (url: string) => new URL(url, 'http://site').pathname
 const exactly = (pathname: string) => (url: string) => url.split('?', 1)[0] === pathname
+const prefix = (start: string) => (url: string) => url.startsWith(start)
 
 /**
  * Every path the one origin serves, in the order a request meets them: the first row that
@@ -49,6 +50,7 @@ export function siteRoutes(site: Site, collections: CollectionRoutes): Route[] {
   const serveFile = staticFiles(site, policies)
   const render = onDemand(site, policies)
   const probe = probes(site)
+  const { realtime } = site
   const formPost = { handlers: formHandlers, callApi: callApi(site), renderPage: render }
   return [
     // Readers are most of the traffic: a lookup and one header write, before anything else.
@@ -57,13 +59,13 @@ export function siteRoutes(site: Site, collections: CollectionRoutes): Route[] {
       path: '* (the common headers)',
       serve: (_req, res) => (setCommonHeaders(res, site.origins), false),
     },
-    { path: probe.paths.join(' '), methods: READS, when: probe.isProbe, serve: probe.serve },
+    { path: '/healthz /readyz /metrics', methods: READS, when: probe.isProbe, serve: probe.serve },
     // Another Host, a cross-site write, an API body that is neither JSON nor an upload.
     {
       path: '* (refused when unsafe)',
       serve: (req, res) => refuseUnsafeRequest(req, res, site.origins),
     },
-    { path: `${probe.paths.join(' ')} (other methods)`, when: probe.isProbe, serve: probe.serve },
+    { path: '/healthz /readyz /metrics (other methods)', when: probe.isProbe, serve: probe.serve },
     // Reads the collections answer before Payload's request is made (the page state).
     ...Object.entries(collections.early).map(([pathname, answer]) => ({
       path: pathname,
@@ -86,11 +88,10 @@ export function siteRoutes(site: Site, collections: CollectionRoutes): Route[] {
           secureCookies: site.secureCookies,
         }),
     },
-    {
-      path: '/apps/* (the realtime HTTP API)',
-      when: (url) => Boolean(site.realtime) && url.startsWith('/apps/'),
-      serve: (req, res) => site.realtime!.handleHttp(req, res),
-    },
+    // The in-repo realtime server's HTTP API (none with a hosted Pusher).
+    ...(realtime
+      ? [{ path: '/apps/*', when: prefix('/apps/'), serve: realtime.handleHttp } satisfies Route]
+      : []),
     {
       path: '/admin, /admin/*, /_next/*',
       when: (url) =>

@@ -29,7 +29,6 @@ export function probes(site: Site) {
   }
   const probeOf = (url: string) => byPath[url.split('?')[0]!]
   return {
-    paths: Object.keys(byPath),
     isProbe: (url: string) => probeOf(url) !== undefined,
     serve: async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
       await probeOf(req.url ?? '/')!(req, res)
