@@ -257,6 +257,20 @@ export default tseslint.config(
   ),
   serverFolder('services', ['process', 'site', 'database'], 'talks to outside services only'),
   serverFolder('site', ['process', 'services'], 'builds and serves pages without outside services'),
+  // What must be one per process across bundle copies lives behind one module that says why.
+  {
+    files: ['src/**/*.{ts,tsx}', 'collections/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}'],
+    ignores: ['src/server/perProcess.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'globalThis',
+          message: 'Keep a per-process value with perProcess (src/server/perProcess.ts).',
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

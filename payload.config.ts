@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { s3Storage } from '@payloadcms/storage-s3'
-import { buildConfig } from 'payload'
+import { buildConfig, type Payload } from 'payload'
 import sharp, { type SharpOptions } from 'sharp'
 
 import { MAX_IMAGE_PIXELS } from '@/rules/imageFile'
@@ -25,20 +25,21 @@ import { forumFeed } from '@collections/shared/endpoints/forumFeed'
 import { newPostsSince } from '@collections/shared/endpoints/newPosts'
 import { openApiEndpoints } from '@collections/shared/endpoints/openapi'
 import {
-  answerMemberReads,
-  answerPageStateFirst,
   checkSessionsOnPrimary,
   keepMeAnswers,
+  memberReads,
+  pageStateFirst,
   signInEndpoints,
 } from '@collections/Users/public'
 import { topReviewers } from '@collections/Reviews/endpoints/topReviewers'
 import { searchEndpoints } from '@collections/Search/endpoints'
-import { answerSignedInSearches } from '@collections/Search/signedInSearches'
+import { signedInSearches } from '@collections/Search/signedInSearches'
 import { geocodeEndpoints } from '@/server/services/geocode'
 import { populationSumEndpoint } from '@/server/services/population'
 import { addListIndexes } from '@/server/database/listIndexes'
 import { realtimeEndpoints } from '@/server/services/realtimeEndpoints'
-import { useTimeBoundaries } from '@/server/site/siteRevision'
+import type { CollectionRoutes } from '@/server/site/routes'
+import type { TimeBoundaries } from '@/server/site/siteRevision'
 import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
 import { answerMissingPreference } from '@collections/shared/missingPreference'
 
@@ -163,17 +164,32 @@ export default buildConfig({
     claimJobsOnce(payload, { staleMs: env.mailStaleMs })
     // Jobs queued by a request carry its id; every run is counted and logged by task.
     traceJobs(payload)
-    // GET /api/users/me reuses the account it read while the rows behind it are unchanged.
-    keepMeAnswers(payload)
-    // Members' searches from the kept answers: the readers', or (with private entries) their own.
-    answerSignedInSearches(payload)
-    // Members' other public reads from the readers' kept answers (not staff, nothing private).
-    answerMemberReads(payload)
-    // A page's personal state answered before Payload's request setup (one statement).
-    answerPageStateFirst(payload)
-    // What the static pages show that changes with time alone, for the regenerator's sweep.
-    useTimeBoundaries(pagesPastTimeBoundaries)
-    // A missing admin preference answers 404, not the adapter's 500.
-    answerMissingPreference(payload)
   },
 })
+  // Payload's own endpoints, wrapped where Payload has added them: GET /api/users/me reuses the
+  // account it read while the rows behind it are unchanged; a missing admin preference answers
+  // 404, not the adapter's 500.
+  .then(keepMeAnswers)
+  .then(answerMissingPreference)
+
+/**
+ * What the collections add to the site's route table (src/server/site/routes.ts), made at start
+ * and handed to the server by the process (src/server/process/boot.ts), which reaches the
+ * collections only through this file.
+ */
+export function collectionRoutes(payload: Payload): CollectionRoutes {
+  const pageState = pageStateFirst(payload)
+  return {
+    // A page's personal state answered before Payload's request setup (one statement).
+    early: pageState ? { [`${payload.config.routes.api}/users/state`]: pageState } : {},
+    signedIn: {
+      // Members' searches from the kept answers: the readers', or (with private entries) their own.
+      routes: { search: signedInSearches(payload) },
+      // Members' other public reads from the readers' kept answers (not staff, nothing private).
+      members: memberReads(payload),
+    },
+  }
+}
+
+/** What the static pages show that changes with time alone, for the regenerator's sweep. */
+export const timeBoundaries: TimeBoundaries = pagesPastTimeBoundaries

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { claimedSession, isLiveSession, rememberedAccounts } from '@collections/Users/public'
 import { pgPool } from '@/server/database/db'
-import { apiReadCache } from '@/server/http/readCache'
+import type { WhoseAnswer } from '@/server/http/readCache'
 
 import { anyHasOwnEntries } from '@/data/search/search'
 
@@ -21,11 +21,11 @@ const SEARCHES = new Set(['/api/search', '/api/search/suggest'])
  *   as usual, and its answer is kept for that session alone;
  * - else (several tokens, another form) Payload's check answers, and nothing is kept.
  */
-export function answerSignedInSearches(payload: Payload): void {
+export function signedInSearches(payload: Payload): WhoseAnswer {
   const pool = pgPool(payload)
   const keys = { cookieName: `${payload.config.cookiePrefix}-token`, secret: payload.secret }
   const accountsOf = rememberedAccounts(keys)
-  apiReadCache().answerSignedIn('search', async (pathname, headers) => {
+  return async (pathname, headers) => {
     if (!SEARCHES.has(pathname)) return null
     const accounts = accountsOf(headers)
     if (!accounts) return null
@@ -33,5 +33,5 @@ export function answerSignedInSearches(payload: Payload): void {
     const session = claimedSession(headers, keys)
     if (!session || !(await isLiveSession(pool, session))) return null
     return { session: `${session.id}:${session.sid}` }
-  })
+  }
 }

@@ -24,8 +24,8 @@ export const signInEndpoints: Endpoint[] = [
 export { claimedSession, rememberedAccounts } from './accounts/claimedAccounts'
 export { isLiveSession } from './accounts/session'
 
-/** What the process wires at start: session checks on the primary, the early signed-in answers. */
+/** What the config hands the process: session checks on the primary, the early signed-in answers. */
 export { keepMeAnswers } from './accounts/keptMe'
 export { checkSessionsOnPrimary } from './accounts/knownUsers'
-export { answerMemberReads } from './accounts/memberReads'
-export { answerPageStateFirst } from './accounts/pageState'
+export { memberReads } from './accounts/memberReads'
+export { pageStateFirst } from './accounts/pageState'

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { SanitizedConfig } from 'payload'
 
 import { refuse } from '@/server/http/requests'
 
@@ -6,14 +6,15 @@ import { refuse } from '@/server/http/requests'
  * Payload's DELETE /api/payload-preferences/:key of a key the member has no preference for
  * fails in the Postgres adapter (its delete looks the row up again by a where on the owner
  * relationship, which its query cannot join): a 500 anyone signed in could cause. The route
- * answers 404 for a missing preference first, as Payload meant it to.
+ * answers 404 for a missing preference first, as Payload meant it to: Payload's handler, wrapped
+ * in the built config (payload.config.ts).
  */
-export function answerMissingPreference(payload: Payload): void {
-  const collection = payload.collections['payload-preferences']?.config
+export function answerMissingPreference(config: SanitizedConfig): SanitizedConfig {
+  const collection = config.collections.find((c) => c.slug === 'payload-preferences')
   const endpoint = collection?.endpoints
     ? collection.endpoints.find((e) => e.method === 'delete' && e.path === '/:key')
     : undefined
-  if (!endpoint) return
+  if (!endpoint) return config
   const remove = endpoint.handler
   endpoint.handler = async (req) => {
     const key = String(req.routeParams?.key ?? '')
@@ -31,4 +32,5 @@ export function answerMissingPreference(payload: Payload): void {
     }
     return remove(req)
   }
+  return config
 }

@@ -135,7 +135,7 @@ Object.assign(process.env, {
   RATE_LIMITS: JSON.stringify({ populationSum: { max: 1e9 } }),
 })
 const { getPayload } = await import('payload')
-const { default: config } = await import('@payload-config')
+const { default: config, collectionRoutes } = await import('@payload-config')
 const { migrations } = await import('@migrations')
 const { createSiteServer } = await import('@/server/site/site')
 const payload = await getPayload({ config })
@@ -143,6 +143,7 @@ await payload.db.migrate({ migrations: migrations as never })
 const server = await createSiteServer({
   payload,
   config: payload.config,
+  routes: collectionRoutes(payload),
   realtimeReady: () => true,
   log: () => {},
 })

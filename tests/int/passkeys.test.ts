@@ -12,6 +12,7 @@ import { PASSKEY_MESSAGES } from '@/rules/passkeys'
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { pgPool } from '@/server/database/db'
 import { freePort } from '@/server/database/postgres'
+import { collectionRoutesOf } from '@tests/support/httpSite'
 import { createSiteServer } from '@/server/site/site'
 import { PASSKEY_ADDED_SUBJECT, PASSKEY_REMOVED_SUBJECT } from '@collections/Users/passkeys/mail'
 import { SoftAuthenticator } from '@tests/support/softAuthenticator'
@@ -42,6 +43,7 @@ beforeAll(async () => {
   server = await createSiteServer({
     payload: site.payload,
     config: site.payload.config,
+    routes: await collectionRoutesOf(site.payload),
     realtimeReady: () => true,
     log: () => {},
   })

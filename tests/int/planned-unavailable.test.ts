@@ -7,6 +7,7 @@ import { logDestination } from '@/server/observability/logger'
 import { Readiness } from '@/server/observability/readiness'
 import { siteHealth } from '@/server/observability/siteHealth'
 import { lateAdmin } from '@/server/process/admin'
+import { collectionRoutesOf } from '@tests/support/httpSite'
 import { createSiteServer, type AdminHandler } from '@/server/site/site'
 import { testSiteForFile } from './harness'
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
   const server = await createSiteServer({
     payload: site.payload,
     config: site.payload.config,
+    routes: await collectionRoutesOf(site.payload),
     realtimeReady: () => true,
     readiness,
     admin,

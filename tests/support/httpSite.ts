@@ -15,6 +15,13 @@ export interface HttpSite {
   close: () => Promise<void>
 }
 
+/** What the collections add to the site's routes, as the process hands them to its server. */
+export async function collectionRoutesOf(payload: Payload) {
+  // Imported here, not at the top: the config reads the settings the int harness sets first.
+  const { collectionRoutes } = await import('@payload-config')
+  return collectionRoutes(payload)
+}
+
 /**
  * The int test's Payload behind the site's own HTTP server (src/server/site/site.ts), on a free
  * loopback port: requests pass what the running server puts in front of the API (host and origin
@@ -25,6 +32,7 @@ export async function serveOverHttp(payload: Payload, port = 0): Promise<HttpSit
   const server = await createSiteServer({
     payload,
     config: payload.config,
+    routes: await collectionRoutesOf(payload),
     realtimeReady: () => true,
     log: () => {},
   })

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, test } from 'vitest'
 
 import { moveTestClock } from '@/server/config/clock'
-import { MAX_AGE_MS, ReadCache } from '@/server/http/readCache'
+import { MAX_AGE_MS, ReadCache, type SignedInReads } from '@/server/http/readCache'
 
 /** The smallest request and response the cache looks at. */
 const request = (url: string, headers: Record<string, string> = {}) =>
@@ -141,13 +141,17 @@ describe('ReadCache', () => {
     const cache = new ReadCache()
     cache.enable(1024 * 1024)
     const asked: string[] = []
-    cache.answerSignedIn('search', async (pathname, headers) => {
-      asked.push(`${pathname} ${headers.authorization ?? ''}`)
-      return headers.authorization === 'JWT reader-alike' ? 'reader' : null
-    })
+    const reads: SignedInReads = {
+      routes: {
+        search: async (pathname, headers) => {
+          asked.push(`${pathname} ${headers.authorization ?? ''}`)
+          return headers.authorization === 'JWT reader-alike' ? 'reader' : null
+        },
+      },
+    }
     const signedIn = async (method: string, url: string, authorization: string) => {
       const req = { method, url, headers: { authorization, cookie: 'payload-token=y' } }
-      await cache.sortSignedIn(req as IncomingMessage)
+      await cache.sortSignedIn(req as IncomingMessage, reads)
       return Object.keys(req.headers)
     }
     expect(await signedIn('GET', '/api/search/suggest?q=br', 'JWT reader-alike')).toEqual([])
@@ -165,15 +169,19 @@ describe('ReadCache', () => {
     const cache = new ReadCache()
     cache.enable(1024 * 1024)
     // The route names the session for tokens 'JWT a' and 'JWT b', and knows nothing of others.
-    cache.answerSignedIn('search', async (_pathname, headers) => {
-      const token = headers.authorization?.slice(4)
-      return token === 'a' || token === 'b' ? { session: `7:${token}` } : null
-    })
+    const reads: SignedInReads = {
+      routes: {
+        search: async (_pathname, headers) => {
+          const token = headers.authorization?.slice(4)
+          return token === 'a' || token === 'b' ? { session: `7:${token}` } : null
+        },
+      },
+    }
     const url = '/api/search?q=allotment'
     const asSession = async (token: string, answer: () => Response) => {
       const headers = { authorization: `JWT ${token}` }
       const req = request(url, headers)
-      await cache.sortSignedIn(req)
+      await cache.sortSignedIn(req, reads)
       // Payload still gets the credentials on a miss: it signs the request in itself.
       expect(req.headers).toEqual(headers)
       const { res, sent } = response()

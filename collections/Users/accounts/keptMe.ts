@@ -1,4 +1,4 @@
-import type { Endpoint, Payload, PayloadHandler, PayloadRequest } from 'payload'
+import type { Endpoint, Payload, PayloadHandler, PayloadRequest, SanitizedConfig } from 'payload'
 
 import { readFromPrimary } from '@/server/database/replicas'
 import { accountFingerprint, fingerprint } from './knownUsers'
@@ -72,13 +72,17 @@ export function withKeptAccount(handler: PayloadHandler): PayloadHandler {
   }
 }
 
-/** Wraps the users collection's GET /me once Payload has added its default endpoints. */
-export function keepMeAnswers(payload: Payload): void {
-  const config = payload.collections.users?.config
-  if (!config || !config.endpoints) return
-  config.endpoints = config.endpoints.map((endpoint: Endpoint) =>
+/**
+ * Wraps the users collection's GET /me in the built config (payload.config.ts), once Payload has
+ * added its default endpoints there.
+ */
+export function keepMeAnswers(config: SanitizedConfig): SanitizedConfig {
+  const users = config.collections.find((collection) => collection.slug === 'users')
+  if (!users || !users.endpoints) return config
+  users.endpoints = users.endpoints.map((endpoint: Endpoint) =>
     endpoint.path === '/me' && endpoint.method === 'get'
       ? { ...endpoint, handler: withKeptAccount(endpoint.handler) }
       : endpoint,
   )
+  return config
 }

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import { pgPool } from '@/server/database/db'
-import { apiReadCache } from '@/server/http/readCache'
+import { apiReadCache, type WhoseAnswer } from '@/server/http/readCache'
 import { anyHasOwnEntries } from '@/data/search/search'
 
 import { rememberedAccounts } from './claimedAccounts'
@@ -31,13 +31,13 @@ const WITH_PRIVATE_ENTRIES = new Set(['stories', 'events', 'forum'])
  * signed-out, suspended or changed-password token), the answer is the public one. Anything else
  * goes through Payload's check and is not kept.
  */
-export function answerMemberReads(payload: Payload): void {
+export function memberReads(payload: Payload): WhoseAnswer {
   const pool = pgPool(payload)
   const accountsOf = rememberedAccounts({
     cookieName: `${payload.config.cookiePrefix}-token`,
     secret: payload.secret,
   })
-  apiReadCache().answerMembers(async (pathname, headers) => {
+  return async (pathname, headers) => {
     if (PERSONAL.some((personal) => personal.test(pathname))) return null
     const accounts = accountsOf(headers)
     if (!accounts) return null
@@ -46,7 +46,7 @@ export function answerMemberReads(payload: Payload): void {
     const route = pathname.split('/')[2] ?? ''
     if (WITH_PRIVATE_ENTRIES.has(route) && (await anyHasOwnEntries(pool, accounts))) return null
     return 'reader'
-  })
+  }
 }
 
 let kept: { stamp: string; staff: Promise<Set<number>> } | null = null

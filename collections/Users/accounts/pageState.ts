@@ -4,7 +4,7 @@ import type { Endpoint, Payload } from 'payload'
 import { readFollowedFeeds } from '@/data/homeFeeds'
 import { parsePageStateQuery } from '@/schemas/pageState'
 import { pgPool } from '@/server/database/db'
-import { answerBeforePayload, earlyJson } from '@/server/http/earlyAnswers'
+import { earlyJson, type EarlyAnswer } from '@/server/http/earlyAnswers'
 import { refuse } from '@/server/http/requests'
 import { noteMember } from '@/server/observability/requestLog'
 import { noteSessionUse } from '@collections/Users/devices/lastUsed'
@@ -19,7 +19,7 @@ const PRIVATE = { 'cache-control': 'private, no-store' }
  * that a member's page costs one uncached read besides the shared ones. `at` is when the reads
  * began (server ms): live channels quiet since then need no second read. Only ever the asker's
  * own state; a visitor gets the follower count and nothing else. The site's server answers it
- * before Payload (answerPageStateFirst); this endpoint answers what that leaves to Payload.
+ * before Payload (pageStateFirst); this endpoint answers what that leaves to Payload.
  */
 export const pageState: Endpoint = {
   path: '/state',
@@ -48,17 +48,18 @@ const serverUrlOf = (payload: Payload) => payload.config.serverURL ?? ''
  * check (which cost several times the read): the token Payload would read (payloadToken), its
  * signature and expiry checked as Payload checks them, and its session found live in the same
  * statement that reads the state. A credential read any other way (another Authorization scheme,
- * a token this does not take for Payload's) is left to Payload's endpoint above.
+ * a token this does not take for Payload's) is left to Payload's endpoint above. Handed to the
+ * site's route table at start (payload.config.ts); none where Payload would sign a visitor in as
+ * the configured account (autoLogin), not a case for this path.
  */
-export function answerPageStateFirst(payload: Payload): void {
-  // Payload would sign a visitor in as the configured account: not a case for this path.
-  if (payload.config.admin?.autoLogin) return
+export function pageStateFirst(payload: Payload): EarlyAnswer | undefined {
+  if (payload.config.admin?.autoLogin) return undefined
   const keys = {
     cookieName: `${payload.config.cookiePrefix}-token`,
     secret: payload.secret,
     csrf: payload.config.csrf,
   }
-  answerBeforePayload(`${payload.config.routes.api}/users/state`, async (req, url) => {
+  return async (req, url) => {
     const ask = parsePageStateQuery(url.searchParams)
     if (typeof ask === 'string') return earlyJson(400, { errors: [{ message: ask }] }, PRIVATE)
     const session = sessionOf(req, keys)
@@ -73,7 +74,7 @@ export function answerPageStateFirst(payload: Payload): void {
       })
     }
     return earlyJson(200, state, PRIVATE)
-  })
+  }
 }
 
 /** The request's session (null: a visitor), or undefined when Payload must say. */

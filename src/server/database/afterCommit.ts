@@ -1,16 +1,15 @@
 import type { Payload, PayloadRequest } from 'payload'
 
+import { perProcess } from '@/server/perProcess'
+
 type Task = () => unknown
 type TxId = string | number
 
-// Keyed by transaction id; on globalThis so every bundle copy of this module shares it.
-const store = globalThis as typeof globalThis & {
-  __belongAfterCommit?: Map<TxId, Task[]>
-  __belongAfterCommitInstalled?: WeakSet<object>
-}
-store.__belongAfterCommit ??= new Map()
-store.__belongAfterCommitInstalled ??= new WeakSet()
-const pending = store.__belongAfterCommit
+// Keyed by transaction id, one per process (a hook may run in another bundle copy of this module).
+const { pending, installed } = perProcess('afterCommit', () => ({
+  pending: new Map<TxId, Task[]>(),
+  installed: new WeakSet<object>(),
+}))
 
 function runTasks(tasks: Task[] | undefined) {
   for (const task of tasks ?? []) {
@@ -26,8 +25,8 @@ function runTasks(tasks: Task[] | undefined) {
  */
 export function installAfterCommit(payload: Payload): void {
   const db = payload.db
-  if (store.__belongAfterCommitInstalled!.has(db)) return
-  store.__belongAfterCommitInstalled!.add(db)
+  if (installed.has(db)) return
+  installed.add(db)
   const commit = db.commitTransaction.bind(db)
   const rollback = db.rollbackTransaction.bind(db)
   db.commitTransaction = async (id) => {

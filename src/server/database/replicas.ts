@@ -4,6 +4,8 @@ import { withReplicas } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { perProcess } from '@/server/perProcess'
+
 import { postgresAdapter } from './db'
 import { ReplicaHealth } from './replicaHealth'
 
@@ -40,14 +42,10 @@ export interface ReadRoutingOptions {
   log: (line: string) => void
 }
 
-// On globalThis: the site build's bundle has its own copy of this module, and a read started
+// One per process: the site build's bundle has its own copy of this module, and a read started
 // there must see a scope opened here (and the reverse).
-const shared = globalThis as typeof globalThis & {
-  __belongPrimaryReads?: AsyncLocalStorage<true>
-  __belongReadRoutings?: WeakMap<object, ReadRouting>
-}
-const primaryReads = (shared.__belongPrimaryReads ??= new AsyncLocalStorage<true>())
-const routings = (shared.__belongReadRoutings ??= new WeakMap<object, ReadRouting>())
+const primaryReads = perProcess('primaryReads', () => new AsyncLocalStorage<true>())
+const routings = perProcess('readRoutings', () => new WeakMap<object, ReadRouting>())
 
 /** Every read of `work` (Payload's Local API included) goes to the primary. */
 export function readFromPrimary<T>(work: () => T): T {

@@ -2,13 +2,14 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { LRUCache } from 'lru-cache'
 
 import { serverNow } from '@/server/config/clock'
+import { perProcess } from '@/server/perProcess'
 
 /**
  * The public REST reads the islands make signed out (reviews pages, reaction summaries, the
  * forum, the neighbourhood lists, poll summaries, …), kept in memory per process and keyed by
  * their full path and query. Only requests without any cookie or authorization header are
- * served from it or fill it (and the signed-in reads sorted by answerSignedIn and
- * answerMembers: a member's read answered as a reader's, or a session's own), only 200
+ * served from it or fill it (and the signed-in reads sorted by the collections' SignedInReads: a
+ * member's read answered as a reader's, or a session's own), only 200
  * JSON answers without Set-Cookie are kept, and only the routes below: an anonymous answer is
  * the same for every anonymous reader, so nothing of one user can reach another. Writes
  * announce the collections they change (src/server/http/apiChanges.ts, NOTIFY in the write's
@@ -88,6 +89,15 @@ export type WhoseAnswer = (
   headers: IncomingHttpHeaders,
 ) => Promise<SignedInAnswer>
 
+/**
+ * Whose answer signed-in reads get, as the collections say (handed to the site's route table at
+ * start): by route (the first segment after /api/), and for every other cached route (members).
+ */
+export interface SignedInReads {
+  routes: Record<string, WhoseAnswer>
+  members?: WhoseAnswer
+}
+
 export class ReadCache {
   /** Least recently used first out, by size (lru-cache); null while the cache is off. */
   private entries: LRUCache<string, Entry> | null = null
@@ -97,10 +107,6 @@ export class ReadCache {
   /** How often each collection was announced changed, and everything dropped (sharedAnswer). */
   private readonly changes = new Map<string, number>()
   private clears = 0
-  /** Routes that know whose answer a signed-in request gets. */
-  private readonly whose = new Map<string, WhoseAnswer>()
-  /** Whose answer a signed-in read of any other cached route gets (answerMembers). */
-  private members: WhoseAnswer | null = null
   /** Signed-in reads answered as their session's own: the key their answers are kept under. */
   private readonly sessionOf = new WeakMap<IncomingMessage, string>()
 
@@ -154,28 +160,19 @@ export class ReadCache {
     return true
   }
 
-  /** The route (first segment after /api/) tells whose answer each signed-in read gets. */
-  answerSignedIn(route: string, check: WhoseAnswer): void {
-    this.whose.set(route, check)
-  }
-
-  /** Whose answer each signed-in read of a cached route without its own check gets. */
-  answerMembers(check: WhoseAnswer): void {
-    this.members = check
-  }
-
   /**
    * Before serve(): a signed-in read whose route says its answer is any reader's loses its
    * credentials, so that it is answered like a reader's, from the kept answers, with no session
    * check. One that is its session's own keeps them (on a miss Payload signs it in as usual) and
    * its answer is kept for that session alone.
    */
-  async sortSignedIn(req: IncomingMessage): Promise<void> {
+  async sortSignedIn(req: IncomingMessage, reads: SignedInReads): Promise<void> {
     if (!req.headers.cookie && !req.headers.authorization) return
     const url = req.url ?? ''
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/')) return
     const route = routeNameOf(url)
-    const check = this.whose.get(route) ?? (tagsOf(route) ? this.members : null)
+    const own = Object.hasOwn(reads.routes, route) ? reads.routes[route] : undefined
+    const check = own ?? (tagsOf(route) ? reads.members : undefined)
     const whose = check ? await check(url.split(/[?#]/, 1)[0]!, req.headers) : null
     if (whose === 'reader') {
       delete req.headers.cookie
@@ -306,9 +303,7 @@ function tagsOf(route: string): string[] | undefined {
   return own && [...new Set([...own, ...ALWAYS])]
 }
 
-// One per process, on globalThis: the hooks may run from another bundle copy of this module.
-const store = globalThis as typeof globalThis & { __belongReadCache?: ReadCache }
-
+/** One per process (src/server/perProcess.ts): the hooks may run from another bundle copy. */
 export function apiReadCache(): ReadCache {
-  return (store.__belongReadCache ??= new ReadCache())
+  return perProcess('readCache', () => new ReadCache())
 }

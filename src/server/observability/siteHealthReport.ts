@@ -1,7 +1,9 @@
+import { perProcess } from '@/server/perProcess'
+
 /**
  * The admin's site health as the admin bundle reads it. The admin (a Next app, cms/) bundles its
- * own copies of modules, without this process's figures, so the server offers its reader on
- * globalThis and the admin asks through it (the same pattern as the read cache's store).
+ * own copies of modules, without this process's figures, so the server offers its reader as a
+ * per-process value (src/server/perProcess.ts) and the admin asks through it.
  */
 export type HealthState = 'ok' | 'attention' | 'unknown'
 
@@ -23,16 +25,16 @@ export interface HealthReport {
   lines: HealthLine[]
 }
 
-const shared = globalThis as typeof globalThis & {
-  __belongSiteHealth?: () => Promise<HealthReport>
-}
+const offered = perProcess('siteHealth', () => ({
+  read: undefined as (() => Promise<HealthReport>) | undefined,
+}))
 
 /** Called once by the server process (siteHealth.ts). */
 export function offerSiteHealth(read: () => Promise<HealthReport>) {
-  shared.__belongSiteHealth = read
+  offered.read = read
 }
 
 /** The live report; undefined when this process does not serve the site (a bare admin build). */
 export async function readSiteHealth(): Promise<HealthReport | undefined> {
-  return shared.__belongSiteHealth?.()
+  return offered.read?.()
 }

@@ -75,7 +75,11 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     const adminNeedsBuild = wantAdmin && !dev && adminBuildNeeded(projectRoot)
 
     step(2, 'Applying migrations')
-    const { payload, lastMigration } = await startPayload(projectRoot, database, !options.buildOnly)
+    const { payload, lastMigration, routes, timeBoundaries } = await startPayload(
+      projectRoot,
+      database,
+      !options.buildOnly,
+    )
 
     step(
       3,
@@ -153,6 +157,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       realtimeReady: () => listening,
       databaseTrouble: database.trouble,
       readiness,
+      routes,
       log,
     })
     const backfill = new PageBackfill({
@@ -183,6 +188,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
       cdn,
       publicHost,
       dev,
+      timeBoundaries,
       log,
     })
 

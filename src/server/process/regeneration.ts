@@ -17,7 +17,7 @@ import { PageSync, type PageBucket } from '@/server/site/pageSync'
 import { PRERENDER_PATHS_URL } from '@/server/site/prerender'
 import { buildKey, type SiteBuilds } from '@/server/site/siteBuilds'
 import { PAGES_WRITTEN_CHANNEL, PageRegenerator, type PagesWritten } from '@/server/site/siteRegen'
-import { registeredTimeBoundaries, STALE_PAGES_CHANNEL } from '@/server/site/siteRevision'
+import { STALE_PAGES_CHANNEL, type TimeBoundaries } from '@/server/site/siteRevision'
 import { forgetStaticSite, staticSiteFor } from '@/server/site/staticSite'
 
 /** How often pages whose regeneration failed are tried again. */
@@ -33,6 +33,8 @@ interface RegenerationOptions {
   publicHost: string
   /** Development: pages come from astro dev, so nothing is listened for or rewritten. */
   dev: boolean
+  /** What the static pages show that changes with time alone (the collections say, through the config). */
+  timeBoundaries: TimeBoundaries
   log: (line: string) => void
 }
 
@@ -53,7 +55,7 @@ export interface Regeneration {
  * with a bucket, fetch other machines' pages).
  */
 export async function startRegeneration(options: RegenerationOptions): Promise<Regeneration> {
-  const { payload, builds, backfill, bucket, cdn, publicHost, log } = options
+  const { payload, builds, backfill, bucket, cdn, publicHost, timeBoundaries, log } = options
   const renderers = new Map<string, Promise<PageRenderer>>()
   const rendererFor = (dir: string) => {
     let renderer = renderers.get(dir)
@@ -96,11 +98,9 @@ export async function startRegeneration(options: RegenerationOptions): Promise<R
     sweep: {
       intervalMs: env.siteSweepIntervalMs,
       pagesBetween: async (from, to) => {
-        const find = registeredTimeBoundaries()
-        if (!find) return []
         // Like the renders that follow, it reads the primary (a replica may not have caught up).
         const req = await createLocalReq({}, payload)
-        const found = await readFromPrimary(() => find(req, from, to))
+        const found = await readFromPrimary(() => timeBoundaries(req, from, to))
         const dir = builds.served?.dir
         if (!found.everyPage || !dir) return found.paths
         // Every page: the build's own list of them, as a full prerender asks for it.

@@ -30,20 +30,12 @@ export interface TimeBoundaryPages {
   everyPage: boolean
 }
 
+/**
+ * The collections say what changes with time alone (collections/shared/stalePages.ts); the
+ * config hands it to the regenerator's sweep at start (src/server/process/regeneration.ts).
+ */
 export type TimeBoundaries = (
   req: PayloadRequest,
   from: Date,
   to: Date,
 ) => Promise<TimeBoundaryPages>
-
-let timeBoundaries: TimeBoundaries | undefined
-
-/**
- * The collections say what changes with time alone (collections/shared/stalePages.ts); the
- * config registers it here at init, for the regenerator's sweep (src/server/site/siteRegen.ts).
- */
-export function useTimeBoundaries(find: TimeBoundaries): void {
-  timeBoundaries = find
-}
-
-export const registeredTimeBoundaries = (): TimeBoundaries | undefined => timeBoundaries
