@@ -1,7 +1,8 @@
 import type { PayloadRequest } from 'payload'
 
 /** The collections whose members' posts are deleted through their own delete command. */
-type PostCollection = 'stories' | 'discussions' | 'polls'
+type PostCollection =
+  'stories' | 'discussions' | 'polls' | 'events' | 'local-businesses' | 'comments'
 
 /**
  * A delete command's work for a member's post: Payload's delete as the caller, so the

@@ -3,6 +3,7 @@ import { ALERT_MESSAGES } from '@/rules/safetyAlerts'
 import { commentCreateSchema, commentUpdateSchema, commentView } from '@/schemas/engagement'
 import { z } from '@/schemas/zod'
 import { defineContract } from './contract'
+import { deletedAnswer } from './memberPosts'
 import { idParams } from './params'
 
 const answer = z.object({ comment: commentView })
@@ -45,6 +46,6 @@ export const commentDelete = defineContract({
   signIn: MESSAGES.loginToComment,
   params: idParams,
   input: z.object({}),
-  output: z.object({ id: z.number().int() }),
+  output: deletedAnswer,
   refusals: { 403: MESSAGES.notAllowed, 404: 'Not found.' },
 })

@@ -3,6 +3,7 @@ import { RSVP_STATUSES } from '@/rules/rsvp'
 import { eventSchema, rsvpSchema } from '@/schemas/event'
 import { z } from '@/schemas/zod'
 import { defineContract } from './contract'
+import { deletedAnswer } from './memberPosts'
 import { idParams } from './params'
 
 const NOT_ALLOWED = MESSAGES.notAllowed
@@ -72,6 +73,6 @@ export const eventDelete = defineContract({
   signIn: MESSAGES.mustBeLoggedInToPost,
   params: idParams,
   input: z.object({}),
-  output: z.object({ doc: z.object({ id: z.number().int() }) }),
+  output: deletedAnswer,
   refusals: { 403: NOT_ALLOWED, 404: EVENT_NOT_FOUND },
 })

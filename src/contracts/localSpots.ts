@@ -2,6 +2,7 @@ import { MESSAGES } from '@/rules/messages'
 import { localBusinessSchema } from '@/schemas/localBusiness'
 import { z } from '@/schemas/zod'
 import { defineContract } from './contract'
+import { deletedAnswer } from './memberPosts'
 import { idParams } from './params'
 
 /** A spot as the island reads it back: its id, and the rest of the stored spot. */
@@ -52,6 +53,6 @@ export const localSpotDelete = defineContract({
   signIn: MESSAGES.loginToSuggestSpot,
   params: idParams,
   input: z.object({}),
-  output: z.object({ doc: z.object({ id: z.number().int() }) }),
+  output: deletedAnswer,
   refusals: { 403: MESSAGES.notAllowed, 404: SPOT_NOT_FOUND },
 })

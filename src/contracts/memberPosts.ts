@@ -2,8 +2,8 @@ import { MESSAGES } from '@/rules/messages'
 import { z } from '@/schemas/zod'
 
 /**
- * What the edit and delete contracts of members' posts (stories, discussions, polls) share: the
- * collection's own access decides, so its refusals are Payload's.
+ * What the edit and delete contracts of members' posts (stories, discussions, polls, events,
+ * local spots, comments) share: the collection's own access decides, so its refusals are Payload's.
  */
 export const docId = z.number().int()
 

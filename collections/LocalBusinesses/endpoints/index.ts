@@ -1,5 +1,6 @@
 import { suggestSpotEndpoint } from './create'
-import { deleteSpotEndpoint } from './delete'
+import { command } from '@collections/shared/command'
+import { deleteOwnPost } from '@collections/shared/deleteOwnPost'
 import { editSpotEndpoint } from './edit'
 import { spotListEndpoint } from './list'
 
@@ -8,5 +9,6 @@ export const localSpotEndpoints = [
   spotListEndpoint,
   suggestSpotEndpoint,
   editSpotEndpoint,
-  deleteSpotEndpoint,
+  // The owner (or staff) deletes a spot, its badges and reactions with it.
+  command('localSpots.remove', deleteOwnPost('local-businesses')),
 ]
