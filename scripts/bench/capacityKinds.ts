@@ -17,11 +17,6 @@ export const readingPages = (world: World) => [
 /** The page a member votes on (recorded beside the reading pages). */
 export const pollPage = (world: World) => `/polls/${world.polls[0]}`
 
-/** Comment authors' names and avatars, as widgets/Comments/commentsApi.ts posts a comment. */
-const COMMENT_POPULATE =
-  'depth=2&populate[comments][id]=true&populate[users][userName]=true&populate[users][name]=true' +
-  '&populate[users][avatar]=true&populate[media][url]=true&populate[media][filename]=true'
-
 /** Each vote is a new (member, poll) pair: a member votes once on a poll (SPEC §5). */
 function votes(world: World, voters: Session[]) {
   let next = 0
@@ -61,14 +56,14 @@ function writes(front: string, world: World, voters: Session[]): Record<string, 
   const vote = votes(world, voters)
   const json = (value: unknown) => JSON.stringify(value)
   return {
-    review: writeCall(front, '/api/reviews?depth=1', () => ({
+    review: writeCall(front, routes['reviews.post'][1], () => ({
       body: json({
         neighbourhood: world.neighbourhood.id,
         rating: 1 + (n % 5),
         comment: `Capacity bench review ${++n}: quiet streets, a good market, buses every few minutes.`,
       }),
     })),
-    comment: writeCall(front, `/api/comments?${COMMENT_POPULATE}`, () => ({
+    comment: writeCall(front, routes['comments.post'][1], () => ({
       body: json({
         targetKind: 'story',
         targetId: world.story.id,
