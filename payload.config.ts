@@ -42,6 +42,7 @@ import type { CollectionRoutes } from '@/server/site/routes'
 import type { TimeBoundaries } from '@/server/site/siteRevision'
 import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
 import { answerMissingPreference } from '@collections/shared/missingPreference'
+import { staffOnlyLocks } from '@collections/shared/staffLocks'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const s3 = env.s3
@@ -168,9 +169,10 @@ export default buildConfig({
 })
   // Payload's own endpoints, wrapped where Payload has added them: GET /api/users/me reuses the
   // account it read while the rows behind it are unchanged; a missing admin preference answers
-  // 404, not the adapter's 500.
+  // 404, not the adapter's 500; the admin's document locks are staff's alone.
   .then(keepMeAnswers)
   .then(answerMissingPreference)
+  .then(staffOnlyLocks)
 
 /**
  * What the collections add to the site's route table (src/server/site/routes.ts), made at start
