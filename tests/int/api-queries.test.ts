@@ -95,6 +95,7 @@ describe('queries the language refuses answer 400 with the parameter named', () 
     ['/api/reviews?populate[users][salt]=true', 'populate[users][salt]'],
     ['/api/users?where[role][equals]=nobody', 'where[role][equals]'],
     ['/api/users?where[role][like]=mem', 'where[role][like]'],
+    ['/api/business-badges?where[business.name][not_like]=%5C', 'where[business.name][not_like]'],
     ['/api/users?where[createdAt][greater_than]=-271821-04-20', 'where[createdAt][greater_than]'],
     ['/api/users?where[id][equals]=99999999999', 'where[id][equals]'],
     ['/api/reviews?where={', 'where'],

@@ -134,6 +134,9 @@ function valueProblem(field: QueryField, operator: string, value: unknown): stri
         ? null
         : `must be a date (as 2030-01-31 or 2030-01-31T18:00:00Z), not ${shown(value)}`
     case 'text':
+      // PostgreSQL refuses a LIKE pattern that ends in its escape character (a lone backslash).
+      if (typeof value === 'string' && LIKE.has(operator) && /(^|[^\\])(\\\\)*\\$/.test(value))
+        return 'must not end with a backslash'
       return typeof value === 'string' || (typeof value === 'number' && !LIKE.has(operator))
         ? null
         : `must be text, not ${shown(value)}`
