@@ -73,10 +73,22 @@ function newBatch(): Batch {
   return batch
 }
 
-/** Islands that hydrate as the page loads and have not yet (each may still ask). */
+/** Whether an island's content is on screen now (the island itself has no box of its own). */
+function onScreen(island: Element): boolean {
+  const box = (island.firstElementChild ?? island).getBoundingClientRect()
+  return box.bottom > 0 && box.top < window.innerHeight && box.width + box.height > 0
+}
+
+/**
+ * Islands that hydrate as the page opens and have not yet (each may still ask): those that load
+ * with the page or when it is idle, and those on screen that hydrate when visible.
+ */
 const islandsHydrating = () =>
   typeof document !== 'undefined' &&
-  document.querySelector('astro-island[ssr][client="load"]') !== null
+  [...document.querySelectorAll('astro-island[ssr]')].some((island) => {
+    const when = island.getAttribute('client')
+    return when === 'load' || when === 'idle' || (when === 'visible' && onScreen(island))
+  })
 
 /** Runs `go` once the page is idle (its islands' work done), or at `deadline`. */
 function whenIdle(go: () => void, deadline: number) {
