@@ -11,7 +11,7 @@ import { postPoll } from '@collections/Polls/endpoints/post'
 import { runCommand } from '@collections/shared/command'
 import { postStory } from '@collections/Stories/endpoints/post'
 
-import { membersById, seededMembers } from './members'
+import { seededMembers } from './members'
 import type { Rng } from './random'
 
 type CommentInput = InputOf<Contracts['comments.post']>
@@ -219,10 +219,9 @@ export async function seedCommunity(
     ...discussions.map((id) => ['discussion', id] as ['discussion', number]),
   ]
   // Members comment through comments.post, as the site's form and island do.
-  const members = await membersById(payload, users)
   const comment = async (input: Omit<CommentInput, 'content'>) => {
     const content = rng.pick(COMMENTS)
-    const user = members.get(author())!
+    const user = await asMember(author())
     const call = { user, input: { ...input, content }, context }
     return (await runCommand(payload, 'comments.post', postComment, call)).comment
   }

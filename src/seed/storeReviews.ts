@@ -5,7 +5,7 @@ import { postReview } from '@collections/Reviews/endpoints/post'
 import { runCommand } from '@collections/shared/command'
 
 import type { SeedData } from './index'
-import { membersById } from './members'
+import { seededMembers } from './members'
 
 /**
  * The demo's reviews: a member's through reviews.post as that member (the same
@@ -19,11 +19,11 @@ export async function storeReviews(
   neighbourhoodIds: Map<string, number>,
   context: RequestContext,
 ): Promise<number[]> {
-  const members = await membersById(payload, [...userIds.values()])
+  const asMember = seededMembers(payload)
   const ids: number[] = []
   for (const review of data.reviews) {
     const neighbourhood = neighbourhoodIds.get(review.neighbourhoodSlug)!
-    const member = review.userName ? members.get(userIds.get(review.userName)!) : undefined
+    const member = review.userName ? await asMember(userIds.get(review.userName)!) : undefined
     const input = { neighbourhood, rating: review.rating, comment: review.comment }
     const id = member
       ? (await runCommand(payload, 'reviews.post', postReview, { user: member, input, context }))
