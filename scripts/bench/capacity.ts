@@ -14,6 +14,8 @@
  * Bounded: at most RATES.length steps of STEP_SECONDS each per setup, and no step starts after
  * BUDGET_MINUTES. CAPACITY_QUICK=1: 200 sockets, two short steps (a smoke run).
  * CAPACITY_TEMPLATE=<dir> reuses a seeded data folder (copied) instead of building one.
+ * CAPACITY_RATES=150,225 and CAPACITY_INSTANCES=1 choose the steps and setups;
+ * SITE_CPU_PROF_DIR=<dir> writes each started process's CPU profile there.
  */
 import os from 'node:os'
 
@@ -30,7 +32,11 @@ import { recordVisits, type Visit } from './visits'
 const QUICK = process.env.CAPACITY_QUICK === '1'
 const SOCKETS = Number(process.env.SOCKETS ?? (QUICK ? 200 : 2000))
 const STEP_SECONDS = Number(process.env.STEP_SECONDS ?? (QUICK ? 3 : 8))
-const RATES = QUICK ? [20, 60] : [20, 30, 45, 70, 100, 150, 225, 340, 500, 750, 1100, 1600]
+const RATES = process.env.CAPACITY_RATES
+  ? process.env.CAPACITY_RATES.split(',').map(Number)
+  : QUICK
+    ? [20, 60]
+    : [20, 30, 45, 70, 100, 150, 225, 340, 500, 750, 1100, 1600]
 const WARM_UP_SECONDS = QUICK ? 2 : 5
 const P99_MS = Number(process.env.P99_MS ?? 500)
 const BUDGET_MINUTES = 9
@@ -88,7 +94,7 @@ try {
   const world = await prepareWorld(template, votesIn(pageViewsAtMost))
   let readers: Visit[] = []
   let signedIn: Visit[] = []
-  for (const instances of [1, 2]) {
+  for (const instances of (process.env.CAPACITY_INSTANCES ?? '1,2').split(',').map(Number)) {
     if (overBudget()) break
     const cluster = await startCluster(freshDataDir(template, `capacity${instances}`), {
       instances,

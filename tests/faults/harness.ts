@@ -29,7 +29,12 @@ export interface Site {
 
 /** One of the project's scripts (through tsx) in production mode, its output piped to the test. */
 function spawnScript(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+  // SITE_CPU_PROF_DIR=dir (benches): each process writes a V8 CPU profile there when it stops
+  // (Node refuses --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.SITE_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.SITE_CPU_PROF_DIR)}`]
+    : []
+  return spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', ...env },
