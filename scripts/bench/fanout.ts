@@ -1,11 +1,13 @@
 /**
  * Realtime fan-out through the standalone realtime role (`npm run realtime`): SUBSCRIBERS
  * pusher-js clients (default 1,000, on this machine) on one channel, TRIGGERS events published
- * with the `pusher` SDK as an app instance would; prints p50/p99 of publish → arrival.
+ * with the `pusher` SDK as an app instance would; prints p50/p99 of publish → arrival, and the
+ * role's memory per open connection (its resident size before and after they connect).
  * Usage: npm run bench:fanout   (SUBSCRIBERS=1000 TRIGGERS=10)
  */
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 
 import Pusher from 'pusher'
 
@@ -32,12 +34,21 @@ await new Promise<void>((resolve) =>
   realtime.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()),
 )
 
+// The role's resident memory (kB), from /proc: what each open connection costs it.
+const residentKb = () =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${realtime.pid}/status`, 'utf8'))?.[1])
+const idleKb = residentKb()
+
 const arrivals: number[] = []
 const subscribers = await openSubscribers(app.key, '127.0.0.1', port, SUBSCRIBERS, () => 'bench')
 subscribers.onEvent((_channel, event, data) => {
   if (event === 'tick') arrivals.push(Date.now() - (data as { sentAt: number }).sentAt)
 })
+const openKb = residentKb()
 console.log(`${SUBSCRIBERS} subscribers connected to the realtime role on 127.0.0.1:${port}`)
+console.log(
+  `realtime role memory: ${(idleKb / 1024).toFixed(0)} MB idle, ${(openKb / 1024).toFixed(0)} MB with them open, ${((openKb - idleKb) / SUBSCRIBERS).toFixed(1)} kB a connection`,
+)
 
 const sdk = new Pusher({
   appId: app.id,
