@@ -32,8 +32,11 @@ export class AppHub {
   private readonly channels = new Map<string, ChannelState>()
   /** Frames sent to subscribers (published and relayed events), for the metrics. */
   sent = 0
-  /** Channel → when the server last published on it (ms), least recent first. */
-  private readonly published = new Map<string, number>()
+  /**
+   * Channel → when the server last published on it (ms) and each event's last time there, least
+   * recent channel first: a subscriber can tell whether what it listens for changed.
+   */
+  private readonly published = new Map<string, { at: number; events: Map<string, number> }>()
   /** Nothing is known before this: the hub's start, or the newest publication it forgot. */
   private knownSince = Date.now()
 
@@ -48,10 +51,16 @@ export class AppHub {
     }
     // quiet_since: no event was published on the channel after this time (ms). A subscriber whose
     // data is newer need not read it again (widgets/lib/realtime.ts); hosted Pusher omits it.
+    // quiet_events names each event's last time; one not named was last sent at or before
+    // quiet_base, so a subscriber re-reads only when an event it listens for came after its data.
     const data =
       channelKind(name) === 'presence'
         ? { presence: presencePayload(channel) }
-        : { quiet_since: this.quietSince(name) }
+        : {
+            quiet_since: this.quietSince(name),
+            quiet_events: Object.fromEntries(this.published.get(name)?.events ?? []),
+            quiet_base: this.knownSince,
+          }
     sub.send(encodeFrame({ event: 'pusher_internal:subscription_succeeded', channel: name, data }))
   }
 
@@ -71,7 +80,7 @@ export class AppHub {
   /** Fans an event out to every subscriber of each channel, skipping the excluded socket. */
   publish(channels: string[], event: string, data: string, exceptSocketId?: string): void {
     for (const name of channels) {
-      this.remember(name)
+      this.remember(name, event)
       const channel = this.channels.get(name)
       if (!channel) continue
       const text = encodeFrame({ event, channel: name, data })
@@ -101,14 +110,18 @@ export class AppHub {
 
   /** When the channel last had an event published, or since when nothing is known. */
   quietSince(name: string): number {
-    return this.published.get(name) ?? this.knownSince
+    return this.published.get(name)?.at ?? this.knownSince
   }
 
-  private remember(name: string) {
+  private remember(name: string, event: string) {
+    const now = Date.now()
+    const record = this.published.get(name) ?? { at: now, events: new Map<string, number>() }
+    record.at = now
+    record.events.set(event, now)
     this.published.delete(name)
-    this.published.set(name, Date.now())
+    this.published.set(name, record)
     if (this.published.size <= REMEMBERED_CHANNELS) return
-    const [oldest, at] = this.published.entries().next().value!
+    const [oldest, { at }] = this.published.entries().next().value!
     this.published.delete(oldest)
     this.knownSince = Math.max(this.knownSince, at)
   }

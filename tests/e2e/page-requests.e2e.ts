@@ -115,3 +115,61 @@ test('a member’s page view costs at most two: their state and their channel', 
     ).toEqual([])
   }
 })
+
+test('a page whose channel had news since it was written re-reads only what the news touched', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const story = (
+    (await (
+      await page.request.get(
+        '/api/stories?where[isPublic][equals]=true&sort=createdAt&limit=1&depth=1',
+      )
+    ).json()) as { docs: { id: number; neighbourhood: { slug: string } }[] }
+  ).docs[0]!
+  const route = `/neighbourhood/${story.neighbourhood.slug}/stories/${story.id}`
+
+  // The page's HTML arrives; its islands' code waits until a comment is posted on the story.
+  const html = await (await page.request.get(route)).text()
+  const islands = new Set(
+    [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!),
+  )
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => islands.has(url.pathname),
+    async (r) => {
+      await held
+      await r.continue()
+    },
+  )
+  const { reads, stop } = recordReads(page)
+  await page.goto(route, { waitUntil: 'commit' })
+  const comments = page.getByRole('heading', { level: 2, name: /^Comments \(\d+\)$/ })
+  const before = Number((await comments.textContent())?.match(/\d+/)?.[0])
+
+  const writer = await playwright.request.newContext({ baseURL })
+  await freshUser(writer, 'newsy')
+  const content = `Fresh news (${Date.now()}).`
+  const posted = await writer.post('/api/comments/new', {
+    data: { targetKind: 'story', targetId: story.id, content },
+  })
+  expect(posted.status(), await posted.text()).toBe(201)
+
+  release()
+  // The comment posted while the page loaded is on it once the page is live…
+  await expect(page.getByText(content)).toBeVisible()
+  await expect(comments).toHaveText(`Comments (${before + 1})`)
+  await page.waitForLoadState('networkidle')
+  stop()
+  // …by re-reading the comments; the reactions, which no news touched, are not read again.
+  expect(reads.filter((r) => r.includes('/api/comments')).length, reads.join('\n')).toBe(1)
+  expect(
+    reads.filter((r) => r.includes('/api/reactions')),
+    reads.join('\n'),
+  ).toEqual([])
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await writer.dispose()
+})

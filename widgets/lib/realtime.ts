@@ -90,10 +90,17 @@ const subscribers = new Map<string, number>()
 
 /**
  * What the page knows of each subscribed channel: since when the server has published nothing on
- * it (sent with subscription_succeeded by our realtime server; hosted Pusher sends nothing) and
- * whether an event has arrived since.
+ * it, and each event's last time (sent with subscription_succeeded by our realtime server; hosted
+ * Pusher sends nothing), and which events have arrived since.
  */
-const quiet = new Map<string, { since: number | null; eventSeen: boolean }>()
+interface Quiet {
+  since: number | null
+  /** Each event's last time; an event not named was last sent at or before `base`. */
+  events: Record<string, number> | null
+  base: number | null
+  seen: Set<string>
+}
+const quiet = new Map<string, Quiet>()
 
 /** Clocks of the machine that rendered and the realtime server's may differ by this much. */
 const CLOCK_SKEW_MS = 2000
@@ -107,22 +114,39 @@ export function pageRenderedAt(): number | undefined {
   return Number.isFinite(stamp) && stamp > 0 ? stamp : undefined
 }
 
-/** Nothing was published on the channel after data read at `asOf` (server ms) was read. */
-function unchangedSince(channel: string, asOf: number | undefined): boolean {
+/**
+ * Nothing a subscriber listens for (`events`; all of the channel's when it names none) was
+ * published on the channel after its data, read at `asOf` (server ms), was read.
+ */
+function unchangedSince(channel: string, asOf: number | undefined, events: string[]): boolean {
   const state = quiet.get(channel)
-  if (asOf === undefined || !state || state.since === null || state.eventSeen) return false
-  return state.since < asOf - CLOCK_SKEW_MS
+  if (asOf === undefined || !state || state.since === null) return false
+  const before = (at: number) => at < asOf - CLOCK_SKEW_MS
+  if (!events.length || !state.events || state.base === null)
+    return state.seen.size === 0 && before(state.since)
+  return events.every((e) => !state.seen.has(e) && before(state.events![e] ?? state.base!))
 }
 
+const numberOr = (value: unknown) => (typeof value === 'number' ? value : null)
+
 function trackQuiet(channel: string, sub: ReturnType<Pusher['subscribe']>) {
-  quiet.set(channel, { since: null, eventSeen: false })
+  quiet.set(channel, { since: null, events: null, base: null, seen: new Set() })
   sub.bind('pusher:subscription_succeeded', (data: unknown) => {
-    const since = (data as { quiet_since?: unknown } | undefined)?.quiet_since
-    quiet.set(channel, { since: typeof since === 'number' ? since : null, eventSeen: false })
+    const sent = (data ?? {}) as {
+      quiet_since?: unknown
+      quiet_events?: unknown
+      quiet_base?: unknown
+    }
+    const events = sent.quiet_events
+    quiet.set(channel, {
+      since: numberOr(sent.quiet_since),
+      events: events && typeof events === 'object' ? (events as Record<string, number>) : null,
+      base: numberOr(sent.quiet_base),
+      seen: new Set(),
+    })
   })
   sub.bind_global((event: string) => {
-    const state = quiet.get(channel)
-    if (state && !event.startsWith('pusher')) state.eventSeen = true
+    if (!event.startsWith('pusher')) quiet.get(channel)?.seen.add(event)
   })
 }
 
@@ -162,7 +186,8 @@ export function latestCounts<T>(
  * are counted, so one leaving does not cut off the others on the same channel. `onResync` runs
  * each time the channel is subscribed: the first time (the connection starts after the page is
  * idle, so what the subscriber read before may have changed meanwhile), unless the server says
- * nothing was published on the channel since that data was read, and after each reconnect,
+ * none of the events it listens for was published on the channel since that data was read (so a
+ * page with a new comment re-reads its comments, not its reactions), and after each reconnect,
  * because Pusher does not replay what was sent while the socket was down.
  */
 export function subscribeChannel(
@@ -194,7 +219,7 @@ export function subscribeChannel(
         if (resynced) return onResync?.()
         resynced = true
         void Promise.resolve(dataAsOf()).then((asOf) => {
-          if (!cancelled && !unchangedSince(channel, asOf)) onResync?.()
+          if (!cancelled && !unchangedSince(channel, asOf, Object.keys(handlers))) onResync?.()
         })
       })
     if (sub.subscribed) onSubscribed()
