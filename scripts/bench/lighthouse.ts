@@ -91,7 +91,9 @@ try {
           '/search?q=shordich',
         ]
   const as = signedIn ? ', signed in' : ''
-  console.log(`\nJavaScript per page (${base}${as}, phone viewport, every script response, gzip -9):`)
+  console.log(
+    `\nJavaScript per page (${base}${as}, phone viewport, every script response, gzip -9):`,
+  )
   console.table(await jsPerPage(base, pages, signedIn?.cookie))
   console.log(`\nLighthouse${as} (mobile, simulated throttling, median of ${RUNS}):`)
   console.table(await lighthouseScores(base, pages, RUNS, signedIn?.cookie))
