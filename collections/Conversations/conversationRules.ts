@@ -2,8 +2,9 @@ import type { PayloadRequest } from 'payload'
 
 import type { MessageRow } from '@/data/conversations'
 import { PRIVATE_MESSAGE_TEXT as TEXT } from '@/rules/privateMessages'
-import { query, sql } from '@/server/database/db'
+import { query, runTogether, sql } from '@/server/database/db'
 import { Refusal, refuse } from '@/server/http/requests'
+import { bellParts, senderOf, type BellRow } from './notifyMessage'
 
 /** Every answer about messages is the reader's own: never kept by any cache. */
 export const PRIVATE = { 'cache-control': 'private, no-store' }
@@ -100,39 +101,52 @@ export async function addMessage(
 }
 
 /**
- * A member's message in one of their conversations, in ONE statement (a send is one round trip
- * inside its transaction): the conversation locked, so sends in it go one at a time and the bell
- * written next counts them in order; the refusals checked; then the message added and the
- * conversation moved. Another member's conversation is not found; a closed one (the other left)
- * 409; a block or a suspended recipient 403. A refusal is thrown with nothing written.
+ * A member's message in one of their conversations, with the recipient's bell entry, in ONE
+ * round trip and one transaction (runTogether): the conversation locked first, so sends in it go
+ * one at a time and each next statement sees the last one's message and bell entry; then, in one
+ * statement, the refusals checked, the message added, the conversation moved and the bell entry
+ * written. Another member's conversation is not found; a closed one (the other left) 409; a
+ * block or a suspended recipient 403. A refusal is thrown with nothing written.
  */
 export async function sendInConversation(
   req: PayloadRequest,
   conversation: number,
-  sender: number,
   text: string,
-): Promise<{ message: MessageRow; other: number }> {
-  const [row] = await query<
-    MayWrite & { other: number | null; closed: boolean | null } & Partial<MessageRow>
-  >(
-    req,
+): Promise<{ message: MessageRow; other: number; bell: BellRow | null }> {
+  const sender = senderOf(req)
+  const me = sender.id
+  const bell = bellParts(conversation, sender, sql`(SELECT other FROM checked)`, sql`, m`, 1)
+  const [row] = await runTogether<
+    MayWrite & { other: number | null; closed: boolean | null } & Partial<MessageRow> & {
+        bell_id: number | null
+        bell_message: string | null
+        bell_created_at: string | null
+        bell_created: boolean | null
+      }
+  >(req, [
+    sql`SELECT 1 FROM conversations
+         WHERE id = ${conversation} AND (starter_id = ${me} OR recipient_id = ${me}) FOR UPDATE`,
     sql`WITH locked AS (
-          SELECT closed, CASE WHEN starter_id = ${sender} THEN recipient_id ELSE starter_id END AS other
+          SELECT closed, CASE WHEN starter_id = ${me} THEN recipient_id ELSE starter_id END AS other
             FROM conversations
-           WHERE id = ${conversation} AND (starter_id = ${sender} OR recipient_id = ${sender})
+           WHERE id = ${conversation} AND (starter_id = ${me} OR recipient_id = ${me})
              FOR UPDATE
         ), checked AS (
-          SELECT l.other, l.closed, ${mayWriteColumns(sender, sql`l.other`)} FROM locked l
+          SELECT l.other, l.closed, ${mayWriteColumns(me, sql`l.other`)} FROM locked l
         ), m AS (${insertMessage(
           conversation,
-          sender,
+          me,
           text,
           sql`FROM checked WHERE other IS NOT NULL AND closed IS NOT TRUE
                 AND NOT blocking AND NOT blocked AND NOT suspended`,
         )}),
-        moved AS (${moveConversation(conversation, sender)})
-        SELECT checked.*, m.id, m.sender_id, m.body, m.created_at FROM checked LEFT JOIN m ON true`,
-  )
+        moved AS (${moveConversation(conversation, me)}),
+        ${bell}
+        SELECT checked.*, m.id, m.sender_id, m.body, m.created_at, bell.id AS bell_id,
+               bell.message AS bell_message, bell.created_at AS bell_created_at,
+               bell.created AS bell_created
+          FROM checked LEFT JOIN m ON true LEFT JOIN bell ON true`,
+  ])
   if (!row) throw new Refusal(404, TEXT.notFound)
   if (row.closed || row.other === null) throw new Refusal(409, TEXT.closed)
   refuseUnlessMayWrite(row)
@@ -140,5 +154,14 @@ export async function sendInConversation(
   return {
     message: { id: id!, sender_id: sender_id!, body: body!, created_at: created_at! },
     other: row.other,
+    bell:
+      row.bell_id === null
+        ? null
+        : {
+            id: row.bell_id,
+            message: row.bell_message!,
+            created_at: row.bell_created_at!,
+            created: row.bell_created!,
+          },
   }
 }

@@ -19,12 +19,17 @@ export const FLAGS = [
   '--disable-background-networking',
   '--no-first-run',
 ]
-export async function jsPerPage(base: string, pages: string[]) {
+/** `cookie`: a session cookie (`payload-token=…`) every request carries: a signed-in member's pages. */
+export async function jsPerPage(base: string, pages: string[], cookie?: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
   const rows: Record<string, string | number>[] = []
   try {
     for (const p of pages) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+      if (cookie) {
+        const [name, value] = cookie.split(/=(.*)/s) as [string, string]
+        await context.addCookies([{ name, value, url: base }])
+      }
       const page = await context.newPage()
       const loaded = await scriptsOf(page, base + p)
       if (process.env.VERBOSE) {
@@ -59,7 +64,12 @@ export async function jsPerPage(base: string, pages: string[]) {
   return rows
 }
 
-export async function lighthouseScores(base: string, pages: string[], runs: number) {
+export async function lighthouseScores(
+  base: string,
+  pages: string[],
+  runs: number,
+  cookie?: string,
+) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...FLAGS],
@@ -74,6 +84,7 @@ export async function lighthouseScores(base: string, pages: string[], runs: numb
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          ...(cookie ? { extraHeaders: { cookie } } : {}),
         })
         const lhr = result!.lhr
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)

@@ -11,7 +11,11 @@
  * VERBOSE=1 lists every script file with its size, and Lighthouse's layout shifts, console
  * errors, long tasks and script boot-up times. The scores move with the machine's load (TBT is
  * measured CPU time × 4): run it on a quiet machine. The measurements live in ./frontEnd.ts.
+ * SIGNED_IN=1 measures a member's private pages instead, with the session cookie on every
+ * request: a conversation Sofia starts with Priya (demo members), `/messages/{id}` and `/messages`.
  */
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '@/seed/users'
+
 import { startBuiltSite } from './builtSite'
 import { jsPerPage, lighthouseScores } from './frontEnd'
 
@@ -34,22 +38,65 @@ async function storyPath(base: string): Promise<string | null> {
   return null
 }
 
+/** A demo member signed in through the site: their id and session cookie. */
+async function signIn(base: string, userName: string) {
+  const answer = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `${userName}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD }),
+  })
+  const { token, user } = (await answer.json()) as { token?: string; user?: { id: number } }
+  if (!token || !user) throw new Error(`sign-in as ${userName} answered ${answer.status}`)
+  return { id: user.id, cookie: `payload-token=${token}` }
+}
+
+/** Sofia's conversation with Priya, a few messages long: its page, and Sofia's cookie. */
+async function conversationPage(base: string) {
+  const [sofia, priya] = [await signIn(base, 'sofia'), await signIn(base, 'priya')]
+  const post = async (who: { cookie: string }, path: string, body: unknown) => {
+    const answer = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie: who.cookie },
+      body: JSON.stringify(body),
+    })
+    if (!answer.ok) throw new Error(`${path} answered ${answer.status}: ${await answer.text()}`)
+    return (await answer.json()) as { id: number }
+  }
+  const { id } = await post(sofia, '/api/conversations/start', {
+    to: priya.id,
+    text: 'Hello! Is the street loud on Friday nights? https://example.com/map',
+  })
+  for (const [who, text] of [
+    [priya, 'Not really, the pubs close at eleven.'],
+    [sofia, 'And the walk to the station in winter?'],
+    [priya, 'Ten minutes, well lit all the way.'],
+  ] as const)
+    await post(who, `/api/conversations/${id}/messages`, { text })
+  return { path: `/messages/${id}`, cookie: sofia.cookie }
+}
+
 const { base, child } = await startBuiltSite()
 try {
-  const story = await storyPath(base)
-  const pages = process.argv.slice(2).length
-    ? process.argv.slice(2)
-    : [
-        '/',
-        '/neighbourhood/shoreditch',
-        ...(story ? [story] : []),
-        '/compare?n=camden-town,shoreditch',
-        '/search?q=shordich',
-      ]
-  console.log(`\nJavaScript per page (${base}, phone viewport, every script response, gzip -9):`)
-  console.table(await jsPerPage(base, pages))
-  console.log(`\nLighthouse (mobile, simulated throttling, median of ${RUNS}):`)
-  console.table(await lighthouseScores(base, pages, RUNS))
+  const signedIn = process.env.SIGNED_IN === '1' ? await conversationPage(base) : null
+  const story = signedIn ? null : await storyPath(base)
+  const pages = signedIn
+    ? [signedIn.path, '/messages']
+    : process.argv.slice(2).length
+      ? process.argv.slice(2)
+      : [
+          '/',
+          '/neighbourhood/shoreditch',
+          ...(story ? [story] : []),
+          '/compare?n=camden-town,shoreditch',
+          '/search?q=shordich',
+        ]
+  const as = signedIn ? ', signed in' : ''
+  console.log(
+    `\nJavaScript per page (${base}${as}, phone viewport, every script response, gzip -9):`,
+  )
+  console.table(await jsPerPage(base, pages, signedIn?.cookie))
+  console.log(`\nLighthouse${as} (mobile, simulated throttling, median of ${RUNS}):`)
+  console.table(await lighthouseScores(base, pages, RUNS, signedIn?.cookie))
 } finally {
   child?.kill('SIGTERM')
 }

@@ -2,12 +2,14 @@
  * Private messages on the running site (scripts/start.ts, ADMIN=false, demo seed on a throwaway
  * embedded PostgreSQL): MEMBERS members (default 50) in pairs, each sending in their conversation
  * back to back for DURATION s (default 10), every member listening on their private channel with
- * pusher-js. Prints sends/s and the send p50/p99, the delivery (send → the other member's
+ * pusher-js (RATE=n: n sends a second in all, spread evenly over the members, each sent on time
+ * whether or not the last was answered; else each member sends back to back, so a send's
+ * latency is mostly its wait in the queue). Prints sends/s and the send p50/p99, the delivery (send → the other member's
  * WebSocket message) p50/p99, then opening a conversation of 10,000 messages (newest 50) and a
  * list of 1,000 conversations, p50/p95 at READERS (default 10) readers for READ_S s each.
  * The message limits (30 a minute, 20 new conversations a day) are lifted for the run.
  * Budgets: send p99 ≤ 50 ms; delivery p50 ≤ 200 ms, p99 ≤ 1 s; both reads p95 ≤ 30 ms.
- * Usage: npm run bench:messages   (MEMBERS=50 DURATION=10 READERS=10 READ_S=5 REUSE=1
+ * Usage: npm run bench:messages   (MEMBERS=50 DURATION=10 RATE=25 READERS=10 READ_S=5 REUSE=1
  * CPU_PROF_DIR=.tmp/prof: the site's CPU profile, written when it stops)
  */
 import path from 'node:path'
@@ -21,6 +23,8 @@ const MEMBERS = Number(process.env.MEMBERS ?? 50)
 const DURATION = Number(process.env.DURATION ?? 10)
 const READERS = Number(process.env.READERS ?? 10)
 const READ_S = Number(process.env.READ_S ?? 5)
+/** Sends a second over all members (open loop); 0: every member sends back to back. */
+const RATE = Number(process.env.RATE ?? 0)
 const root = path.resolve('.tmp/bench-messages')
 const { base, env, start, stop, db } = await scaledSite(root, 1, process.env.REUSE === '1')
 const lifted = { max: 1_000_000 }
@@ -172,23 +176,36 @@ try {
 
   const sends: number[] = []
   let failed = 0
+  const send = async (member: Member, conversation: number) => {
+    const at = Date.now()
+    const t0 = performance.now()
+    try {
+      await call(member, 'POST', `/api/conversations/${conversation}/messages`, {
+        text: `bench:${at}`,
+      })
+      sends.push(performance.now() - t0)
+    } catch {
+      failed++
+    }
+  }
   const began = Date.now()
   const until = began + DURATION * 1000
   await Promise.all(
     members.map(async (member, i) => {
       const conversation = conversations[i % half]!
-      while (Date.now() < until) {
-        const at = Date.now()
-        const t0 = performance.now()
-        try {
-          await call(member, 'POST', `/api/conversations/${conversation}/messages`, {
-            text: `bench:${at}`,
-          })
-          sends.push(performance.now() - t0)
-        } catch {
-          failed++
-        }
+      if (!RATE) {
+        while (Date.now() < until) await send(member, conversation)
+        return
       }
+      // Open loop: each member's sends at fixed times, whether or not the last one was answered;
+      // the members' times interleaved evenly, so the site sees RATE sends a second.
+      const every = (MEMBERS / RATE) * 1000
+      const pending: Promise<void>[] = []
+      for (let at = began + (i / MEMBERS) * every; at < until; at += every) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())))
+        pending.push(send(member, conversation))
+      }
+      await Promise.all(pending)
     }),
   )
   const elapsed = (Date.now() - began) / 1000
@@ -228,7 +245,8 @@ try {
   const opening = await readLoad(a!, `/api/conversations/${big}/messages`)
   const listing = await readLoad(popular!, '/api/conversations/mine')
 
-  console.log(`\n${MEMBERS} members sending in ${half} conversations for ${DURATION} s:`)
+  const how = RATE ? `${RATE} sends/s spread evenly over them (open loop)` : 'back to back'
+  console.log(`\n${MEMBERS} members sending in ${half} conversations for ${DURATION} s, ${how}:`)
   console.log(
     `  sends: ${sends.length} in ${elapsed.toFixed(1)} s = ${(sends.length / elapsed).toFixed(0)}/s, ` +
       `p50 ${ms(percentile(sends, 50))}, p99 ${ms(percentile(sends, 99))} (budget 50 ms)` +

@@ -2,6 +2,7 @@ import { JWTAuthentication, type AuthStrategy, type Payload } from 'payload'
 
 import { pgPool } from '@/server/database/db'
 import { readFromPrimary } from '@/server/database/replicas'
+import { takeHandedOverSession } from '@/server/http/sessionHandOver'
 import { noteSessionUse } from '@collections/Users/devices/lastUsed'
 
 /**
@@ -98,6 +99,9 @@ const viaKept = new WeakMap<Payload, Payload>()
 export const knownUsersJwt: AuthStrategy = {
   name: 'local-jwt-kept',
   authenticate: async (args) => {
+    // The site's rate limiter checked this very request's session a moment ago, this same way.
+    const handed = takeHandedOverSession(args.headers)
+    if (handed) return { user: handed }
     let payload = viaKept.get(args.payload)
     if (!payload) viaKept.set(args.payload, (payload = keptAccounts(args.payload)))
     const result = await JWTAuthentication({ ...args, payload, strategyName: 'local-jwt' })

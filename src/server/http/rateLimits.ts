@@ -1,12 +1,13 @@
 import type { IncomingMessage } from 'node:http'
 
-import type { Payload } from 'payload'
+import { executeAuthStrategies, type Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import { PRIVATE_MESSAGE_TEXT } from '@/rules/privateMessages'
 import { unconfirmedPostMessage } from '@/rules/signUp'
 import { serverNow } from '@/server/config/clock'
 import { fetchHeaders, UPLOAD_BODY_LIMIT } from './nodeFetch'
+import { credentialsOf, type CheckedSession } from './sessionHandOver'
 
 /** One limit: at most `max` hits (or bytes) per `windowSeconds` for one key (an IP, an account). */
 export interface RateLimit {
@@ -233,20 +234,30 @@ export interface LimitedAccount {
   createdAt: string
   /** A member whose e-mail is not confirmed yet: their posts have a budget of their own. */
   unconfirmed?: boolean
+  /** The session as it was checked, for Payload's auth of the same request (sessionHandOver.ts). */
+  session?: CheckedSession
 }
 
-/** The account of a request's session (cookie or token), read by Payload's own auth. */
+/**
+ * The account of a request's session (cookie or token), read by Payload's own auth strategies
+ * (not `payload.auth`, which also works out every collection's permissions: the limits need none).
+ */
 export async function accountOfRequest(
   payload: Payload,
   req: IncomingMessage,
 ): Promise<LimitedAccount | null> {
   const headers = fetchHeaders(req)
   if (!headers.has('cookie') && !headers.has('authorization')) return null
-  const { user } = await payload.auth({ headers, canSetHeaders: false })
+  const { user } = await executeAuthStrategies({ headers, payload, canSetHeaders: false })
   if (!user) return null
   const staff = ['editor', 'admin'].includes(String((user as { role?: unknown }).role))
   const confirmed = Boolean((user as { emailConfirmedAt?: unknown }).emailConfirmedAt)
-  return { id: user.id, createdAt: user.createdAt, unconfirmed: !confirmed && !staff }
+  return {
+    id: user.id,
+    createdAt: user.createdAt,
+    unconfirmed: !confirmed && !staff,
+    session: { user, credentials: credentialsOf(headers) },
+  }
 }
 
 /**
@@ -297,6 +308,8 @@ export function accountLimitsFor(
 export interface LimitWait {
   seconds: number
   refused: LimitRefusal | null
+  /** The request's session when the limits checked it (handed on to Payload's auth). */
+  session?: CheckedSession
 }
 
 /**
@@ -318,8 +331,10 @@ export function createRateLimiter(
   ): Promise<LimitWait> => {
     if (!settings.enabled || settings.exempt.has(address)) return go
     const named = [{ key: `${name}:${address}`, name, weight: 1 }]
+    let session: CheckedSession | undefined
     if (req && accountOf && (name === 'write' || name === 'upload')) {
       const account = await accountOf(req)
+      session = account?.session
       for (const limit of account ? accountLimitsFor(name, req, account, apiPath) : [])
         named.push({ key: `${limit.name}:user-${account!.id}`, ...limit })
     }
@@ -328,7 +343,7 @@ export function createRateLimiter(
       pool(),
       named.map((hit) => ({ key: hit.key, limit: settings.limits[hit.name], weight: hit.weight })),
     )
-    if (!refused) return go
+    if (!refused) return { ...go, session }
     const limitName = named[refused.index]!.name
     return {
       seconds: refused.seconds,

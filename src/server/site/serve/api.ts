@@ -9,6 +9,7 @@ import { sendFetchResponse, toFetchRequest } from '@/server/http/nodeFetch'
 import { inErrorShape, refuseBadQuery } from '@/server/http/queryGate'
 import { tooManyRequestsResponse } from '@/server/http/rateLimits'
 import { apiReadCache, type SignedInReads } from '@/server/http/readCache'
+import { handOverSession } from '@/server/http/sessionHandOver'
 import type { Site } from './context'
 
 /** One API request to Payload, as the /api route and the forms posted to pages make it. */
@@ -36,7 +37,9 @@ export function callApi(site: Site): CallApi {
   const dispatch = dispatchApi(site)
   return async (request, req) => {
     const wait = await site.limitWait(request.method, new URL(request.url).pathname, req)
-    return wait.seconds ? tooManyRequestsResponse(wait.seconds, wait.refused) : dispatch(request)
+    if (wait.seconds) return tooManyRequestsResponse(wait.seconds, wait.refused)
+    handOverSession(request, wait.session)
+    return dispatch(request)
   }
 }
 
@@ -73,6 +76,8 @@ export function api(site: Site, signedIn: SignedInReads) {
     if (cache.serve(req, res)) return true
     const request = await toFetchRequest(req, res, site.originOf(req))
     if (!request) return true
+    // The limits checked the session of a write: Payload's auth takes it instead of a second look.
+    handOverSession(request, wait.session)
     // An answer the cache keeps outlives a replica's lag (it is dropped when the write is
     // announced, which may be before the replica has it): it is read on the primary.
     const response = await (cache.mayKeep(req)
