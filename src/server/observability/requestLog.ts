@@ -108,22 +108,22 @@ export function withRequestLog(
   currentRequest.run({ id: note.id }, serve)
 }
 
+/** The 'close' listener of every answer (`this`): counts and logs its request. */
 function answered(this: ServerResponse) {
-  const res = this
-  const req = res.req
+  const req = this.req
   const note = notes.get(req)!
   const seconds = (performance.now() - note.started!) / 1000
   // 499 as nginx logs it: the client went away before the answer was complete.
-  const status = res.writableFinished ? res.statusCode : 499
+  const status = this.writableFinished ? this.statusCode : 499
   const planned = status === 503 ? note.planned : undefined
   const failed = (status >= 500 && !planned) || note.error !== undefined
   const logging = requestLogger.isLevelEnabled(failed ? 'error' : 'info')
   if (!counting && !logging) return
   const method = req.method ?? 'GET'
   const url = req.url ?? '/'
-  const rendered = note.staticFile ? 'static' : res.getHeader('x-belong-render')
+  const rendered = note.staticFile ? 'static' : this.getHeader('x-belong-render')
   const route = note.routes!.of(method, url, typeof rendered === 'string' ? rendered : '')
-  const header = res.getHeader('x-belong-cache')
+  const header = this.getHeader('x-belong-cache')
   const cache = typeof header === 'string' ? header : undefined
   if (counting) countRequest(route, method, status, seconds, cache, planned !== undefined)
   if (!logging) return
