@@ -82,12 +82,18 @@ export async function prepareBenchSite() {
   return { root, siteEnv, remove }
 }
 
-export async function startSite(env: NodeJS.ProcessEnv, logFile: string, cpu = '0'): Promise<Site> {
+/** `nodeFlags`: more of Node's flags (`--cpu-prof`: overheadProfile.ts). */
+export async function startSite(
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  cpu = '0',
+  nodeFlags: string[] = [],
+): Promise<Site> {
   const port = await freePort()
   const out = fs.openSync(logFile, 'w')
   // V8's limits as npm start sets them (the young generation's size decides how often the
   // per-request garbage is collected).
-  const flags = ['--max-old-space-size=320', '--max-semi-space-size=8']
+  const flags = ['--max-old-space-size=320', '--max-semi-space-size=8', ...nodeFlags]
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'scripts/start.ts'], {
     env: { ...env, PORT: String(port), MALLOC_ARENA_MAX: '2' },
     stdio: ['ignore', out, out],

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { startBuiltSite, waitFor } from './builtSite'
+import { loadAverage, startBuiltSite, waitFor } from './builtSite'
 import { ab, startNginx } from './nginx'
 
 const PAGE = process.env.PAGE ?? '/neighbourhood/shoreditch'
@@ -37,6 +37,7 @@ const bareBase = `http://127.0.0.1:${barePort}`
 try {
   await waitFor(`${nginx.base}${PAGE}`, nginx.child, () => '')
   await waitFor(`${bareBase}${PAGE}`, bare, () => '')
+  console.log(`load average before: ${loadAverage()}`)
   const rows: { what: string; app: number; bare: number; nginx: number }[] = []
   for (const [what, headers] of [
     ['plain', []],
@@ -53,7 +54,7 @@ try {
       nginx: ab(`${nginx.base}${PAGE}`, headers),
     })
   }
-  console.log(`\nStatic page ${PAGE}, ab -k -c 50 -n 20000, requests/s:`)
+  console.log(`\nStatic page ${PAGE}, ab -k -c 50 -n 20000, requests/s (load ${loadAverage()}):`)
   console.log('| encoding | app | bare Node + StaticSite | nginx | app ÷ nginx | bare ÷ nginx |')
   console.log('| --- | --- | --- | --- | --- | --- |')
   for (const r of rows) {

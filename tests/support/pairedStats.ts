@@ -59,7 +59,14 @@ export const meanOver = (values: readonly number[], pick: readonly number[]) =>
  * goes (requests/s below 1, CPU per request above 1).
  */
 export function withinFive(ratio: Estimate, slower: 'below' | 'above'): string {
-  const within = slower === 'below' ? ratio.low >= 0.95 : ratio.high <= 1.05
-  const beyond = slower === 'below' ? ratio.high < 0.95 : ratio.low > 1.05
-  return within ? 'within 5% (shown)' : beyond ? 'MORE than 5% (shown)' : 'not resolved'
+  return within(ratio, slower, 0.05)
+}
+
+/** As withinFive, for another bound (`fraction`: 0.1 for 10%). */
+export function within(ratio: Estimate, slower: 'below' | 'above', fraction: number): string {
+  const [low, high] = [1 - fraction, 1 + fraction]
+  const inside = slower === 'below' ? ratio.low >= low : ratio.high <= high
+  const beyond = slower === 'below' ? ratio.high < low : ratio.low > high
+  const bound = `${Math.round(fraction * 100)}%`
+  return inside ? `within ${bound} (shown)` : beyond ? `MORE than ${bound} (shown)` : 'not resolved'
 }

@@ -1,6 +1,13 @@
 import { expect, test } from 'vitest'
 
-import { bootstrap, meanOver, median, withinFive, type Choose } from '@tests/support/pairedStats'
+import {
+  bootstrap,
+  meanOver,
+  median,
+  within,
+  withinFive,
+  type Choose,
+} from '@tests/support/pairedStats'
 
 /** bench:metrics' figures: the median of within-round ratios and its bootstrap interval. */
 
@@ -49,4 +56,10 @@ test('a verdict says within 5% only when the whole interval is', () => {
   expect(withinFive({ value: 0.9, low: 0.88, high: 0.93 }, 'below')).toBe('MORE than 5% (shown)')
   expect(withinFive({ value: 1.02, low: 1.0, high: 1.04 }, 'above')).toBe('within 5% (shown)')
   expect(withinFive({ value: 1.08, low: 1.06, high: 1.1 }, 'above')).toBe('MORE than 5% (shown)')
+})
+
+test('a verdict takes another bound too (10%: the figures and the request log together)', () => {
+  expect(within({ value: 0.93, low: 0.91, high: 0.96 }, 'below', 0.1)).toBe('within 10% (shown)')
+  expect(within({ value: 0.9, low: 0.85, high: 0.95 }, 'below', 0.1)).toBe('not resolved')
+  expect(within({ value: 1.2, low: 1.15, high: 1.25 }, 'above', 0.1)).toBe('MORE than 10% (shown)')
 })

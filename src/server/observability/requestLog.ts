@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { env } from '@/server/config/env'
-import { currentRequest, requestLogger } from './logger'
+import { currentRequest, logDestination, requestLogger } from './logger'
 import { countRequest } from './metrics'
+import { requestLine } from './requestLine'
 import type { RouteTemplates } from './routes'
 
 /**
@@ -16,6 +17,11 @@ export type PlannedReason = 'admin preparing' | 'starting' | 'draining' | 'not r
 /** What the request log learns while a request is served. */
 interface Notes {
   id: string
+  /** When it arrived (performance.now()), and how its route is named: from withRequestLog. */
+  started?: number
+  routes?: RouteTemplates
+  /** Answered from a static file whose headers went out in one list (getHeader cannot read them). */
+  staticFile?: boolean
   member?: number | string
   error?: unknown
   planned?: PlannedReason
@@ -58,10 +64,32 @@ export function notePlanned(res: ServerResponse, reason: PlannedReason) {
   if (note) note.planned = reason
 }
 
+/** A static file answered the request (its x-belong-render: static went out in writeHead's list). */
+export function noteStaticFile(req: IncomingMessage) {
+  const note = notes.get(req)
+  if (note) note.staticFile = true
+}
+
+/** The request's id (made when it arrived), answered in X-Request-Id. */
+export function idOfRequest(req: IncomingMessage): string {
+  let note = notes.get(req)
+  if (!note) notes.set(req, (note = { id: requestIdOf(req.headers[REQUEST_ID_HEADER]) }))
+  return note.id
+}
+
 /**
- * Serves one request under its id: the id is answered in X-Request-Id and carried by every log
- * line written while serving it; when the answer ends (or the client leaves) the request is
- * counted (metrics.ts) and logged as one line.
+ * Sets X-Request-Id on an answer written with setHeader. A static file sends the id in its one
+ * writeHead list instead (staticPages.ts): a header set beforehand would make Node take each of
+ * that list's headers through setHeader again.
+ */
+export function setRequestIdHeader(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader(REQUEST_ID_HEADER, idOfRequest(req))
+}
+
+/**
+ * Serves one request under its id: every log line written while serving it carries the id (the
+ * routes answer it in X-Request-Id: setRequestIdHeader); when the answer ends (or the client
+ * leaves) the request is counted (metrics.ts) and logged as one line.
  */
 export function withRequestLog(
   routes: RouteTemplates,
@@ -69,44 +97,59 @@ export function withRequestLog(
   res: ServerResponse,
   serve: () => void,
 ) {
-  const started = performance.now()
-  const note: Notes = { id: requestIdOf(req.headers[REQUEST_ID_HEADER]) }
+  const note: Notes = {
+    id: requestIdOf(req.headers[REQUEST_ID_HEADER]),
+    started: performance.now(),
+    routes,
+  }
   notes.set(req, note)
-  res.setHeader(REQUEST_ID_HEADER, note.id)
-  res.once('close', () => {
-    const seconds = (performance.now() - started) / 1000
-    // 499 as nginx logs it: the client went away before the answer was complete.
-    const status = res.writableFinished ? res.statusCode : 499
-    const planned = status === 503 ? note.planned : undefined
-    const failed = (status >= 500 && !planned) || note.error !== undefined
-    const logging = requestLogger.isLevelEnabled(failed ? 'error' : 'info')
-    if (!counting && !logging) return
-    const method = req.method ?? 'GET'
-    const url = req.url ?? '/'
-    const rendered = res.getHeader('x-belong-render')
-    const route = routes.of(method, url, typeof rendered === 'string' ? rendered : '')
-    const header = res.getHeader('x-belong-cache')
-    const cache = typeof header === 'string' ? header : undefined
-    if (counting) countRequest(route, method, status, seconds, cache, planned !== undefined)
-    if (!logging) return
-    const query = url.indexOf('?')
-    // Built in one go (fields in a fixed order): this runs for every request.
-    const line: Record<string, unknown> = {
-      reqId: note.id,
-      method,
-      // The path without its query (which may hold a token: reset links, unsubscribe links).
-      path: query === -1 ? url : url.slice(0, query),
-      route: route.route,
-      kind: route.kind,
-      status,
-      ms: Math.round(seconds * 10_000) / 10,
-    }
-    if (cache !== undefined) line.cache = cache
-    if (note.member !== undefined) line.member = note.member
-    if (planned) line.planned = planned
-    if (note.error !== undefined) line.err = note.error
-    if (failed) requestLogger.error(line, 'request failed')
-    else requestLogger.info(line, 'request')
-  })
+  // One listener for every answer: no closure made per request.
+  res.on('close', answered)
   currentRequest.run({ id: note.id }, serve)
+}
+
+/** The 'close' listener of every answer (`this`): counts and logs its request. */
+function answered(this: ServerResponse) {
+  const req = this.req
+  const note = notes.get(req)!
+  const seconds = (performance.now() - note.started!) / 1000
+  // 499 as nginx logs it: the client went away before the answer was complete.
+  const status = this.writableFinished ? this.statusCode : 499
+  const planned = status === 503 ? note.planned : undefined
+  const failed = (status >= 500 && !planned) || note.error !== undefined
+  const logging = requestLogger.isLevelEnabled(failed ? 'error' : 'info')
+  if (!counting && !logging) return
+  const method = req.method ?? 'GET'
+  const url = req.url ?? '/'
+  const rendered = note.staticFile ? 'static' : this.getHeader('x-belong-render')
+  const route = note.routes!.of(method, url, typeof rendered === 'string' ? rendered : '')
+  const header = this.getHeader('x-belong-cache')
+  const cache = typeof header === 'string' ? header : undefined
+  if (counting) countRequest(route, method, status, seconds, cache, planned !== undefined)
+  if (!logging) return
+  const query = url.indexOf('?')
+  // The path without its query (which may hold a token: reset links, unsubscribe links).
+  const path = query === -1 ? url : url.slice(0, query)
+  const ms = Math.round(seconds * 10_000) / 10
+  if (!failed) {
+    logDestination.write(
+      requestLine(note.id, method, path, route, status, ms, cache, note.member, planned),
+    )
+    return
+  }
+  // Built in one go (fields in a fixed order); a failure's error goes through pino's serialiser.
+  const line: Record<string, unknown> = {
+    reqId: note.id,
+    method,
+    path,
+    route: route.route,
+    kind: route.kind,
+    status,
+    ms,
+  }
+  if (cache !== undefined) line.cache = cache
+  if (note.member !== undefined) line.member = note.member
+  if (planned) line.planned = planned
+  if (note.error !== undefined) line.err = note.error
+  requestLogger.error(line, 'request failed')
 }

@@ -5,6 +5,7 @@ import type { EarlyAnswer } from '@/server/http/earlyAnswers'
 import { handleFormPost } from '@/server/http/formPosts'
 import type { SignedInReads } from '@/server/http/readCache'
 import { refuseUnsafeRequest, setCommonHeaders } from '@/server/http/security'
+import { setRequestIdHeader } from '@/server/observability/requestLog'
 import { admin } from './serve/admin'
 import { api, callApi, early } from './serve/api'
 import type { Site } from './serve/context'
@@ -56,8 +57,12 @@ export function siteRoutes(site: Site, collections: CollectionRoutes): Route[] {
     // Readers are most of the traffic: a lookup and one header write, before anything else.
     { path: 'a file of the build', methods: READS, serve: staticFirst(site, serveFile) },
     {
-      path: '* (the common headers)',
-      serve: (_req, res) => (setCommonHeaders(res, site.origins), false),
+      path: '* (the common headers, X-Request-Id)',
+      serve: (req, res) => {
+        setCommonHeaders(res, site.origins)
+        setRequestIdHeader(req, res)
+        return false
+      },
     },
     { path: '/healthz /readyz /metrics', methods: READS, when: probe.isProbe, serve: probe.serve },
     // Another Host, a cross-site write, an API body that is neither JSON nor an upload.

@@ -8,7 +8,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 
 import { isDatabaseDown, sendDatabaseUnavailable } from '@/server/database/databaseDown'
-import { noteError, withRequestLog } from '@/server/observability/requestLog'
+import { noteError, setRequestIdHeader, withRequestLog } from '@/server/observability/requestLog'
 import { RouteTemplates } from '@/server/observability/routes'
 import { siteRoutes, walk, type CollectionRoutes } from './routes'
 import { siteContext, type Site, type SiteSettings } from './serve/context'
@@ -51,6 +51,7 @@ export async function createSiteServer(options: SiteOptions): Promise<http.Serve
 /** A request that threw: 503 while the database is down, else 500; logged on its own line. */
 async function failed(site: Site, req: IncomingMessage, res: ServerResponse, error: unknown) {
   noteError(req, error)
+  if (!res.headersSent) setRequestIdHeader(req, res)
   if (!res.headersSent && (isDatabaseDown(error) || (await site.databaseUnavailable())))
     return sendDatabaseUnavailable(res)
   if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })

@@ -63,7 +63,19 @@ interface Entry {
   etag: string
   /** Type, caching, vary, ETag and Last-Modified, as a flat name, value list. */
   headers: string[]
+  /** The headers with each body's encoding and length, made once (a request copies them). */
+  plainHead: string[]
+  brHead?: string[]
+  gzHead?: string[]
 }
+
+/** An entry's headers for one of its bodies. */
+const headFor = (headers: string[], body: Buffer, encoding?: string) => [
+  ...headers,
+  ...(encoding ? ['content-encoding', encoding] : []),
+  'content-length',
+  String(body.length),
+]
 
 /** The URL paths one file answers: /a/index.html also as /a and /a/, /b.html also as /b. */
 function urlPathsOf(rel: string): string[] {
@@ -112,7 +124,7 @@ export class StaticSite {
 
   private fileFor(urlPath: string): string | undefined {
     try {
-      return this.index.get(decodeURIComponent(urlPath))
+      return this.index.get(urlPath.includes('%') ? decodeURIComponent(urlPath) : urlPath)
     } catch {
       return undefined
     }
@@ -128,24 +140,29 @@ export class StaticSite {
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`
       // Everything but the hashed assets: what nginx's `location /` serves (scripts/nginx-config.ts).
       const cdnCacheControl = hashed ? undefined : pageCdnCacheControl()
+      const [br, gz] = [read('.br'), read('.gz')]
+      const headers = [
+        'content-type',
+        contentType(file),
+        'cache-control',
+        hashed ? ASSET_CACHE_CONTROL : pageCacheControl(),
+        ...(cdnCacheControl ? ['cdn-cache-control', cdnCacheControl] : []),
+        'vary',
+        'accept-encoding',
+        'etag',
+        etag,
+        'last-modified',
+        fs.statSync(file).mtime.toUTCString(),
+      ]
       entry = {
         body,
-        br: read('.br'),
-        gz: read('.gz'),
+        br,
+        gz,
         etag,
-        headers: [
-          'content-type',
-          contentType(file),
-          'cache-control',
-          hashed ? ASSET_CACHE_CONTROL : pageCacheControl(),
-          ...(cdnCacheControl ? ['cdn-cache-control', cdnCacheControl] : []),
-          'vary',
-          'accept-encoding',
-          'etag',
-          etag,
-          'last-modified',
-          fs.statSync(file).mtime.toUTCString(),
-        ],
+        headers,
+        plainHead: headFor(headers, body),
+        brHead: br && headFor(headers, br, 'br'),
+        gzHead: gz && headFor(headers, gz, 'gzip'),
       }
       this.entries.set(file, entry)
     }
@@ -154,37 +171,33 @@ export class StaticSite {
 
   /**
    * Answers a GET or HEAD for a file of this build; false when it has none. `head` (a flat
-   * name, value list: the site's security headers) goes out with it in one `writeHead`.
+   * name, value list: the site's security headers) and `last` (this request's own, its id) go
+   * out with it in one `writeHead`, Node's fast path (no header set on `res` before).
    */
   serve(
     req: IncomingMessage,
     res: ServerResponse,
     urlPath: string,
     head: readonly string[] = [],
+    last: readonly string[] = [],
   ): boolean {
     const file = this.fileFor(urlPath)
     if (!file) return false
     const entry = this.entryFor(file)
     const match = req.headers['if-none-match']
     if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
-      res.writeHead(304, [...head, ...entry.headers])
+      res.writeHead(304, [...head, ...entry.headers, ...last])
       res.end()
       return true
     }
-    const accepts = String(req.headers['accept-encoding'] ?? '')
-    const [body, encoding] =
-      entry.br && /\bbr\b/.test(accepts)
-        ? [entry.br, 'br']
-        : entry.gz && /\bgzip\b/.test(accepts)
-          ? [entry.gz, 'gzip']
-          : [entry.body, undefined]
-    res.writeHead(200, [
-      ...head,
-      ...entry.headers,
-      ...(encoding ? ['content-encoding', encoding] : []),
-      'content-length',
-      String(body.length),
-    ])
+    const accepts = req.headers['accept-encoding']
+    const [body, headers] =
+      entry.brHead && accepts && /\bbr\b/.test(accepts)
+        ? [entry.br!, entry.brHead]
+        : entry.gzHead && accepts && /\bgzip\b/.test(accepts)
+          ? [entry.gz!, entry.gzHead]
+          : [entry.body, entry.plainHead]
+    res.writeHead(200, [...head, ...headers, ...last])
     res.end(req.method === 'HEAD' ? undefined : body)
     return true
   }

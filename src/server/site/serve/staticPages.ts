@@ -9,6 +9,7 @@ import {
   scriptHashesOfBuild,
 } from '@/server/http/security'
 import { env } from '@/server/config/env'
+import { idOfRequest, noteStaticFile, REQUEST_ID_HEADER } from '@/server/observability/requestLog'
 import { staticSiteFor } from '@/server/site/staticSite'
 import { FLASH_COOKIE } from '@/views/forms'
 import type { Site } from './context'
@@ -61,9 +62,13 @@ export function staticFiles(site: Site, policies: BuildPolicies) {
     if (!builds?.served || !bootBuild) return false
     const head = policies.staticHeadOf(builds.served.dir)
     const filePath = storyAlias(pathname)
-    return [builds.served, bootBuild].some((build) =>
-      staticSiteFor(build.dir).serve(req, res, filePath, head),
-    )
+    // The id goes in the one header list unless a route set headers already (then it is set).
+    const last = res.hasHeader(REQUEST_ID_HEADER) ? [] : [REQUEST_ID_HEADER, idOfRequest(req)]
+    const served =
+      staticSiteFor(builds.served.dir).serve(req, res, filePath, head, last) ||
+      staticSiteFor(bootBuild.dir).serve(req, res, filePath, head, last)
+    if (served) noteStaticFile(req)
+    return served
   }
 }
 
