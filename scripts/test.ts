@@ -1,9 +1,10 @@
 /**
  * `npm test`: typecheck, lint, formatting, unit + integration + realtime conformance (vitest, one
- * embedded PostgreSQL), then end-to-end (Playwright in Debian's Chromium against the built server).
+ * embedded PostgreSQL) with the fault and scale tests beside them (a second vitest), then
+ * end-to-end (Playwright in Debian's Chromium against the built server).
  * Installs Chromium with apt when it is missing. Ends with one line: "N passed, N failed".
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -27,6 +28,39 @@ function run(
   return ok
 }
 
+/**
+ * Starts a step that runs beside the next ones: its output goes to `log` (nothing here reads a
+ * pipe while a synchronous step runs) and is printed whole by the returned `finish`.
+ */
+function runBeside(
+  title: string,
+  cmd: string,
+  args: string[],
+  log: string,
+): { finish: () => Promise<boolean> } {
+  console.log(`\n━━ ${title}: started, beside the next step (its output follows when it ends) ━━`)
+  const started = Date.now()
+  const out = fs.openSync(log, 'w')
+  const child = spawn(cmd, args, { stdio: ['ignore', out, out] })
+  fs.closeSync(out)
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('error', () => resolve(null))
+    child.once('exit', (code) => resolve(code))
+  })
+  return {
+    finish: async () => {
+      const code = await exited
+      console.log(`\n━━ ${title} ━━`)
+      process.stdout.write(fs.readFileSync(log, 'utf8'))
+      const ok = code === 0
+      console.log(
+        `━━ ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      )
+      return ok
+    },
+  }
+}
+
 function ensureChromium(): boolean {
   if (fs.existsSync(chromium)) return true
   console.log(`Chromium not found at ${chromium}; installing Debian's package…`)
@@ -45,8 +79,28 @@ const want = (step: string) => only.length === 0 || only.includes(step)
 const failedSteps: string[] = []
 const step = (name: string, ok: boolean) => ok || failedSteps.push(name)
 
+const vitest = (projects: string[], report: string) => [
+  'run',
+  ...projects.flatMap((name) => ['--project', name]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/${report}`,
+]
+
 if (want('typecheck'))
   step('typecheck', run('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']))
+// The fault and scale files run one at a time and mostly wait for the sites they start and
+// kill: they run beside the other checks and projects (one vitest each), not after them. They
+// start after the typecheck, which reads .astro/ that their site build writes.
+const faults = want('vitest')
+  ? runBeside(
+      'fault and scale tests (vitest, project faults)',
+      'vitest',
+      vitest(['faults'], 'vitest-faults.json'),
+      `${reports}/vitest-faults.log`,
+    )
+  : undefined
+
 if (want('lint')) {
   step('eslint', run('eslint', 'eslint', ['.', '--max-warnings=0']))
   step('prettier', run('prettier', 'prettier', ['--check', '.', '--log-level=warn']))
@@ -62,14 +116,14 @@ if (want('lint')) {
 if (want('vitest')) {
   step(
     'vitest',
-    run('unit, integration and realtime conformance (vitest)', 'vitest', [
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${reports}/vitest.json`,
-    ]),
+    run(
+      'unit, integration and realtime conformance (vitest)',
+      'vitest',
+      vitest(['unit', 'int', 'realtime'], 'vitest.json'),
+    ),
   )
 }
+if (faults) step('vitest faults', await faults.finish())
 if (want('e2e')) {
   if (!ensureChromium()) step('chromium', false)
   else
@@ -110,20 +164,21 @@ const firstLine = (text = '') => text.replace(colours, '').split('\n')[0].slice(
 let passed = 0
 let failed = 0
 const failures: string[] = []
-try {
-  const v = JSON.parse(fs.readFileSync(`${reports}/vitest.json`, 'utf8')) as VitestReport
-  passed += v.numPassedTests
-  failed += v.numFailedTests
-  for (const file of v.testResults)
-    for (const test of file.assertionResults)
-      // A test that passed on its retry (CI) still carries the first try's error: name it as flaky.
-      if (test.status === 'failed' || test.failureMessages.length > 0)
-        failures.push(
-          `${test.status === 'failed' ? '' : '(flaky) '}${path.relative(process.cwd(), file.name)} › ${test.fullName}\n    ${firstLine(test.failureMessages[0])}`,
-        )
-} catch {
-  // vitest did not run
-}
+for (const report of ['vitest.json', 'vitest-faults.json'])
+  try {
+    const v = JSON.parse(fs.readFileSync(`${reports}/${report}`, 'utf8')) as VitestReport
+    passed += v.numPassedTests
+    failed += v.numFailedTests
+    for (const file of v.testResults)
+      for (const test of file.assertionResults)
+        // A test that passed on its retry (CI) still carries the first try's error: name it as flaky.
+        if (test.status === 'failed' || test.failureMessages.length > 0)
+          failures.push(
+            `${test.status === 'failed' ? '' : '(flaky) '}${path.relative(process.cwd(), file.name)} › ${test.fullName}\n    ${firstLine(test.failureMessages[0])}`,
+          )
+  } catch {
+    // that vitest did not run
+  }
 try {
   const p = JSON.parse(fs.readFileSync(`${reports}/playwright.json`, 'utf8')) as PlaywrightReport
   passed += p.stats.expected + p.stats.flaky
