@@ -92,6 +92,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         SERVER_LOG_FILE: serverLog,
         SITE_REGEN_DELAY_MS: '500',
+        // The mail queue every second (production: every 5 s): a mail or push goes through two
+        // runs (dispatch, then send), which tests that wait for one would otherwise wait out.
+        MAIL_CRON: '* * * * * *',
         OIDC_ISSUER: oidcIssuer(oidcPort),
         OIDC_CLIENT_ID: OIDC_CLIENT.id,
         OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
