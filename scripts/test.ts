@@ -6,7 +6,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+
+import { adminBuildNeeded } from '@/server/process/admin'
+import { drawPort, portsOf } from '@tests/support/e2ePorts'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const reports = path.resolve('.tmp/test-reports')
@@ -37,11 +41,12 @@ function runBeside(
   cmd: string,
   args: string[],
   log: string,
+  env: Record<string, string> = {},
 ): { finish: () => Promise<boolean> } {
   console.log(`\n━━ ${title}: started, beside the next step (its output follows when it ends) ━━`)
   const started = Date.now()
   const out = fs.openSync(log, 'w')
-  const child = spawn(cmd, args, { stdio: ['ignore', out, out] })
+  const child = spawn(cmd, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env } })
   fs.closeSync(out)
   const exited = new Promise<number | null>((resolve) => {
     child.once('error', () => resolve(null))
@@ -72,6 +77,40 @@ function ensureChromium(): boolean {
   return (
     apt(['update', '-qq']) && apt(['install', '-y', '-qq', 'chromium']) && fs.existsSync(chromium)
   )
+}
+
+/**
+ * Playwright in two processes at once, each with the half of the files `--shard` gives it and
+ * its own server, data folder and ports, so they share nothing (within one, the files run one at
+ * a time on its one server and demo data). One process when the admin still has to be built:
+ * two would build it into the same cms/.next.
+ */
+async function endToEnd(): Promise<boolean> {
+  for (const file of fs.readdirSync(reports))
+    if (/^playwright.*\.json$/.test(file)) fs.rmSync(path.join(reports, file))
+  const shards = adminBuildNeeded(process.cwd()) ? 1 : 2
+  const title = 'end-to-end (Playwright, Chromium)'
+  const args = (shard: number) => [
+    'test',
+    '--reporter=list,json',
+    ...(shards > 1 ? [`--shard=${shard}/${shards}`, `--output=test-results/shard-${shard}`] : []),
+  ]
+  const env = (shard: number, port: number) => ({
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright-${shard}.json`,
+    E2E_PORT: String(port),
+    E2E_DATA_DIR: path.join(os.tmpdir(), `belong-e2e-${Date.now()}-${shard}`),
+  })
+  const first = drawPort()
+  if (shards === 1) return run(title, 'playwright', args(1), env(1, first))
+  const second = runBeside(
+    `${title}, shard 2/2`,
+    'playwright',
+    args(2),
+    `${reports}/playwright-2.log`,
+    env(2, drawPort(portsOf(first))),
+  )
+  const ok = run(`${title}, shard 1/2`, 'playwright', args(1), env(1, first))
+  return (await second.finish()) && ok
 }
 
 const only = process.argv.slice(2)
@@ -123,21 +162,12 @@ if (want('vitest')) {
     ),
   )
 }
+// Playwright's two processes take both cores: they start once the fault tests are done too.
+if (faults) step('vitest faults', await faults.finish())
 if (want('e2e')) {
   if (!ensureChromium()) step('chromium', false)
-  else
-    step(
-      'e2e',
-      run('end-to-end (Playwright, Chromium)', 'playwright', ['test', '--reporter=list,json'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
-      }),
-    )
+  else step('e2e', await endToEnd())
 }
-
-// Awaited last: Playwright starts once the checks and the other projects are done, without
-// waiting for the fault tests' last files (the lanes take about as long: in ci6, 58 s of checks
-// and 834 s of vitest against 830 s of faults).
-if (faults) step('vitest faults', await faults.finish())
 
 type VitestReport = {
   numPassedTests: number
@@ -183,26 +213,27 @@ for (const report of ['vitest.json', 'vitest-faults.json'])
   } catch {
     // that vitest did not run
   }
-try {
-  const p = JSON.parse(fs.readFileSync(`${reports}/playwright.json`, 'utf8')) as PlaywrightReport
-  passed += p.stats.expected + p.stats.flaky
-  failed += p.stats.unexpected
-  const walk = (suite: PlaywrightSuite, titles: string[]): void => {
-    const here = suite.title ? [...titles, suite.title] : titles
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests)
-        if (test.status === 'unexpected' || test.status === 'flaky') {
-          const error = test.results.find((r) => r.error)?.error?.message
-          failures.push(
-            `${test.status === 'flaky' ? '(flaky) ' : ''}${[...here, spec.title].join(' › ')}\n    ${firstLine(error)}`,
-          )
-        }
-    for (const child of suite.suites ?? []) walk(child, here)
+for (const report of fs.readdirSync(reports).filter((f) => /^playwright.*\.json$/.test(f)))
+  try {
+    const p = JSON.parse(fs.readFileSync(path.join(reports, report), 'utf8')) as PlaywrightReport
+    passed += p.stats.expected + p.stats.flaky
+    failed += p.stats.unexpected
+    const walk = (suite: PlaywrightSuite, titles: string[]): void => {
+      const here = suite.title ? [...titles, suite.title] : titles
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests)
+          if (test.status === 'unexpected' || test.status === 'flaky') {
+            const error = test.results.find((r) => r.error)?.error?.message
+            failures.push(
+              `${test.status === 'flaky' ? '(flaky) ' : ''}${[...here, spec.title].join(' › ')}\n    ${firstLine(error)}`,
+            )
+          }
+      for (const child of suite.suites ?? []) walk(child, here)
+    }
+    for (const suite of p.suites) walk(suite, [])
+  } catch {
+    // playwright did not run
   }
-  for (const suite of p.suites) walk(suite, [])
-} catch {
-  // playwright did not run
-}
 if (failures.length)
   console.log(`\nFailed or flaky tests:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
