@@ -3,26 +3,13 @@ import path from 'node:path'
 
 import { defineConfig, devices } from '@playwright/test'
 
+import { drawPort } from '@tests/support/e2ePorts'
 import { OIDC_CLIENT, oidcIssuer } from '@tests/support/oidcSettings'
 
 /**
  * End-to-end tests against the real built server (`npm start` in production mode) on its own
  * port with its own temporary data folder: embedded PostgreSQL, demo seed, admin and all.
  */
-/**
- * The Fetch standard's blocked ports in the ranges used below (Node's fetch answers 'bad port',
- * browsers refuse to load them): a run that drew 4190 failed every fetch to the site.
- */
-const BLOCKED_PORTS = new Set([
-  4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697,
-])
-/** A port in 3900–4799 for the site whose +1000 (OIDC) and +2000 (geocoder) are usable too. */
-function drawPort(): number {
-  for (;;) {
-    const port = 3900 + Math.floor(Math.random() * 900)
-    if (![port, port + 1000, port + 2000].some((p) => BLOCKED_PORTS.has(p))) return port
-  }
-}
 const port = Number(process.env.E2E_PORT ?? drawPort())
 process.env.E2E_PORT = String(port)
 const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `belong-e2e-${Date.now()}`))
@@ -92,6 +79,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         SERVER_LOG_FILE: serverLog,
         SITE_REGEN_DELAY_MS: '500',
+        // The mail queue every second (production: every 5 s): a mail or push goes through two
+        // runs (dispatch, then send), which tests that wait for one would otherwise wait out.
+        MAIL_CRON: '* * * * * *',
         OIDC_ISSUER: oidcIssuer(oidcPort),
         OIDC_CLIENT_ID: OIDC_CLIENT.id,
         OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,

@@ -8,6 +8,9 @@ import type { TestProject } from 'vitest/node'
 /**
  * Builds one data folder for all fault tests: migrated embedded database and a site build
  * (`scripts/start.ts --build-only`, SEED=false). Each test copies it (tests/faults/harness.ts).
+ * The same start builds the admin when its sources changed (cms/.next, kept by their hash): the
+ * fault sites run without it, but the e2e server that `npm test` starts after them then finds it
+ * built instead of building it while the suite waits.
  */
 export default function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'belong-faults-template-'))
@@ -22,7 +25,6 @@ export default function setup(project: TestProject) {
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        ADMIN: 'false',
         SEED: 'false',
         DATA_DIR: dir,
         DATABASE_URL: '',
