@@ -77,6 +77,28 @@ export const staffOrAuthor = staffOrOwner('author')
 
 export const nobody: Access = () => false
 
+/** What a command sets on its request; clients cannot set `req.context`, only server code can. */
+const VIA_COMMAND = 'viaCommand'
+
+/** Marks `req` as served by a command (collections/shared/command.ts), for `throughCommand`. */
+export const markViaCommand = (req: Pick<PayloadRequest, 'context'>): void => {
+  req.context[VIA_COMMAND] = true
+}
+
+const cameViaCommand = (req: PayloadRequest): boolean => req.context?.[VIA_COMMAND] === true
+
+/**
+ * A member write that has a command: staff keep `access` (the admin writes through Payload's own
+ * REST routes); anyone else gets `access` only inside the command, so Payload's REST and GraphQL
+ * routes are no second way to the verb (a staff account without its second factor is told why).
+ */
+export const throughCommand =
+  (access: Access): Access =>
+  (args) =>
+    isStaffUser(args.req.user) || cameViaCommand(args.req)
+      ? access(args)
+      : grantOrExplain(args.req, ['editor', 'admin'])
+
 /**
  * Rows only server code writes (the collection's endpoints, hooks, jobs): through the REST API
  * nobody creates or changes one; `read` and `remove` say who reads and deletes.

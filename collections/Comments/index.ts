@@ -4,7 +4,7 @@ import type { CollectionConfig } from 'payload'
 
 import { COMMENT_TARGET_KINDS, type CommentTargetKind } from '@/rules/targets'
 import { commentCreateSchema, commentUpdateSchema } from '@/schemas/engagement'
-import { signedIn, staffOrAuthor, visibleUnlessHidden } from '@collections/access'
+import { signedIn, staffOrAuthor, throughCommand, visibleUnlessHidden } from '@collections/access'
 import { authorField, hiddenField } from '@collections/shared/fields'
 import { setAuthor, validateWith } from '@collections/shared/hooks'
 import type { Comment } from '@/payload-types'
@@ -38,12 +38,12 @@ const pages = stalePages<Comment>((doc, find) =>
  */
 export const Comments: CollectionConfig = {
   slug: 'comments',
-  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
+  custom: { api: { writes: [] } satisfies CollectionApi },
   access: {
     read: visibleUnlessHidden,
-    create: signedIn,
-    update: staffOrAuthor,
-    delete: staffOrAuthor,
+    create: throughCommand(signedIn),
+    update: throughCommand(staffOrAuthor),
+    delete: throughCommand(staffOrAuthor),
   },
   admin: {
     useAsTitle: 'content',

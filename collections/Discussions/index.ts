@@ -69,7 +69,7 @@ const pages = stalePages<Discussion>(async (doc, find) => [
  */
 export const Discussions: CollectionConfig = {
   slug: 'discussions',
-  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
+  custom: { api: { writes: [] } satisfies CollectionApi },
   access: contentAccess({ privacy: false }),
   admin: {
     useAsTitle: 'title',

@@ -62,7 +62,7 @@ const pages = stalePages<Event>(async (doc, find) => [
  */
 export const Events: CollectionConfig = {
   slug: 'events',
-  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
+  custom: { api: { writes: [] } satisfies CollectionApi },
   access: contentAccess({ privacy: true }),
   admin: {
     useAsTitle: 'title',

@@ -65,7 +65,7 @@ const pages = stalePages<LocalBusiness>((doc, find) => find.neighbourhood(doc.ne
  */
 export const LocalBusinesses: CollectionConfig = {
   slug: 'local-businesses',
-  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
+  custom: { api: { writes: [] } satisfies CollectionApi },
   labels: { singular: 'Local spot', plural: 'Local spots' },
   access: contentAccess({ privacy: false }),
   admin: {

@@ -10,7 +10,14 @@ import { MESSAGES } from '@/rules/messages'
 import { VIBES } from '@/rules/vibes'
 import { neighbourhoodSchema } from '@/schemas/neighbourhood'
 import { stalePages, neighbourhoodPage, HOME, LIST, MAP } from '@collections/shared/stalePages'
-import { anyone, isStaffUser, signedIn, staff, staffOrOwner } from '@collections/access'
+import {
+  anyone,
+  isStaffUser,
+  signedIn,
+  staff,
+  staffOrOwner,
+  throughCommand,
+} from '@collections/access'
 import { validateWith } from '@collections/shared/hooks'
 import { uniqueMessages } from '@collections/shared/uniqueMessages'
 import { keepPopulation } from './hooks/keepPopulation'
@@ -55,11 +62,11 @@ const pages = stalePages<Neighbourhood>((doc) => [neighbourhoodPage(doc.slug), H
  */
 export const Neighbourhoods: CollectionConfig = {
   slug: 'neighbourhoods',
-  custom: { api: { writes: ['create', 'update'] } satisfies CollectionApi },
+  custom: { api: { writes: [] } satisfies CollectionApi },
   access: {
     read: anyone,
-    create: signedIn,
-    update: staffOrOwner('createdBy'),
+    create: throughCommand(signedIn),
+    update: throughCommand(staffOrOwner('createdBy')),
     delete: staff,
     // Earlier versions (and who wrote them) are the editors' tool against vandalism.
     readVersions: staff,

@@ -54,7 +54,7 @@ const pages = stalePages<Poll>(async (doc, find) => [
  */
 export const Polls: CollectionConfig = {
   slug: 'polls',
-  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
+  custom: { api: { writes: [] } satisfies CollectionApi },
   access: contentAccess({ privacy: false }),
   admin: {
     useAsTitle: 'question',

@@ -14,6 +14,7 @@ import {
   signedIn,
   staff,
   staffOrOwner,
+  throughCommand,
   visibleUnlessHidden,
 } from '@collections/access'
 import { counterField, keepCounters } from '@collections/shared/counters'
@@ -67,11 +68,11 @@ const pages = stalePages<Review>(async (doc, find) => [
  */
 export const Reviews: CollectionConfig = {
   slug: 'reviews',
-  custom: { api: { writes: ['create', 'update'] } satisfies CollectionApi },
+  custom: { api: { writes: [] } satisfies CollectionApi },
   access: {
     read: visibleUnlessHidden,
-    create: signedIn,
-    update: staffOrOwner('user'),
+    create: throughCommand(signedIn),
+    update: throughCommand(staffOrOwner('user')),
     delete: staff,
   },
   admin: {

@@ -71,7 +71,7 @@ const pages = stalePages<Story>(async (doc, find) => {
  */
 export const Stories: CollectionConfig = {
   slug: 'stories',
-  custom: { api: { writes: ['create', 'update', 'delete'] } satisfies CollectionApi },
+  custom: { api: { writes: [] } satisfies CollectionApi },
   access: contentAccess({ privacy: true }),
   admin: {
     useAsTitle: 'title',

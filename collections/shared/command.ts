@@ -16,7 +16,7 @@ import {
 } from '@/contracts/contract'
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { readJson, refuse } from '@/server/http/requests'
-import { isStaffUser, lacksSecondFactor } from '@collections/access'
+import { isStaffUser, lacksSecondFactor, markViaCommand } from '@collections/access'
 import { refusalForSuspended } from '@collections/shared/suspension'
 import type { z } from 'zod'
 
@@ -91,6 +91,8 @@ function handlerFor<C extends AnyContract>(contract: C, work: CommandWork<C>): P
         : await readJson(req)
     const input = contract.input.safeParse(raw)
     if (!input.success) return inputRefusal(input.error)
+    // The collections open their member writes to this request alone (throughCommand).
+    markViaCommand(req)
     const answer = await work({
       req,
       input: input.data as ParsedInputOf<C>,
@@ -149,7 +151,8 @@ export async function runCommand<N extends ContractName>(
   },
 ): Promise<z.output<Contracts[N]['output']>> {
   const contract: AnyContract = contracts[name]
-  const req = await createLocalReq({ user: call.user, context: call.context }, payload)
+  const req = await createLocalReq({ user: call.user, context: { ...call.context } }, payload)
+  markViaCommand(req)
   const answer = await work({
     req,
     input: contract.input.parse(call.input) as ParsedInputOf<Contracts[N]>,

@@ -1,6 +1,6 @@
 import type { Access, Where } from 'payload'
 
-import { isStaffUser, signedIn, staffOrAuthor, userId } from '@collections/access'
+import { isStaffUser, signedIn, staffOrAuthor, throughCommand, userId } from '@collections/access'
 
 const notHidden: Where = { hidden: { not_equals: true } }
 const isPublic: Where = { isPublic: { equals: true } }
@@ -20,10 +20,13 @@ export const readableContent =
     return { and: [notHidden, shown] }
   }
 
-/** Community content's access: read as above, any member posts, its author and staff change it. */
+/**
+ * Community content's access: read as above; any member posts, its author and staff change it,
+ * members only through the kind's commands (staff through the admin's REST too).
+ */
 export const contentAccess = (options: { privacy: boolean }) => ({
   read: readableContent(options),
-  create: signedIn,
-  update: staffOrAuthor,
-  delete: staffOrAuthor,
+  create: throughCommand(signedIn),
+  update: throughCommand(staffOrAuthor),
+  delete: throughCommand(staffOrAuthor),
 })

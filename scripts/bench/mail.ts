@@ -79,10 +79,10 @@ const timed = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
 }
 
 const [, withoutFollowers] = await timed(() =>
-  call('POST', '/api/events', author, event(quiet!, 'Quiet fair')),
+  call('POST', '/api/events/new', author, event(quiet!, 'Quiet fair')),
 )
 const [created, withFollowers] = await timed(() =>
-  call('POST', '/api/events', author, event(crowded!, 'Lantern festival')),
+  call('POST', '/api/events/new', author, event(crowded!, 'Lantern festival')),
 )
 if (created.status !== 201) throw new Error(`the event answered ${created.status}`)
 const { rows: owed } = await db.query(
@@ -156,16 +156,16 @@ console.log(
 const { rows: story } = await db.query(
   `SELECT id FROM stories WHERE is_public AND hidden IS NOT TRUE ORDER BY id LIMIT 1`,
 )
-const top = await call('POST', '/api/comments', author, {
+const top = await call('POST', '/api/comments/new', author, {
   targetKind: 'story',
   targetId: story[0].id,
   content: 'Who is coming?',
 })
-const topId = (top.body.doc as { id: number }).id
+const topId = (top.body.comment as { id: number }).id
 const before = smtp.received.filter((m) => m.to.includes('tom@belong.local')).length
 for (let i = 0; i < 200; i++) {
   moveTestClock(i * 2500) // 200 replies over 8 minutes 20 seconds
-  await call('POST', '/api/comments', replier, {
+  await call('POST', '/api/comments/new', replier, {
     targetKind: 'story',
     targetId: story[0].id,
     content: `Me too (${i})`,

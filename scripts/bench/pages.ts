@@ -35,7 +35,7 @@ async function post(base: string, cookie: string, url: string, body: unknown) {
     body: JSON.stringify(body),
   })
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as { doc: { id: number } }
+  return (await res.json()) as { review: { id: number } }
 }
 
 /** A reader has the page open; another person posts a review; how long until the reader sees it. */
@@ -54,7 +54,7 @@ async function reviewToScreen(browser: Browser, base: string) {
   for (let i = 0; i < RUNS; i++) {
     const text = `Bench review ${Date.now()}-${i}: lovely market, good buses.`
     const t0 = performance.now()
-    await post(base, writer.cookie, '/api/reviews', {
+    await post(base, writer.cookie, '/api/reviews/new', {
       neighbourhood: id,
       rating: 4,
       comment: text,
@@ -80,7 +80,7 @@ async function reactionToBell(browser: Browser, base: string) {
   const id = await neighbourhoodId(base, 'peckham')
   const times: number[] = []
   for (let i = 0; i < RUNS; i++) {
-    const { doc } = await post(base, author.cookie, '/api/reviews', {
+    const { review: doc } = await post(base, author.cookie, '/api/reviews/new', {
       neighbourhood: id,
       rating: 5,
       comment: `Bench bell review ${Date.now()}-${i}`,

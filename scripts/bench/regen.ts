@@ -74,7 +74,7 @@ const cpuPerWrite: number[] = []
 async function writeAndWait(place: { id: number; slug: string }) {
   const text = `Bench review ${Date.now()} for ${place.slug}, written to time regeneration.`
   const before = cpu()
-  const posted = await fetch(`${base}/api/reviews`, {
+  const posted = await fetch(`${base}/api/reviews/new`, {
     method: 'POST',
     headers: auth,
     body: JSON.stringify({

@@ -126,7 +126,7 @@ async function writer(
     const review = reviews[i % reviews.length]!
     const status =
       i % 2 === 0
-        ? await post(cookie, '/api/comments', {
+        ? await post(cookie, '/api/comments/new', {
             targetKind: 'review',
             targetId: review,
             content: `Soak comment ${i} at ${new Date().toISOString()}`,

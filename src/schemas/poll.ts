@@ -8,7 +8,7 @@ const MAX_QUESTION = 300
 const MAX_OPTION = 200
 
 /** SPEC §5 poll creation: question and every option non-blank; close date optional. */
-const withPollRules = <S extends z.ZodType<{ question: unknown; options: unknown }>>(schema: S) =>
+const withPollRules = <S extends z.ZodType<{ question?: unknown; options?: unknown }>>(schema: S) =>
   schema
     .refine((poll) => pollIsComplete(poll.question, poll.options), {
       error: MESSAGES.pollIncomplete,
@@ -24,8 +24,9 @@ const withPollRules = <S extends z.ZodType<{ question: unknown; options: unknown
     })
 
 const pollFields = {
-  question: z.unknown(),
-  options: z.unknown(),
+  // Optional here: a missing question or option list gets the rules' one message below.
+  question: z.unknown().optional(),
+  options: z.unknown().optional(),
   closeDate: optionalDate('Please choose a valid close date.'),
 }
 

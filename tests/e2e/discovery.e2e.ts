@@ -297,7 +297,7 @@ test('/top-reviewers shows what the API answers, with medals for the top three, 
     (await api.post('/api/users/login', { data: { email, password: 'rank-e2e-pass' } })).status(),
   ).toBe(200)
   const n = await neighbourhoodBySlug(api, 'kew')
-  const review = await api.post('/api/reviews', {
+  const review = await api.post('/api/reviews/new', {
     data: { neighbourhood: n.id, rating: 4, comment: 'Quiet streets and the gardens next door.' },
   })
   expect(review.status(), await review.text()).toBe(201)

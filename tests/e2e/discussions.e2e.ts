@@ -101,7 +101,7 @@ test('reply three levels deep, then a #comment- link brings that comment into vi
   const url = `/discussions/${discussionId}`
   // Enough comments above that the linked one starts below the fold.
   for (let i = 1; i <= 6; i++) {
-    const res = await bob.page.request.post('/api/comments', {
+    const res = await bob.page.request.post('/api/comments/new', {
       data: {
         targetKind: 'discussion',
         targetId: discussionId,
@@ -214,7 +214,7 @@ test('Back returns to the page the visitor came from; unknown ids are not found'
   page,
 }) => {
   const { id, userName } = await freshUser(page.request, 'back')
-  const created = await page.request.post('/api/discussions', {
+  const created = await page.request.post('/api/discussions/new', {
     data: { title: `Back test by ${userName}`, content: 'Where did I come from?', tags: [TAG] },
   })
   expect(created.status()).toBe(201)

@@ -46,11 +46,11 @@ test.beforeAll(async ({ browser, playwright, baseURL }) => {
   const w = await freshUser(request, 'rev')
   writer = { userName: w.userName, request }
   const n = await neighbourhoodBySlug(request, SLUG)
-  const created = await request.post('/api/reviews', {
+  const created = await request.post('/api/reviews/new', {
     data: { neighbourhood: n.id, rating: 4, comment: `Forest Hill e2e review ${Date.now()}` },
   })
   expect(created.status(), await created.text()).toBe(201)
-  reviewId = ((await created.json()) as { doc: { id: number } }).doc.id
+  reviewId = ((await created.json()) as { review: { id: number } }).review.id
   alice = await openPerson(browser, 'alice')
   bob = await openPerson(browser, 'bob')
 })
@@ -155,7 +155,7 @@ test('the first 2 replies show, the rest behind "View N more replies"', async ({
   )
   const topId = ((await top.json()) as { docs: { id: number }[] }).docs[0]!.id
   for (const text of ['Second reply', 'Third reply', 'Fourth reply']) {
-    const res = await writer.request.post('/api/comments', {
+    const res = await writer.request.post('/api/comments/new', {
       data: { targetKind: 'review', targetId: reviewId, parent: topId, content: text },
     })
     expect(res.status(), await res.text()).toBe(201)

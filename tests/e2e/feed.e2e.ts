@@ -34,7 +34,9 @@ test('a member follows a neighbourhood and reads its posts in Your feed, live', 
     'true',
   )
   const story = `Night market on the lock (${Date.now()})`
-  expect((await post('/api/stories', { title: story, description: 'Stalls.' })).status()).toBe(201)
+  expect((await post('/api/stories/new', { title: story, description: 'Stalls.' })).status()).toBe(
+    201,
+  )
 
   await page.getByRole('button', { name: /^Account menu for / }).click()
   await page.getByRole('link', { name: YOUR_FEED_TEXT.title }).click()
@@ -56,7 +58,9 @@ test('a member follows a neighbourhood and reads its posts in Your feed, live', 
 
   await expect(page.locator('.feed-live')).toHaveAttribute('data-live', 'subscribed')
   const discussion = `Which pub does the best roast? (${Date.now()})`
-  expect((await post('/api/discussions', { title: discussion, content: 'Go.' })).status()).toBe(201)
+  expect((await post('/api/discussions/new', { title: discussion, content: 'Go.' })).status()).toBe(
+    201,
+  )
   const notice = page.getByRole('link', { name: '1 new post — show' })
   await expect(notice).toBeVisible()
   await expectNoAxeViolations(page)

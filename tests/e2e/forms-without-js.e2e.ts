@@ -195,7 +195,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)
       await freshUser(page.request, 'votenojs')
-      const poll = await page.request.post('/api/polls', {
+      const poll = await page.request.post('/api/polls/new', {
         data: {
           question: `Best bridge? ${mode} ${RUN}`,
           options: ['Old Ford', 'White Post'],
@@ -408,7 +408,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)
       await freshUser(page.request, 'comnojs')
-      const created = await page.request.post('/api/discussions', {
+      const created = await page.request.post('/api/discussions/new', {
         data: {
           title: `Forms ${mode} ${RUN}`,
           content: 'Do forms work here?',
@@ -451,7 +451,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)
       await freshUser(page.request, 'editnojs')
-      const created = await page.request.post('/api/discussions', {
+      const created = await page.request.post('/api/discussions/new', {
         data: { title: `Bins ${mode} ${RUN}`, content: 'Which day?', neighbourhood: n.id },
       })
       const { doc } = (await created.json()) as { doc: { id: number } }
@@ -554,7 +554,7 @@ for (const mode of ['no-js', 'before-hydration'] as const) {
       const { page } = v
       const n = await neighbourhoodBySlug(page.request, SLUG)
       await freshUser(page.request, 'storycom')
-      const created = await page.request.post('/api/stories', {
+      const created = await page.request.post('/api/stories/new', {
         data: {
           title: `Canal at dawn ${mode} ${RUN}`,
           description: 'Mist on the water.',
@@ -623,11 +623,11 @@ test('notifications as a page: Mark as read is a small form, with JavaScript off
   const { page } = v
   await freshUser(page.request, 'bellnojs')
   const n = await neighbourhoodBySlug(page.request, SLUG)
-  const review = await page.request.post('/api/reviews', {
+  const review = await page.request.post('/api/reviews/new', {
     data: { neighbourhood: n.id, rating: 5, comment: `Notify me (${RUN})` },
   })
   expect(review.status()).toBe(201)
-  const { doc } = (await review.json()) as { doc: { id: number } }
+  const { review: doc } = (await review.json()) as { review: { id: number } }
   // Someone else reacts: the author gets a notification.
   const other = await browser.newContext()
   await freshUser(other.request, 'reactor')

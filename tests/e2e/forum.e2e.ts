@@ -29,7 +29,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL })
   await freshUser(request, 'forum')
   for (let i = 1; i <= 21; i++) {
-    const res = await request.post('/api/discussions', {
+    const res = await request.post('/api/discussions/new', {
       data: { title: `Forum post ${i} ${RUN}`, content: `Body ${i}` },
     })
     expect(res.status()).toBe(201)

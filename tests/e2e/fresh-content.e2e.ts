@@ -17,7 +17,7 @@ async function pageState(api: APIRequestContext, path: string) {
 
 async function createNeighbourhood(api: APIRequestContext, name: string, tagline: string) {
   const slug = `e2e-${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`
-  const created = await api.post('/api/neighbourhoods', {
+  const created = await api.post('/api/neighbourhoods/new', {
     data: { name, slug, tagline, vibes: ['Calm'] },
   })
   expect(created.status()).toBe(201)
@@ -48,7 +48,7 @@ test('a new neighbourhood is served at once, then as a static page; a review rew
   const otherBefore = await pageState(api, `/neighbourhood/${other.slug}`)
 
   const comment = `A review the static page must show (${Date.now()}).`
-  const review = await api.post('/api/reviews', {
+  const review = await api.post('/api/reviews/new', {
     data: { neighbourhood: grove.id, rating: 5, authorName: 'Sofia', comment },
   })
   expect(review.status()).toBe(201)
@@ -100,7 +100,7 @@ test('a review posted while the page loads is on the page once it is live', asyn
   const writer = await playwright.request.newContext({ baseURL })
   await freshUser(writer, 'loading')
   const comment = `Posted while the page was loading (${Date.now()}).`
-  const review = await writer.post('/api/reviews', {
+  const review = await writer.post('/api/reviews/new', {
     data: { neighbourhood: lane.id, rating: 4, comment },
   })
   expect(review.status(), await review.text()).toBe(201)

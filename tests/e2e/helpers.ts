@@ -113,7 +113,16 @@ export async function signedInApi(request: APIRequestContext, userName: string) 
 export async function neighbourhoodBySlug(request: APIRequestContext, slug: string) {
   const res = await request.get(`/api/neighbourhoods?where[slug][equals]=${slug}&depth=0`)
   const { docs } = (await res.json()) as {
-    docs: { id: number; createdBy: number; tagline: string }[]
+    docs: {
+      id: number
+      createdBy: number
+      tagline: string
+      name: string
+      slug: string
+      vibes: string[]
+      latitude: number | null
+      longitude: number | null
+    }[]
   }
   return docs[0]!
 }

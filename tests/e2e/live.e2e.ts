@@ -17,7 +17,7 @@ test('a review written through the REST API appears on an open page without relo
   await signedInApi(other, 'olly')
   const n = await neighbourhoodBySlug(other, 'hackney-central')
   const text = `Canal walks at dawn are the best thing here (${Date.now()})`
-  const created = await other.post('/api/reviews', {
+  const created = await other.post('/api/reviews/new', {
     data: { neighbourhood: n.id, rating: 3, comment: text },
   })
   expect(created.status()).toBe(201)
@@ -43,7 +43,11 @@ test('the creator edits the tagline and open pages show it live', async ({
   const { userName } = (await creator.json()) as { userName: string }
   await signedInApi(api, userName)
   const tagline = `Rooftop sunsets and Bussey Building gigs (${Date.now()})`
-  const patched = await api.patch(`/api/neighbourhoods/${anon.id}`, { data: { tagline } })
+  // The neighbourhood form's command takes every field, this one changed.
+  const { name, slug, vibes, latitude, longitude } = anon
+  const patched = await api.patch(`/api/neighbourhoods/${anon.id}/details`, {
+    data: { name, slug, vibes, latitude, longitude, tagline },
+  })
   expect(patched.status()).toBe(200)
   await expect(page.locator('.neighbourhood-header .tagline')).toHaveText(tagline)
   await api.dispose()

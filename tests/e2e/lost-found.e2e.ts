@@ -23,7 +23,7 @@ test('post without JavaScript with a photo, see the rounded place, mark reunited
   const page = await context.newPage()
   await freshUser(page.request, 'lfposter')
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const made = await page.request.post('/api/neighbourhoods', {
+  const made = await page.request.post('/api/neighbourhoods/new', {
     data: {
       name: `Lostby ${suffix}`,
       slug: `lostby-${suffix}`,
@@ -106,7 +106,7 @@ test('the map page shows open posts as a layer the visitor turns on', async ({ b
   const page = await context.newPage()
   await freshUser(page.request, 'lfpinner')
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const made = await page.request.post('/api/neighbourhoods', {
+  const made = await page.request.post('/api/neighbourhoods/new', {
     data: {
       name: `Pinby ${suffix}`,
       slug: `pinby-${suffix}`,

@@ -19,14 +19,14 @@ test('a comment on your discussion arrives by mail; its unsubscribe page turns i
     confirmation,
   )
   await page.goto(confirm![1]!)
-  const created = await page.request.post('/api/discussions', {
+  const created = await page.request.post('/api/discussions/new', {
     data: { title: 'Where can we swim?', content: 'Any lidos nearby?' },
   })
   expect(created.status()).toBe(201)
   const { doc } = (await created.json()) as { doc: { id: number } }
 
   const neighbour = await openPerson(browser, 'swimmer')
-  const said = await neighbour.page.request.post('/api/comments', {
+  const said = await neighbour.page.request.post('/api/comments/new', {
     data: {
       targetKind: 'discussion',
       targetId: doc.id,

@@ -282,7 +282,7 @@ test.describe('map explorer on a desktop', () => {
     const sofia = await playwright.request.newContext({ baseURL })
     await signedInApi(sofia, 'sofia')
     const name = `Zeal Map Test ${Date.now()}`
-    const created = await sofia.post('/api/neighbourhoods', {
+    const created = await sofia.post('/api/neighbourhoods/new', {
       data: {
         name,
         slug: `zeal-map-${Date.now()}`,

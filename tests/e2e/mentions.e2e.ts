@@ -19,7 +19,7 @@ let discussion: number
 test.beforeAll(async ({ browser }) => {
   amara = await openPerson(browser, 'amara')
   priya = await openPerson(browser, 'priya')
-  const res = await amara.page.request.post('/api/discussions', {
+  const res = await amara.page.request.post('/api/discussions/new', {
     data: { title: 'Who has a ladder?', content: 'The gutter is full of leaves again.' },
   })
   expect(res.status(), await res.text()).toBe(201)

@@ -44,7 +44,7 @@ test('ask a reviewer, the reply arrives live, Seen, report, block', async ({ bro
   const asker = await openPerson(browser, 'asker')
   const reviewer = await openPerson(browser, 'reviewer')
   const place = await neighbourhoodBySlug(reviewer.page.request, SLUG)
-  const review = await reviewer.page.request.post('/api/reviews', {
+  const review = await reviewer.page.request.post('/api/reviews/new', {
     data: {
       neighbourhood: place.id,
       rating: 4,

@@ -52,11 +52,11 @@ test('three members report a review: it leaves every page, an editor restores it
   await freshUser(author.request, 'reported')
   const n = await neighbourhoodBySlug(author.request, SLUG)
   const text = `Spammy review ${RUN}: buy cheap watches at example dot com`
-  const created = await author.request.post('/api/reviews', {
+  const created = await author.request.post('/api/reviews/new', {
     data: { neighbourhood: n.id, rating: 5, comment: text },
   })
   expect(created.status()).toBe(201)
-  const reviewId = ((await created.json()) as { doc: { id: number } }).doc.id
+  const reviewId = ((await created.json()) as { review: { id: number } }).review.id
 
   // A reader has the page open.
   const readerContext = await browser.newContext()
@@ -177,7 +177,7 @@ test('an editor suspends a member, whose next review answers the suspension, the
 }) => {
   const member = await freshUser(page.request, 'suspended')
   const n = await neighbourhoodBySlug(page.request, SLUG)
-  const post = await page.request.post('/api/discussions', {
+  const post = await page.request.post('/api/discussions/new', {
     data: { title: `Rude ${RUN}`, content: 'Rude words.', neighbourhood: n.id },
   })
   const discussionId = ((await post.json()) as { doc: { id: number } }).doc.id

@@ -42,7 +42,7 @@ test('new posts reach open lists; an item page’s comments and reactions are li
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const place = (
     (await (
-      await poster.request.post('/api/neighbourhoods', {
+      await poster.request.post('/api/neighbourhoods/new', {
         data: {
           name: `Talkby ${suffix}`,
           slug: `talkby-${suffix}`,
@@ -163,7 +163,7 @@ test('an item listed while the market list loads is counted once the list is liv
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const place = (
     (await (
-      await poster.request.post('/api/neighbourhoods', {
+      await poster.request.post('/api/neighbourhoods/new', {
         data: {
           name: `Loadby ${suffix}`,
           slug: `loadby-${suffix}`,

@@ -48,7 +48,7 @@ const headerShift = (page: Page) => page.evaluate(() => window.headerShift)
 async function readerWithDiscussion(page: Page, other: APIRequestContext, title: string) {
   const reader = await freshUser(page.request, 'reader')
   const writer = await freshUser(other, 'writer')
-  const discussion = await page.request.post('/api/discussions', {
+  const discussion = await page.request.post('/api/discussions/new', {
     data: { title, content: 'Any tips welcome.' },
   })
   expect(discussion.status()).toBe(201)
@@ -90,7 +90,7 @@ test('a reaction elsewhere rings the bell live; clicking the notification reads 
       })
     })
     const start = performance.timeOrigin + performance.now()
-    const comment = await other.post('/api/comments', {
+    const comment = await other.post('/api/comments/new', {
       data: {
         targetKind: 'discussion',
         targetId: discussionId,
@@ -98,7 +98,7 @@ test('a reaction elsewhere rings the bell live; clicking the notification reads 
       },
     })
     expect(comment.status()).toBe(201)
-    lastComment = ((await comment.json()) as { doc: { id: number } }).doc.id
+    lastComment = ((await comment.json()) as { comment: { id: number } }).comment.id
     const changed = await page.evaluate(() => window.bellChanged)
     timings.push(changed - start)
     await expect(bell(page)).toHaveAccessibleName(`Notifications, ${run} unread`)
@@ -147,7 +147,7 @@ test('a refused read is rolled back with a message, and “Mark all as read” c
     'Quiet places to work?',
   )
   for (const content of ['The library on the green.', 'The corner café.']) {
-    await other.post('/api/comments', {
+    await other.post('/api/comments/new', {
       data: { targetKind: 'discussion', targetId: discussionId, content },
     })
   }

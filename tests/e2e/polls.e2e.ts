@@ -158,7 +158,7 @@ test('a closed poll shows Voting is closed and refuses votes; signed out says Lo
   browser,
 }) => {
   const a = await member(browser, 'closer')
-  const created = await a.page.request.post('/api/polls', {
+  const created = await a.page.request.post('/api/polls/new', {
     data: {
       question: `Already decided? ${Date.now().toString(36)}`,
       options: ['Yes', 'No'],
@@ -180,7 +180,7 @@ test('a closed poll shows Voting is closed and refuses votes; signed out says Lo
   )
 
   // Signed out: an open poll offers 'Login to vote.'; clicking says so too.
-  const open = await a.page.request.post('/api/polls', {
+  const open = await a.page.request.post('/api/polls/new', {
     data: { question: `Open question ${Date.now().toString(36)}`, options: ['Up', 'Down'] },
   })
   const openId = ((await open.json()) as { doc: { id: number } }).doc.id

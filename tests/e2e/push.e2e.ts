@@ -77,7 +77,7 @@ test('push to this device: turned on in settings, a comment arrives as a notific
   await context.grantPermissions(['notifications'], { origin: baseURL })
   await deviceSubscribes(page)
   const priya = await signedInApi(page.request, 'priya')
-  const created = await page.request.post('/api/discussions', {
+  const created = await page.request.post('/api/discussions/new', {
     data: { title: 'Who fixes bikes nearby?', content: 'Mine has a flat.' },
   })
   expect(created.status()).toBe(201)
@@ -113,11 +113,11 @@ test('push to this device: turned on in settings, a comment arrives as a notific
   // Another member comments on priya's discussion: the server pushes it through the push service.
   const other = await browser.newContext()
   const { userName } = await freshUser(other.request, 'pusher')
-  const said = await other.request.post('/api/comments', {
+  const said = await other.request.post('/api/comments/new', {
     data: { targetKind: 'discussion', targetId: discussion, content: 'The shop on Malden Road.' },
   })
   expect(said.status()).toBe(201)
-  const comment = ((await said.json()) as { doc: { id: number } }).doc.id
+  const comment = ((await said.json()) as { comment: { id: number } }).comment.id
   await other.close()
   // The job queue sends every few seconds.
   await expect.poll(() => service.to(DEVICE).length, { timeout: 30_000 }).toBe(1)

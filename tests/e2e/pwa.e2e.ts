@@ -204,7 +204,7 @@ test.describe('reading offline', () => {
     context = await browser.newContext({ serviceWorkers: 'allow' })
     const page = await context.newPage()
     await freshUser(page.request, 'pwaw')
-    const created = await page.request.post('/api/discussions', {
+    const created = await page.request.post('/api/discussions/new', {
       data: { title: 'Quiet benches near the common', content: 'Where do you sit?' },
     })
     expect(created.status()).toBe(201)

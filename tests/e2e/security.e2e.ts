@@ -121,14 +121,14 @@ test('cross-site writes and non-JSON bodies are refused and change nothing', asy
 
   const fromElsewhere = await raw({
     method: 'POST',
-    path: '/api/reviews',
+    path: '/api/reviews/new',
     headers: { ...json, origin: 'https://evil.example' },
     body: review,
   })
   expect(fromElsewhere.status).toBe(403)
   const fetchSite = await raw({
     method: 'POST',
-    path: '/api/reviews',
+    path: '/api/reviews/new',
     headers: { ...json, 'sec-fetch-site': 'cross-site' },
     body: review,
   })

@@ -256,7 +256,7 @@ test('the RSS feeds parse and list the story; the lists link to them', async ({ 
 test('a private story is its author’s alone', async ({ browser, page }) => {
   const p = author.page
   const n = await neighbourhoodBySlug(p.request, SLUG)
-  const created = await p.request.post('/api/stories', {
+  const created = await p.request.post('/api/stories/new', {
     data: {
       neighbourhood: n.id,
       title: `Private notes ${token}`,

@@ -38,7 +38,7 @@ beforeAll(async () => {
 type Who = Awaited<ReturnType<typeof member>>
 
 const review = (who: Who, n: number) =>
-  fetch(`${site.url}/api/reviews`, {
+  fetch(`${site.url}/api/reviews/new`, {
     method: 'POST',
     headers: who.headers,
     body: JSON.stringify({ neighbourhood: who.neighbourhood, rating: 4, comment: `limits ${n}` }),
@@ -87,7 +87,7 @@ describe('a new account (younger than a day)', () => {
   test('makes 30 writes an hour, reactions included', async () => {
     const cai = await member(site.url) // its neighbourhood was write 1
     const res = await review(cai, 1) // write 2
-    const { doc } = (await res.json()) as { doc: { id: number } }
+    const { review: doc } = (await res.json()) as { review: { id: number } }
     const emojis = ['heart', 'thumbs-up']
     for (let n = 3; n <= 30; n++) {
       const toggled = await react(cai, doc.id, emojis[n % 2]!)
@@ -125,7 +125,7 @@ describe('a regular account (older than a day)', () => {
       for (let n = 1; n <= 20; n++) {
         const res = await review(fay, 100 + n)
         expect(res.status, `review ${n}`).toBe(201)
-        last = ((await res.json()) as { doc: { id: number } }).doc.id
+        last = ((await res.json()) as { review: { id: number } }).review.id
       }
       expect(await expectLimited(await review(fay, 121))).toBeGreaterThan(86_000)
       // 20 writes so far this minute; 10 more, then the 31st waits under a minute.

@@ -54,7 +54,7 @@ const post = async (site: Site, path: string, body: unknown) => {
     body: JSON.stringify(body),
   })
   expect(res.status, await res.clone().text()).toBeLessThan(300)
-  return res.json() as Promise<{ doc?: { id: number } }>
+  return res.json() as Promise<{ doc?: { id: number }; review?: { id: number } }>
 }
 
 describe('signed-out reads', () => {
@@ -72,7 +72,7 @@ describe('signed-out reads', () => {
     }
 
     const comment = `Cache test review ${Date.now()}: the corner bakery opens at seven.`
-    const { doc } = await post(a!, '/api/reviews', {
+    const { review: doc } = await post(a!, '/api/reviews/new', {
       neighbourhood: who.neighbourhood,
       rating: 5,
       authorName: 'Cache tester',
@@ -105,7 +105,7 @@ describe('signed-out reads', () => {
   })
 
   test("answers with the asker's own state are never kept", async () => {
-    const { doc: poll } = await post(a!, '/api/polls', {
+    const { doc: poll } = await post(a!, '/api/polls/new', {
       question: 'Best bakery?',
       options: ['North', 'South'],
       neighbourhood: who.neighbourhood,
@@ -173,7 +173,7 @@ describe('searches', () => {
     expect(await search(b!, other)).toEqual([])
     expect(await search(a!)).toEqual([])
 
-    const { doc } = await post(a!, '/api/stories', {
+    const { doc } = await post(a!, '/api/stories/new', {
       title: `${word} allotment diary`,
       description: 'Tomatoes again.',
       tags: [],
@@ -187,7 +187,7 @@ describe('searches', () => {
     expect(await search(b!, other)).toEqual([])
     expect(await search(a!)).toEqual([])
 
-    const res = await fetch(`${a!.url}/api/stories/${doc!.id}`, {
+    const res = await fetch(`${a!.url}/api/stories/${doc!.id}/details`, {
       method: 'PATCH',
       headers: { ...who.headers, origin: a!.url },
       body: JSON.stringify({ isPublic: true }),
@@ -253,7 +253,7 @@ describe('searches', () => {
       expect(hitsOf(res.body)).toEqual([])
     }
 
-    const { doc } = await post(a!, '/api/stories', {
+    const { doc } = await post(a!, '/api/stories/new', {
       title: `${word} rehearsal notes`,
       description: 'Second act.',
       tags: [],
@@ -293,7 +293,7 @@ describe('searches', () => {
     const path = `/api/search?q=${word}`
     const hitsOf = (body: string) =>
       (JSON.parse(body) as { hits: { id: number }[] }).hits.map(({ id }) => id)
-    const created = await fetch(`${a!.url}/api/stories`, {
+    const created = await fetch(`${a!.url}/api/stories/new`, {
       method: 'POST',
       headers: author.headers,
       body: JSON.stringify({

@@ -40,20 +40,20 @@ test('npm run backup (online) and npm run restore: the data and media come back'
   // Change everything: edit reviews, write a new one, lose the media file.
   const edited = [...before].slice(0, 5)
   for (const id of edited) {
-    const res = await fetch(`${site.url}/api/reviews/${id}`, {
+    const res = await fetch(`${site.url}/api/reviews/${id}/details`, {
       method: 'PATCH',
       headers: who.headers,
       body: JSON.stringify({ comment: 'changed after the backup' }),
     })
     expect(res.status, await res.text()).toBe(200)
   }
-  const extra = await fetch(`${site.url}/api/reviews`, {
+  const extra = await fetch(`${site.url}/api/reviews/new`, {
     method: 'POST',
     headers: who.headers,
     body: JSON.stringify({ neighbourhood: who.neighbourhood, rating: 2, comment: 'after backup' }),
   })
   expect(extra.status).toBe(201)
-  const { doc: extraDoc } = (await extra.json()) as { doc: { id: number } }
+  const { review: extraDoc } = (await extra.json()) as { review: { id: number } }
   fs.rmSync(path.join(dataDir, 'media', 'kept.txt'))
 
   // Restore refuses while the site runs.

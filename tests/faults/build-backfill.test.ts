@@ -149,7 +149,7 @@ it('serves a large build before all its pages are written, and writes them behin
     await db!.query<{ id: number }>("SELECT id FROM neighbourhoods WHERE slug = 'backfill-1000'")
   ).rows[0]!.id
   const words = `Written while the build was being filled ${Date.now()}.`
-  const posted = await fetch(`${site!.url}/api/reviews`, {
+  const posted = await fetch(`${site!.url}/api/reviews/new`, {
     method: 'POST',
     headers: who.headers,
     body: JSON.stringify({ neighbourhood: target, rating: 5, comment: words }),

@@ -218,7 +218,7 @@ export async function member(url: string) {
   const userName = `fault${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const password = 'fault-member-password'
   const headers = await signIn(url, await signUp(url, userName, password), password)
-  const place = await fetch(`${url}/api/neighbourhoods`, {
+  const place = await fetch(`${url}/api/neighbourhoods/new`, {
     method: 'POST',
     headers,
     body: JSON.stringify({
@@ -276,7 +276,7 @@ export async function newEvent(
   author: Awaited<ReturnType<typeof member>>,
   title: string,
 ) {
-  const event = await fetch(`${url}/api/events`, {
+  const event = await fetch(`${url}/api/events/new`, {
     method: 'POST',
     headers: author.headers,
     body: JSON.stringify({
@@ -317,7 +317,7 @@ export function writeLoad(
       const n = sent++
       const startedAt = Date.now()
       try {
-        const res = await fetch(`${url}/api/reviews`, {
+        const res = await fetch(`${url}/api/reviews/new`, {
           method: 'POST',
           headers: who.headers,
           body: JSON.stringify({
@@ -329,7 +329,7 @@ export function writeLoad(
         })
         const text = await res.text()
         let id: number | undefined
-        if (res.ok) id = (JSON.parse(text) as { doc: { id: number } }).doc.id
+        if (res.ok) id = (JSON.parse(text) as { review: { id: number } }).review.id
         answers.push({
           startedAt,
           status: res.status,

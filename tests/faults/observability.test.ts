@@ -212,7 +212,8 @@ describe('request ids and the request log', () => {
     await waitFor(
       () =>
         logLines().some(
-          (l) => l.route === '/api/neighbourhoods' && l.method === 'POST' && l.member !== undefined,
+          (l) =>
+            l.route === '/api/neighbourhoods/new' && l.method === 'POST' && l.member !== undefined,
         ),
       10_000,
       "the write's line with its member",
@@ -246,7 +247,7 @@ describe('what members do moves the figures', () => {
       10_000,
       'the subscription',
     )
-    const written = await fetch(`${site!.url}/api/reviews`, {
+    const written = await fetch(`${site!.url}/api/reviews/new`, {
       method: 'POST',
       headers: writer.headers,
       body: JSON.stringify({ neighbourhood: writer.neighbourhood, rating: 4, comment: 'Figures' }),
@@ -262,7 +263,7 @@ describe('what members do moves the figures', () => {
       async () => {
         after = (await scrape()).body
         return [
-          moved(after, 'belong_http_requests_total', { route: '/api/reviews', code: '201' }),
+          moved(after, 'belong_http_requests_total', { route: '/api/reviews/new', code: '201' }),
           moved(after, 'belong_db_query_duration_seconds_count', { statement: 'insert' }),
           // The neighbourhood's page rewritten after the write.
           moved(after, 'belong_site_page_delay_seconds_count'),

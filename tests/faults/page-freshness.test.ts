@@ -94,7 +94,7 @@ const neighbourhoodPath = () => `/neighbourhood/${neighbourhood.slug}`
 
 /** Shares a public story in the file's neighbourhood; answers the path of its static page. */
 async function shareStory(title: string, description: string) {
-  const story = await send('POST', '/api/stories', {
+  const story = await send('POST', '/api/stories/new', {
     neighbourhood: neighbourhood.id,
     title,
     description,
@@ -105,7 +105,7 @@ async function shareStory(title: string, description: string) {
 
 describe('profile edits', () => {
   test('a renamed user shows under the new name on the pages with their review and story; other pages keep their file', async () => {
-    const other = await send('POST', '/api/neighbourhoods', {
+    const other = await send('POST', '/api/neighbourhoods/new', {
       name: `Untouched ${me.userName}`,
       slug: `untouched-${me.userName}`,
       tagline: 'Nothing of the renamed user here',
@@ -113,7 +113,7 @@ describe('profile edits', () => {
     })
     const otherPath = `/neighbourhood/${await slugOf(other.id)}`
     const comment = `Freshness review ${Date.now()}: the market opens early.`
-    await send('POST', '/api/reviews', {
+    await send('POST', '/api/reviews/new', {
       neighbourhood: neighbourhood.id,
       rating: 4,
       authorName: 'ignored',
@@ -173,7 +173,7 @@ describe('profile edits', () => {
 describe('time boundaries', () => {
   test('an event that passes leaves the home page’s static HTML without a write', async () => {
     const title = `Freshness event ${Date.now()}`
-    const event = await send('POST', '/api/events', {
+    const event = await send('POST', '/api/events/new', {
       neighbourhood: neighbourhood.id,
       title,
       description: 'Soon over.',

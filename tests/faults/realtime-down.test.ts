@@ -65,14 +65,14 @@ test('realtime server down: writes acknowledged, nothing lost; islands reconnect
 
   const writeReview = async (n: number) => {
     const startedAt = Date.now()
-    const res = await fetch(`${url}/api/reviews`, {
+    const res = await fetch(`${url}/api/reviews/new`, {
       method: 'POST',
       headers: who.headers,
       body: JSON.stringify({ neighbourhood: who.neighbourhood, rating: 5, comment: `live ${n}` }),
       signal: AbortSignal.timeout(20_000),
     })
-    const body = (await res.json()) as { doc?: { id: number } }
-    return { status: res.status, id: body.doc?.id, ms: Date.now() - startedAt }
+    const body = (await res.json()) as { review?: { id: number } }
+    return { status: res.status, id: body.review?.id, ms: Date.now() - startedAt }
   }
   const answers: Awaited<ReturnType<typeof writeReview>>[] = []
   /** Writes reviews until one is seen live (the subscription lands a moment after connecting). */

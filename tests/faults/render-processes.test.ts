@@ -14,7 +14,7 @@ const fault = faultSiteForFile('render')
 it('pages written by a render process show the content and the public address', async () => {
   let site = await fault.start()
   const who = await member(site.url)
-  const review = await fetch(`${site.url}/api/reviews`, {
+  const review = await fetch(`${site.url}/api/reviews/new`, {
     method: 'POST',
     headers: who.headers,
     body: JSON.stringify({

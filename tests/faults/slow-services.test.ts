@@ -69,7 +69,7 @@ test('a geocoder that drips its answer never holds the place search past its tim
 test('a population service that never answers: the neighbourhood is saved within its timeout', async () => {
   const who = await member(site!.url)
   const started = Date.now()
-  const res = await fetch(`${site!.url}/api/neighbourhoods`, {
+  const res = await fetch(`${site!.url}/api/neighbourhoods/new`, {
     method: 'POST',
     headers: who.headers,
     body: JSON.stringify({
@@ -93,7 +93,7 @@ test('SIGTERM lets a request in flight finish, then the process exits cleanly', 
   const sumsBefore = slow.seen.filter((p) => p === '/sum').length
   const started = Date.now()
   // Held for the population timeout (5 s) by the service that never answers.
-  const inFlight = fetch(`${site!.url}/api/neighbourhoods`, {
+  const inFlight = fetch(`${site!.url}/api/neighbourhoods/new`, {
     method: 'POST',
     headers: who.headers,
     body: JSON.stringify({

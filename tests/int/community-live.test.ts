@@ -22,7 +22,7 @@ const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
 
 const listen = async (name: string) => subscribe(await connectClient(realtime), name)
 const post = (collection: string, body: unknown, cookie: string) =>
-  site.api<{ doc: { id: number } }>('POST', `/api/${collection}`, { body, cookie })
+  site.api<{ doc: { id: number } }>('POST', `/api/${collection}/new`, { body, cookie })
 
 describe('live community content', () => {
   it('pushes a public story to its neighbourhood, and never a private one', async () => {
@@ -115,7 +115,7 @@ describe('live community content', () => {
     const res = await post('discussions', { title: 'Best pub?', content: 'Go on.' }, bob.cookie)
     expect((await event).data).toMatchObject({ id: res.body.doc.id, title: 'Best pub?' })
     const deleted = nextEvent(forum, 'discussion.deleted')
-    await site.api('DELETE', `/api/discussions/${res.body.doc.id}`, { cookie: bob.cookie })
+    await site.api('POST', `/api/discussions/${res.body.doc.id}/delete`, { cookie: bob.cookie })
     expect((await deleted).data).toEqual({ id: res.body.doc.id })
   })
 

@@ -8,24 +8,24 @@ describe('staff deletes never fail on what depends on the deleted row', () => {
   it('deleting a neighbourhood removes its reviews, stories and spots, and unlinks events', async () => {
     const alice = await makeUser(site, 'alice')
     const editor = await makeUser(site, 'eddie', 'editor')
-    const n = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods', {
+    const n = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods/new', {
       body: { name: 'Gone Town', slug: 'gone-town', tagline: 'Soon gone', vibes: ['Calm'] },
       cookie: alice.cookie,
     })
     const nid = n.body.doc.id
-    const review = await site.api<{ doc: { id: number } }>('POST', '/api/reviews', {
+    const review = await site.api<{ review: { id: number } }>('POST', '/api/reviews/new', {
       body: { neighbourhood: nid, rating: 5, comment: 'Nice while it lasted.' },
       cookie: alice.cookie,
     })
     await site.api('POST', '/api/reactions/toggle', {
-      body: { targetKind: 'review', targetId: review.body.doc.id, emoji: 'heart' },
+      body: { targetKind: 'review', targetId: review.body.review.id, emoji: 'heart' },
       cookie: editor.cookie,
     })
-    await site.api('POST', '/api/stories', {
+    await site.api('POST', '/api/stories/new', {
       body: { title: 'A story', description: 'Told', neighbourhood: nid },
       cookie: alice.cookie,
     })
-    const event = await site.api<{ doc: { id: number } }>('POST', '/api/events', {
+    const event = await site.api<{ doc: { id: number } }>('POST', '/api/events/new', {
       body: {
         title: 'Fair',
         description: 'Fun',
@@ -58,7 +58,7 @@ describe('staff deletes never fail on what depends on the deleted row', () => {
       cookie: admin.cookie,
     })
     for (let i = 0; i < 3; i++) {
-      await site.api('POST', '/api/reviews', {
+      await site.api('POST', '/api/reviews/new', {
         body: { neighbourhood: n.body.doc.id, rating: 4, comment: `Review number ${i}` },
         cookie: bob.cookie,
       })

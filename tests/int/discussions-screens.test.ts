@@ -161,11 +161,11 @@ describe('page loaders', () => {
   it('renders a thread with authors, hidden comments left out, in a few queries', async () => {
     const say = async (content: string, user: TestUser, parent?: number) =>
       (
-        await site.api<{ doc: { id: number } }>('POST', '/api/comments', {
+        await site.api<{ comment: { id: number } }>('POST', '/api/comments/new', {
           body: { targetKind: 'discussion', targetId: ids.newer, content, parent },
           cookie: user.cookie,
         })
-      ).body.doc.id
+      ).body.comment.id
     const top = await say('Top', alice)
     const reply = await say('Reply', bob, top)
     const hidden = await say('Hidden one', bob)

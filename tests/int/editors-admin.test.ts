@@ -87,7 +87,7 @@ describe('versions', () => {
 
 describe('featured stories', () => {
   const story = (title: string, cookie: string, extra: Record<string, unknown> = {}) =>
-    site.api<{ doc: { id: number; featured?: boolean } }>('POST', '/api/stories', {
+    site.api<{ doc: { id: number } }>('POST', '/api/stories/new', {
       body: { neighbourhood, title, description: 'Told.', ...extra },
       cookie,
     })
@@ -96,8 +96,9 @@ describe('featured stories', () => {
     const older = await story('Worth featuring', member.cookie, { featured: true })
     expect(older.status).toBe(201)
     // A member's `featured` is ignored, not stored.
-    expect(older.body.doc.featured).toBe(false)
-    const byMember = await site.api('PATCH', `/api/stories/${older.body.doc.id}`, {
+    const written = await site.payload.findByID({ collection: 'stories', id: older.body.doc.id })
+    expect(written.featured).toBe(false)
+    const byMember = await site.api('PATCH', `/api/stories/${older.body.doc.id}/details`, {
       body: { featured: true },
       cookie: member.cookie,
     })
@@ -130,7 +131,7 @@ describe('since your last visit', () => {
     await sql(`UPDATE users SET admin_seen_at = now() - interval '1 hour' WHERE id = $1`, [
       editor.id,
     ])
-    await site.api('POST', '/api/reviews', {
+    await site.api('POST', '/api/reviews/new', {
       body: { neighbourhood, rating: 4, comment: 'While the editor was away' },
       cookie: member.cookie,
     })

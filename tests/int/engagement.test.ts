@@ -258,7 +258,7 @@ describe('comments: one threaded mechanism', () => {
       })
     expect((await edit(carol, 'Hijacked')).status).toBe(403)
     expect((await edit(bob, 'Edited words')).body.comment.content).toBe('Edited words')
-    await site.api('PATCH', `/api/comments/${id}`, {
+    await site.api('PATCH', `/api/comments/${id}/details`, {
       body: { hidden: true },
       cookie: bob.cookie,
     })

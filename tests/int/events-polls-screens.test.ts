@@ -280,11 +280,11 @@ describe('notifications', () => {
   it('new-event reaches members who reviewed or posted in that neighbourhood', async () => {
     const reviewer = await makeUser(site, 'reviewer')
     const stranger = await makeUser(site, 'stranger')
-    await site.api('POST', '/api/reviews', {
+    await site.api('POST', '/api/reviews/new', {
       body: { neighbourhood: other.id, rating: 5, comment: 'Lovely fair every summer.' },
       cookie: reviewer.cookie,
     })
-    const created = await site.api<{ doc: { id: number } }>('POST', '/api/events', {
+    const created = await site.api<{ doc: { id: number } }>('POST', '/api/events/new', {
       body: {
         title: 'Otherton market',
         description: 'Stalls',
@@ -319,11 +319,11 @@ describe('generated bodies: dates far out, many options (never a 5xx, refusals c
   )
   const text = fc.string({ minLength: 1, maxLength: 40 })
 
-  it('POST /api/events', async () => {
+  it('POST /api/events/new', async () => {
     const result = await fuzzWrites({
       site,
       method: 'POST',
-      path: '/api/events',
+      path: '/api/events/new',
       cookie: member.cookie,
       body: bodyLike({
         title: text,
@@ -340,14 +340,14 @@ describe('generated bodies: dates far out, many options (never a 5xx, refusals c
     expect(result.refused).toBeGreaterThan(0)
   })
 
-  it('PATCH /api/events/:id by its author', async () => {
+  it('PATCH /api/events/:id/details by its author', async () => {
     const target = await event({ title: 'Patch me' })
     const snapshot = async () =>
       (await site.payload.findByID({ collection: 'events', id: target.id, depth: 0 })).updatedAt
     const result = await fuzzWrites({
       site,
       method: 'PATCH',
-      path: `/api/events/${target.id}`,
+      path: `/api/events/${target.id}/details`,
       cookie: author.cookie,
       body: bodyLike({ title: text, eventDate: farDate, location: text }),
       watch: ['events'],
@@ -358,11 +358,11 @@ describe('generated bodies: dates far out, many options (never a 5xx, refusals c
     expect(result.refused).toBeGreaterThan(0)
   })
 
-  it('POST /api/polls with up to 50 options and far close dates', async () => {
+  it('POST /api/polls/new with up to 50 options and far close dates', async () => {
     const result = await fuzzWrites({
       site,
       method: 'POST',
-      path: '/api/polls',
+      path: '/api/polls/new',
       cookie: member.cookie,
       body: bodyLike({
         question: text,
@@ -378,7 +378,7 @@ describe('generated bodies: dates far out, many options (never a 5xx, refusals c
 
   it('a poll of exactly 50 options is created, voted on and shown', async () => {
     const options = Array.from({ length: 50 }, (_, i) => `Choice ${i + 1}`)
-    const res = await site.api<{ doc: { id: number } }>('POST', '/api/polls', {
+    const res = await site.api<{ doc: { id: number } }>('POST', '/api/polls/new', {
       body: { question: 'Fifty?', options, closeDate: '9999-12-31T23:59:00.000Z' },
       cookie: member.cookie,
     })
@@ -395,7 +395,7 @@ describe('generated bodies: dates far out, many options (never a 5xx, refusals c
   })
 
   it('a poll closed long ago refuses votes with "Voting is closed."', async () => {
-    const res = await site.api<{ doc: { id: number } }>('POST', '/api/polls', {
+    const res = await site.api<{ doc: { id: number } }>('POST', '/api/polls/new', {
       body: { question: 'Old?', options: ['a', 'b'], closeDate: '1900-01-01T00:00:00.000Z' },
       cookie: member.cookie,
     })

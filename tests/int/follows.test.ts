@@ -121,7 +121,10 @@ describe('following a neighbourhood', () => {
     const other = await freshPlace()
     const erin = await makeUser(site, `poster${serial}`)
     const post = (path: string, body: Record<string, unknown>) =>
-      site.api('POST', path, { body: { neighbourhood: other, ...body }, cookie: erin.cookie })
+      site.api('POST', `${path}/new`, {
+        body: { neighbourhood: other, ...body },
+        cookie: erin.cookie,
+      })
     expect((await post('/api/reviews', { rating: 4, comment: 'Lovely.' })).status).toBe(201)
     expect((await state(erin, other)).body).toMatchObject({ following: true, count: 1 })
     expect((await toggle(erin, other)).body).toMatchObject({ following: false, count: 0 })

@@ -89,9 +89,9 @@ describe('generated bodies against every write endpoint', () => {
     }, 120_000)
 
   run(
-    'neighbourhoods',
+    'neighbourhoods/new',
     'POST',
-    () => '/api/neighbourhoods',
+    () => '/api/neighbourhoods/new',
     () => ({
       name: text,
       slug: text,
@@ -103,9 +103,9 @@ describe('generated bodies against every write endpoint', () => {
     ['neighbourhoods'],
   )
   run(
-    'neighbourhoods/:id',
+    'neighbourhoods/:id/details',
     'PATCH',
-    () => `/api/neighbourhoods/${ids.neighbourhood}`,
+    () => `/api/neighbourhoods/${ids.neighbourhood}/details`,
     () => ({
       name: text,
       slug: text,
@@ -116,9 +116,9 @@ describe('generated bodies against every write endpoint', () => {
     ['neighbourhoods'],
   )
   run(
-    'reviews',
+    'reviews/new',
     'POST',
-    () => '/api/reviews',
+    () => '/api/reviews/new',
     () => ({
       neighbourhood: ref('neighbourhood'),
       rating: fc.integer({ min: -2, max: 8 }),
@@ -128,9 +128,9 @@ describe('generated bodies against every write endpoint', () => {
     ['reviews', 'user-badges', 'notifications'],
   )
   run(
-    'comments',
+    'comments/new',
     'POST',
-    () => '/api/comments',
+    () => '/api/comments/new',
     () => ({
       targetKind: fc.constantFrom('review', 'story', 'discussion', 'poem'),
       targetId: ref('review'),
@@ -158,9 +158,9 @@ describe('generated bodies against every write endpoint', () => {
     ['notifications'],
   )
   run(
-    'stories',
+    'stories/new',
     'POST',
-    () => '/api/stories',
+    () => '/api/stories/new',
     () => ({
       title: text,
       description: text,
@@ -171,9 +171,9 @@ describe('generated bodies against every write endpoint', () => {
     ['stories'],
   )
   run(
-    'events',
+    'events/new',
     'POST',
-    () => '/api/events',
+    () => '/api/events/new',
     () => ({
       title: text,
       description: text,
@@ -194,9 +194,9 @@ describe('generated bodies against every write endpoint', () => {
     ['event-rsvps'],
   )
   run(
-    'discussions',
+    'discussions/new',
     'POST',
-    () => '/api/discussions',
+    () => '/api/discussions/new',
     () => ({
       title: text,
       content: text,
@@ -206,9 +206,9 @@ describe('generated bodies against every write endpoint', () => {
     ['discussions'],
   )
   run(
-    'polls',
+    'polls/new',
     'POST',
-    () => '/api/polls',
+    () => '/api/polls/new',
     () => ({
       question: text,
       options: fc.array(fc.record({ text: fc.string({ maxLength: 20 }) }), { maxLength: 5 }),
@@ -227,9 +227,9 @@ describe('generated bodies against every write endpoint', () => {
     ['poll-votes', 'notifications'],
   )
   run(
-    'local-businesses',
+    'local-businesses/new',
     'POST',
-    () => '/api/local-businesses',
+    () => '/api/local-businesses/new',
     () => ({
       name: text,
       category: fc.constantFrom('cafe', 'restaurant', 'gym', '', '  ', 'bakery'),
@@ -251,4 +251,30 @@ describe('generated bodies against every write endpoint', () => {
     }),
     ['user-badges'],
   )
+})
+
+describe("Payload's own routes take no member's write: the commands above are the one way", () => {
+  const kinds = [
+    ['neighbourhoods', 'neighbourhood'],
+    ['reviews', 'review'],
+    ['stories', 'story'],
+    ['events', 'event'],
+    ['discussions', 'discussion'],
+    ['polls', 'poll'],
+    ['local-businesses', 'business'],
+  ] as const
+  it.each(kinds)('%s: a POST, PATCH or DELETE is 403 and changes nothing', async (slug, key) => {
+    const count = async () => (await site.payload.count({ collection: slug })).totalDocs
+    const before = await site.payload.findByID({ collection: slug, id: ids[key]!, depth: 0 })
+    const total = await count()
+    const body = { title: 'Via REST', name: 'Via REST', comment: 'Via REST', rating: 3 }
+    const cookie = author.cookie
+    expect((await site.api('POST', `/api/${slug}`, { body, cookie })).status).toBe(403)
+    expect((await site.api('PATCH', `/api/${slug}/${ids[key]}`, { body, cookie })).status).toBe(403)
+    expect((await site.api('DELETE', `/api/${slug}/${ids[key]}`, { cookie })).status).toBe(403)
+    expect(await count()).toBe(total)
+    expect(await site.payload.findByID({ collection: slug, id: ids[key]!, depth: 0 })).toEqual(
+      before,
+    )
+  })
 })

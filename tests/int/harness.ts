@@ -191,8 +191,9 @@ export interface PeopleOfFile<Name extends string, Alias extends string, Role ex
 }
 
 /**
- * Writes a document through the REST API as `user`, as a member's browser does (hooks and all),
- * and answers its id; any answer but 201 fails the hook or test that asked, showing the answer.
+ * Posts a document as `user` through its kind's command (`/api/reviews` → POST /api/reviews/new),
+ * as a member's browser does (hooks and all), and answers its id; any answer but 201 fails the
+ * hook or test that asked, showing the answer.
  */
 export async function createAs(
   site: TestSite,
@@ -200,9 +201,13 @@ export async function createAs(
   path: string,
   body: Record<string, unknown>,
 ): Promise<number> {
-  const res = await site.api<{ doc: { id: number } }>('POST', path, { body, cookie: user.cookie })
+  const res = await site.api<Partial<Record<'doc' | 'review' | 'comment', { id: number }>>>(
+    'POST',
+    `${path}/new`,
+    { body, cookie: user.cookie },
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body.doc.id
+  return (res.body.doc ?? res.body.review ?? res.body.comment)!.id
 }
 
 /** A comment by `user` on a discussion (a reply when `parent` is given); answers its id. */

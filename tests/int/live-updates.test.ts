@@ -14,8 +14,8 @@ import { createAs, liveTestSiteForFile, placeFields } from './harness'
 
 let neighbourhoodId: number
 
+const peckham = placeFields('Peckham', 'Rooftops', ['Creative'])
 const { site, realtime, alice, bob } = liveTestSiteForFile(async () => {
-  const peckham = placeFields('Peckham', 'Rooftops', ['Creative'])
   neighbourhoodId = await createAs(site, alice, '/api/neighbourhoods', peckham)
 })
 
@@ -45,8 +45,12 @@ function clientWithSession(cookie?: string): Promise<PusherClient> {
 const readNeighbourhood = async () =>
   subscribe(await clientWithSession(), `neighbourhood-${neighbourhoodId}`)
 
+/** neighbourhoods.edit takes the whole form: its fields as made, with `body`'s changes. */
 const editNeighbourhood = (body: object, cookie: string) =>
-  site.api('PATCH', `/api/neighbourhoods/${neighbourhoodId}`, { body, cookie })
+  site.api('PATCH', `/api/neighbourhoods/${neighbourhoodId}/details`, {
+    body: { ...peckham, ...body },
+    cookie,
+  })
 
 describe('live updates after REST writes', () => {
   it('pushes a neighbourhood edit to readers of its channel after the commit', async () => {
@@ -67,7 +71,7 @@ describe('live updates after REST writes', () => {
   it('pushes a new review to the neighbourhood channel', async () => {
     const channel = await readNeighbourhood()
     const event = nextEvent(channel, 'review.created')
-    const review = await site.api('POST', '/api/reviews', {
+    const review = await site.api('POST', '/api/reviews/new', {
       body: {
         neighbourhood: neighbourhoodId,
         rating: 4,

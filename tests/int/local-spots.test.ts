@@ -157,7 +157,7 @@ describe('editing and deleting (SPEC §6 local-spot owner)', () => {
 
   it('does not let the owner move the creation date to stretch the window', async () => {
     const { id, createdAt } = (await createSpot(alice)).body.doc
-    const edit = await site.api<{ doc: Spot }>('PATCH', `/api/local-businesses/${id}`, {
+    const edit = await site.api<{ doc: Spot }>('PATCH', `/api/local-businesses/${id}/details`, {
       body: { createdAt: '2099-01-01T00:00:00.000Z', reactionCount: 50 },
       cookie: alice.cookie,
     })

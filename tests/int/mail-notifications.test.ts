@@ -178,7 +178,7 @@ describe('notification mails', () => {
     await follow(alice, place)
     const before = (await mailsTo(alice)).length
     moveTestClock(72 * 60 * 60_000)
-    const created = await site.api('POST', '/api/events', {
+    const created = await site.api('POST', '/api/events/new', {
       body: {
         title: 'Street party',
         description: 'Bring a dish to share.',

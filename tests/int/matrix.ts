@@ -706,6 +706,52 @@ export function postCreate(world: World, spec: CollectionSpec, body: object, coo
   return world.site.api('POST', `/api/${spec.slug}`, { body, cookie })
 }
 
+/**
+ * The collections whose members write only through their commands, and the verbs those have
+ * (create POST /api/<slug>/new, update PATCH /api/<slug>/{id}/details, delete POST
+ * /api/<slug>/{id}/delete). Payload's own REST routes for them are staff's.
+ */
+export const COMMAND_WRITES: Record<string, Exclude<Op, 'read'>[]> = {
+  neighbourhoods: ['create', 'update'],
+  reviews: ['create', 'update'],
+  comments: ['create', 'update', 'delete'],
+  stories: ['create', 'update', 'delete'],
+  events: ['create', 'update', 'delete'],
+  discussions: ['create', 'update', 'delete'],
+  polls: ['create', 'update', 'delete'],
+  'local-businesses': ['create', 'update', 'delete'],
+}
+
+/** The neighbourhood form sends every field: the stored ones, for an edit of one of them. */
+async function neighbourhoodForm(world: World, id: number) {
+  const { name, slug, tagline, vibes, latitude, longitude } = (await stored(
+    world,
+    'neighbourhoods',
+    id,
+  ))!
+  return { name, slug, tagline, vibes, latitude, longitude }
+}
+
+/** A member's write as the islands and forms send it: through the kind's command. */
+export async function commandWrite(
+  world: World,
+  slug: string,
+  op: Exclude<Op, 'read'>,
+  { id, body = {}, cookie }: { id?: number; body?: Record<string, unknown>; cookie?: string },
+): Promise<Result> {
+  const { site } = world
+  if (op === 'create') return site.api('POST', `/api/${slug}/new`, { body, cookie })
+  if (op === 'delete') return site.api('POST', `/api/${slug}/${id}/delete`, { cookie })
+  const form = slug === 'neighbourhoods' ? await neighbourhoodForm(world, id!) : {}
+  return site.api('PATCH', `/api/${slug}/${id}/details`, { body: { ...form, ...body }, cookie })
+}
+
+/** The id a create answered: Payload's and most commands' `doc`, a review's or comment's own. */
+export function createdId(result: Result): number {
+  const body = result.body as Record<string, { id?: unknown } | undefined>
+  return Number((body.doc ?? body.review ?? body.comment)?.id)
+}
+
 /** The session a role acts with: none for visitors; the fixture's own where it brings one. */
 export function cookieFor(world: World, role: Role, fixture?: Fixture): string | undefined {
   if (role === 'visitor') return undefined

@@ -50,13 +50,17 @@ const { site, amara, priya, ravi, sam, quiet } = testSiteForFile(people, async (
 
 const sql = (text: string, values: unknown[] = []) => pgPool(site.payload).query(text, values)
 
+type Written = { id: number; mentions?: string[] | null }
+
+/** A post through its kind's command (`/api/stories` → POST /api/stories/new); the written post. */
 async function post(user: TestUser, path: string, body: Record<string, unknown>) {
-  const res = await http.call<{ doc: { id: number; mentions: string[] | null } }>('POST', path, {
-    body,
-    cookie: user.cookie,
-  })
+  const res = await http.call<Partial<Record<'doc' | 'review' | 'comment', Written>>>(
+    'POST',
+    `${path}/new`,
+    { body, cookie: user.cookie },
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body.doc
+  return (res.body.doc ?? res.body.review ?? res.body.comment)!
 }
 
 const discussion = (user: TestUser, content: string) =>
@@ -115,7 +119,7 @@ describe('@mentions', () => {
     const names = Array.from({ length: 11 }, (_, i) => `@member${i}`).join(' ')
     const count = async () => Number((await sql('SELECT count(*) FROM discussions')).rows[0].count)
     const before = await count()
-    const res = await http.call('POST', '/api/discussions', {
+    const res = await http.call('POST', '/api/discussions/new', {
       body: { title: 'Roll call', content: `Hello ${names}` },
       cookie: amara.cookie,
     })
@@ -135,7 +139,8 @@ describe('@mentions', () => {
       isPublic: false,
     })
     // A suspended member is neither linked nor told.
-    expect(story.mentions).toEqual(['priya', 'amara'])
+    const written = await site.payload.findByID({ collection: 'stories', id: story.id })
+    expect(written.mentions).toEqual(['priya', 'amara'])
     await post(amara, '/api/comments', {
       targetKind: 'story',
       targetId: story.id,
@@ -145,7 +150,7 @@ describe('@mentions', () => {
     expect(await mentionsOf(sam)).toHaveLength(0)
     expect(await mentionsOf(amara)).toHaveLength(0)
     // Made public, its mentions are heard of, once.
-    const res = await http.call('PATCH', `/api/stories/${story.id}`, {
+    const res = await http.call('PATCH', `/api/stories/${story.id}/details`, {
       body: { isPublic: true },
       cookie: amara.cookie,
     })
@@ -159,7 +164,7 @@ describe('@mentions', () => {
     const doc = await discussion(amara, 'Ravi, see below.')
     await site.payload.update({ collection: 'discussions', id: doc.id, data: { hidden: true } })
     const before = (await mentionsOf(ravi)).length
-    const res = await http.call('PATCH', `/api/discussions/${doc.id}`, {
+    const res = await http.call('PATCH', `/api/discussions/${doc.id}/details`, {
       body: { content: 'Now with @Ravi.' },
       cookie: amara.cookie,
     })
@@ -183,7 +188,10 @@ describe('@mentions', () => {
       (await mentionsOf(user)).filter((n) => n.referenceId === `discussions:${doc.id}`).length
     expect(await count(priya)).toBe(1)
     const edit = (content: string) =>
-      http.call('PATCH', `/api/discussions/${doc.id}`, { body: { content }, cookie: amara.cookie })
+      http.call('PATCH', `/api/discussions/${doc.id}/details`, {
+        body: { content },
+        cookie: amara.cookie,
+      })
     expect((await edit('Lunch with @priya and @Ravi?')).status).toBe(200)
     expect((await edit('Lunch with @Ravi?')).status).toBe(200)
     expect((await edit('Lunch with @priya and @Ravi, finally.')).status).toBe(200)

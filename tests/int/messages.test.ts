@@ -186,13 +186,13 @@ describe('a conversation between two members', () => {
 
   it('starts from a review, titled with its neighbourhood, showing the review', async () => {
     const [asker, reviewer] = [await member('asker'), await member('reviewer')]
-    const review = await call<{ doc: { id: number } }>('POST', '/api/reviews', reviewer, {
+    const review = await call<{ review: { id: number } }>('POST', '/api/reviews/new', reviewer, {
       neighbourhood: place,
       rating: 4,
       comment: 'Leafy and calm, the station is ten minutes away.',
     })
     expect(review.status).toBe(201)
-    const reviewId = review.body.doc.id
+    const reviewId = review.body.review.id
     const started = await start(asker, reviewer.id, 'How is the walk in winter?', {
       aboutKind: 'review',
       aboutId: reviewId,
@@ -330,7 +330,7 @@ describe('refusals change nothing', () => {
     ])
     await refusedWithoutChange(() => start(writer, quiet.id, 'Hi'), 403, TEXT.notTaking)
     await refusedWithoutChange(() => start(writer, picky.id, 'Hi'), 403, TEXT.onlyAbout)
-    const review = await call<{ doc: { id: number } }>('POST', '/api/reviews', picky, {
+    const review = await call<{ review: { id: number } }>('POST', '/api/reviews/new', picky, {
       neighbourhood: place,
       rating: 5,
       comment: 'Ask me about the park.',
@@ -339,7 +339,7 @@ describe('refusals change nothing', () => {
       (
         await start(writer, picky.id, 'The park?', {
           aboutKind: 'review',
-          aboutId: review.body.doc.id,
+          aboutId: review.body.review.id,
         })
       ).status,
     ).toBe(200)

@@ -55,10 +55,15 @@ const describedAsAnswered = async (path: string, answers: { status: number; body
 const messageOf = (r: { body: { message?: string; errors?: { message: string }[] } }) =>
   r.body.message ?? r.body.errors?.[0]?.message
 
+/** A post through its kind's command (`/api/reviews` → POST /api/reviews/new); its id. */
 const post = async (path: string, body: Record<string, unknown>, user = author) => {
-  const res = await site.api<{ doc: { id: number } }>('POST', path, { body, cookie: user.cookie })
+  const res = await site.api<Partial<Record<'doc' | 'review' | 'comment', { id: number }>>>(
+    'POST',
+    `${path}/new`,
+    { body, cookie: user.cookie },
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body.doc.id
+  return (res.body.doc ?? res.body.review ?? res.body.comment)!.id
 }
 
 /** A fresh item of each kind, written by `author`. */
@@ -418,7 +423,7 @@ describe("editors' decisions", () => {
     const cookie = await site.signIn(troll.email, troll.password)
     expect((await site.api('GET', '/api/discussions', { cookie })).status).toBe(200)
     const writes = [
-      await site.api('POST', '/api/reviews', {
+      await site.api('POST', '/api/reviews/new', {
         body: { neighbourhood, rating: 5, comment: 'Still here' },
         cookie,
       }),
@@ -453,7 +458,7 @@ describe("editors' decisions", () => {
       cookie: editor.cookie,
     })
     const cookie = await site.signIn(member.email, member.password)
-    const refused = await site.api('POST', '/api/reviews', {
+    const refused = await site.api('POST', '/api/reviews/new', {
       body: { neighbourhood, rating: 4, comment: 'Back?' },
       cookie,
     })
@@ -480,7 +485,7 @@ describe("editors' decisions", () => {
       const r = await site.api('POST', '/api/reports/lift', { body: bad, cookie: editor.cookie })
       expect(r.status).toBe(400)
     }
-    const written = await site.api('POST', '/api/reviews', {
+    const written = await site.api('POST', '/api/reviews/new', {
       body: { neighbourhood, rating: 4, comment: 'Back.' },
       cookie,
     })

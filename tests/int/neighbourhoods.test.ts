@@ -50,6 +50,15 @@ const count = async (where: Record<string, unknown> = {}) =>
 const stored = (id: number) =>
   site.payload.findByID({ collection: 'neighbourhoods', id, depth: 0 }) as Promise<Neighbourhood>
 
+/** neighbourhoods.edit as the form sends it: the stored fields, with `changes`. */
+const editForm = async (id: number, changes: Record<string, unknown>, cookie = alice.cookie) => {
+  const { name, slug, tagline, vibes, latitude, longitude } = await stored(id)
+  return site.api<Created & Refused>('PATCH', `/api/neighbourhoods/${id}/details`, {
+    body: { name, slug, tagline, vibes, latitude, longitude, ...changes },
+    cookie,
+  })
+}
+
 describe('the neighbourhood form rules (SPEC §5)', () => {
   it('takes vibes as comma-separated text, trimmed and matched', async () => {
     const created = await create(body({ vibes: ' calm , Family-Friendly,, ' }))
@@ -117,10 +126,7 @@ describe('location and population fields', () => {
     )
     expect(created.status).toBe(201)
     expect(created.body.doc.location).toBe('POINT(-0.1156 51.4613)')
-    const moved = await site.api<Created>('PATCH', `/api/neighbourhoods/${created.body.doc.id}`, {
-      body: { latitude: 51.47, location: 'POINT(1 1)' },
-      cookie: alice.cookie,
-    })
+    const moved = await editForm(created.body.doc.id, { latitude: 51.47, location: 'POINT(1 1)' })
     expect(moved.status).toBe(200)
     expect((await stored(created.body.doc.id)).location).toBe('POINT(-0.1156 51.47)')
   })
@@ -135,7 +141,7 @@ describe('location and population fields', () => {
     const created = await create(body(population))
     expect(created.status).toBe(201)
     const id = created.body.doc.id
-    await site.api('PATCH', `/api/neighbourhoods/${id}`, { body: population, cookie: alice.cookie })
+    await editForm(id, population)
     const doc = await stored(id)
     expect(doc.populationEstimate ?? null).toBeNull()
     expect(doc.populationSource ?? null).toBeNull()
@@ -195,10 +201,7 @@ describe('slugs', () => {
     const created = await create(body({ slug: 'new', name: 'New' }))
     expect(created.status).toBe(201)
     expect(created.body.doc.slug).toBe('new-2')
-    const refused = await site.api<Refused>('PATCH', `/api/neighbourhoods/${created.body.doc.id}`, {
-      body: { slug: 'new' },
-      cookie: alice.cookie,
-    })
+    const refused = await editForm(created.body.doc.id, { slug: 'new' })
     expect(refused.status).toBe(400)
     expect((await stored(created.body.doc.id)).slug).toBe('new-2')
   })
@@ -206,10 +209,7 @@ describe('slugs', () => {
   it('refuses an update to a taken slug with 400 and the spec message', async () => {
     const created = await create(body({ slug: 'dulwich' }))
     await create(body({ slug: 'herne-hill' }))
-    const refused = await site.api<Refused>('PATCH', `/api/neighbourhoods/${created.body.doc.id}`, {
-      body: { slug: 'herne-hill', tagline: 'Changed' },
-      cookie: alice.cookie,
-    })
+    const refused = await editForm(created.body.doc.id, { slug: 'herne-hill', tagline: 'Changed' })
     expect(refused.status).toBe(400)
     expect(refused.body.errors[0]!.message).toBe(
       'That slug is already taken. Please choose a different one.',

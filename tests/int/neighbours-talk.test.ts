@@ -39,7 +39,12 @@ const { site, poster, neighbour, editor } = testSiteForFile(people, async () => 
 const db = () => pgPool(site.payload)
 const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString()
 
-type Answer = { id?: number; doc?: { id: number }; errors?: { message: string }[] }
+type Answer = {
+  id?: number
+  doc?: { id: number }
+  comment?: { id: number }
+  errors?: { message: string }[]
+}
 const as = (user: TestUser, method: string, url: string, body: unknown) =>
   site.api<Answer>(method, url, { body, cookie: user.cookie })
 const messageOf = (answer: { body: Answer }) => answer.body.errors?.[0]?.message
@@ -80,7 +85,7 @@ async function posted(kind: CommentTargetKind): Promise<number> {
 const toggle = (user: TestUser, targetKind: string, targetId: number, emoji = 'heart') =>
   as(user, 'POST', '/api/reactions/toggle', { targetKind, targetId, emoji })
 const say = (user: TestUser, targetKind: string, targetId: number, content: string) =>
-  as(user, 'POST', '/api/comments', { targetKind, targetId, content })
+  as(user, 'POST', '/api/comments/new', { targetKind, targetId, content })
 
 const counters = async (table: string, id: number) =>
   (
@@ -119,8 +124,8 @@ describe('comments and reactions on the neighbours’ posts', () => {
 
       const said = await say(neighbour, kind, id, 'Is this still about?')
       expect(said.status, JSON.stringify(said.body)).toBe(201)
-      const commentId = said.body.doc!.id
-      const reply = await as(poster, 'POST', '/api/comments', {
+      const commentId = said.body.comment!.id
+      const reply = await as(poster, 'POST', '/api/comments/new', {
         targetKind: kind,
         targetId: id,
         parent: commentId,

@@ -30,14 +30,14 @@ beforeAll(async () => {
   http = await serveOverHttp(site.payload, port)
   alice = await makeUser(site, 'state_alice')
   bob = await makeUser(site, 'state_bob')
-  place = (await send('POST', '/api/neighbourhoods', alice, placeFields('Kew', 'Green'))).doc.id
+  place = (await send('POST', '/api/neighbourhoods/new', alice, placeFields('Kew', 'Green'))).doc.id
   review = (
-    await send('POST', '/api/reviews', alice, {
+    await send('POST', '/api/reviews/new', alice, {
       neighbourhood: place,
       rating: 4,
       comment: 'Green!',
     })
-  ).doc.id
+  ).review.id
 }, 120_000)
 
 afterAll(async () => {
@@ -66,7 +66,7 @@ async function send(method: string, path: string, who: { cookie: string }, body:
     headers: { cookie: who.cookie, origin, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
-  const answer = (await res.json()) as { doc: { id: number } }
+  const answer = (await res.json()) as { doc: { id: number }; review: { id: number } }
   expect(res.status, JSON.stringify(answer)).toBeLessThan(300)
   return answer
 }
@@ -167,7 +167,7 @@ describe('the page state over HTTP', () => {
 
   it("carries the member's own RSVPs and votes on what a page shows, and only theirs", async () => {
     const event = (
-      await send('POST', '/api/events', bob, {
+      await send('POST', '/api/events/new', bob, {
         title: 'Picnic',
         description: 'On the green',
         eventDate: '2031-06-01T12:00:00.000Z',
@@ -186,7 +186,7 @@ describe('the page state over HTTP', () => {
     expect((await stateOver(query, asBrowser(bob.cookie))).body.rsvps).toEqual({})
     expect((await stateOver(query, {})).body.rsvps).toEqual({})
     const poll = (
-      await send('POST', '/api/polls', bob, {
+      await send('POST', '/api/polls/new', bob, {
         question: 'Picnic food?',
         options: [{ text: 'Sandwiches' }, { text: 'Salads' }],
         neighbourhood: place,
@@ -203,15 +203,16 @@ describe('the page state over HTTP', () => {
   })
 
   it("carries the home's feeds from the neighbourhoods the member follows", async () => {
-    const far = (await send('POST', '/api/neighbourhoods', bob, placeFields('Bow', 'East'))).doc.id
+    const far = (await send('POST', '/api/neighbourhoods/new', bob, placeFields('Bow', 'East'))).doc
+      .id
     const near = (
-      await send('POST', '/api/discussions', bob, {
+      await send('POST', '/api/discussions/new', bob, {
         title: 'Kew allotments?',
         content: 'Any spaces?',
         neighbourhood: place,
       })
     ).doc.id
-    await send('POST', '/api/discussions', bob, {
+    await send('POST', '/api/discussions/new', bob, {
       title: 'Bow market',
       content: 'Saturdays',
       neighbourhood: far,

@@ -173,7 +173,7 @@ describe('POST /api/population/sum', () => {
 
 describe('the neighbourhood lookup with no POPULATION_URL', () => {
   const create = (name: string, at: { latitude: number; longitude: number }) =>
-    http.call<Created>('POST', '/api/neighbourhoods', {
+    http.call<Created>('POST', '/api/neighbourhoods/new', {
       body: { name, slug: name.toLowerCase(), tagline: 'Tested', vibes: ['Creative'], ...at },
       cookie: alice.cookie,
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { testSiteForFile, USUAL_PEOPLE } from './harness'
+import { quietPlace, streetParty, testSiteForFile, USUAL_PEOPLE } from './harness'
 
 const { site, alice, bob, editor } = testSiteForFile(USUAL_PEOPLE)
 
@@ -27,21 +27,22 @@ describe('REST through the one-origin API', () => {
   })
 
   it('lets visitors read neighbourhoods but not create them', async () => {
-    const created = await site.api('POST', '/api/neighbourhoods', { body: camden })
-    expect(created.status).toBe(403)
+    const created = await site.api('POST', '/api/neighbourhoods/new', { body: camden })
+    expect(created.status).toBe(401)
+    expect((await site.api('POST', '/api/neighbourhoods', { body: camden })).status).toBe(403)
     const list = await site.api<{ totalDocs: number }>('GET', '/api/neighbourhoods')
     expect(list.status).toBe(200)
     expect(list.body.totalDocs).toBe(0)
   })
 
   it('records the session user as creator, whatever the body says', async () => {
-    const created = await site.api<{ doc: { id: number; createdBy: { id: number } } }>(
+    const created = await site.api<{ doc: { createdBy: number } }>(
       'POST',
-      '/api/neighbourhoods',
+      '/api/neighbourhoods/new',
       { body: { ...camden, createdBy: bob.id }, cookie: alice.cookie },
     )
     expect(created.status).toBe(201)
-    expect(created.body.doc.createdBy.id).toBe(alice.id)
+    expect(created.body.doc.createdBy).toBe(alice.id)
   })
 
   it('shows only the public profile of a populated creator', async () => {
@@ -61,15 +62,15 @@ describe('REST through the one-origin API', () => {
       where: { slug: { equals: 'camden-town' } },
     })
     const id = docs[0]!.id
-    const byBob = await site.api('PATCH', `/api/neighbourhoods/${id}`, {
-      body: { tagline: 'Bob was here' },
+    const byBob = await site.api('PATCH', `/api/neighbourhoods/${id}/details`, {
+      body: { ...camden, tagline: 'Bob was here' },
       cookie: bob.cookie,
     })
     expect(byBob.status).toBe(403)
     const byAlice = await site.api<{ doc: { tagline: string } }>(
       'PATCH',
-      `/api/neighbourhoods/${id}`,
-      { body: { tagline: 'Markets, music and the lock' }, cookie: alice.cookie },
+      `/api/neighbourhoods/${id}/details`,
+      { body: { ...camden, tagline: 'Markets, music and the lock' }, cookie: alice.cookie },
     )
     expect(byAlice.status).toBe(200)
     expect(byAlice.body.doc.tagline).toBe('Markets, music and the lock')
@@ -83,7 +84,7 @@ describe('REST through the one-origin API', () => {
   })
 
   it('gives a second neighbourhood with a taken slug a numbered one and keeps the first', async () => {
-    const again = await site.api<{ doc: { slug: string } }>('POST', '/api/neighbourhoods', {
+    const again = await site.api<{ doc: { slug: string } }>('POST', '/api/neighbourhoods/new', {
       body: { ...camden, name: 'Camden Again' },
       cookie: bob.cookie,
     })
@@ -146,5 +147,68 @@ describe('realtime channel authorisation (the app signs, the realtime server che
       cookie: alice.cookie,
     })
     expect(bad.status).toBe(400)
+  })
+})
+
+describe("a member's write goes through its command alone", () => {
+  let place = 0
+  const reviewsOf = (neighbourhood: number) =>
+    site.payload.count({
+      collection: 'reviews',
+      where: { neighbourhood: { equals: neighbourhood } },
+    })
+
+  it("refuses a member's POST /api/reviews, changes nothing, and takes the same review through reviews.post", async () => {
+    place = await quietPlace(site, 'Kentish Town', 'Pubs')
+    const review = { neighbourhood: place, rating: 4, comment: 'Good pubs.' }
+    const rest = await site.api('POST', '/api/reviews', { body: review, cookie: alice.cookie })
+    expect(rest.status).toBe(403)
+    expect((await reviewsOf(place)).totalDocs).toBe(0)
+    const command = await site.api('POST', '/api/reviews/new', {
+      body: review,
+      cookie: alice.cookie,
+    })
+    expect(command.status).toBe(201)
+    expect((await reviewsOf(place)).totalDocs).toBe(1)
+  })
+
+  it("refuses an author's PATCH and DELETE of their event through REST; the commands do both; staff keep REST", async () => {
+    const posted = await site.api<{ doc: { id: number } }>('POST', '/api/events/new', {
+      body: streetParty(place),
+      cookie: alice.cookie,
+    })
+    expect(posted.status).toBe(201)
+    const id = posted.body.doc.id
+    const title = async () => (await site.payload.findByID({ collection: 'events', id })).title
+    const asAlice = { cookie: alice.cookie }
+
+    const patch = await site.api('PATCH', `/api/events/${id}`, {
+      ...asAlice,
+      body: { title: 'Moved' },
+    })
+    expect(patch.status).toBe(403)
+    expect(await title()).toBe('Street party')
+    expect((await site.api('DELETE', `/api/events/${id}`, asAlice)).status).toBe(403)
+    expect(await title()).toBe('Street party')
+
+    const byStaff = await site.api('PATCH', `/api/events/${id}`, {
+      body: { title: 'Street party (staff)' },
+      cookie: editor.cookie,
+    })
+    expect(byStaff.status).toBe(200)
+    expect(await title()).toBe('Street party (staff)')
+
+    const edited = await site.api('PATCH', `/api/events/${id}/details`, {
+      ...asAlice,
+      body: { title: 'Moved' },
+    })
+    expect(edited.status).toBe(200)
+    expect(await title()).toBe('Moved')
+    expect(
+      (await site.api('POST', `/api/events/${id}/delete`, { ...asAlice, body: {} })).status,
+    ).toBe(200)
+    expect(
+      (await site.payload.count({ collection: 'events', where: { id: { equals: id } } })).totalDocs,
+    ).toBe(0)
   })
 })

@@ -261,13 +261,13 @@ describe('what search never shows', () => {
       content: 'How many?',
     })
     expect((await search('pigeon')).hits[0]).toMatchObject({ kind: 'discussion', id })
-    await site.api('PATCH', `/api/discussions/${id}`, {
+    await site.api('PATCH', `/api/discussions/${id}/details`, {
       body: { title: 'Parakeet count' },
       cookie: alice.cookie,
     })
     expect(found(await search('pigeon'), 'discussion', id)).toBe(false)
     expect((await search('parakeet')).hits[0]).toMatchObject({ kind: 'discussion', id })
-    await site.api('DELETE', `/api/discussions/${id}`, { cookie: alice.cookie })
+    await site.api('POST', `/api/discussions/${id}/delete`, { cookie: alice.cookie })
     expect(found(await search('parakeet'), 'discussion', id)).toBe(false)
   })
 

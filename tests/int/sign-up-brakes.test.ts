@@ -190,7 +190,7 @@ describe('posts of an account whose e-mail is not confirmed (RATE_LIMITS.unconfi
       body: { email: who.email, password: who.password },
     })
     const post = (i: number) =>
-      call('POST', '/api/discussions', from, {
+      call('POST', '/api/discussions/new', from, {
         body: { title: `Question ${i}`, content: 'Where is the nearest library?' },
         cookie,
       })

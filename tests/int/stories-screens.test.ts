@@ -203,7 +203,7 @@ describe('the Share Your Story form’s writes', () => {
     const { isPublic: _omitted, ...body } = formBody({ image: upload.body.doc.id })
     const res = await site.api<{ doc: { id: number; tags: string[]; isPublic: boolean } }>(
       'POST',
-      '/api/stories',
+      '/api/stories/new',
       { body, cookie: alice.cookie },
     )
     expect(res.status).toBe(201)
@@ -225,7 +225,7 @@ describe('the Share Your Story form’s writes', () => {
     ['an image that is not a media id', { image: 'abc' }, MESSAGES.invalidImage],
   ])('refuses %s with the spec’s words, writing nothing', async (_name, over, words) => {
     const before = await count()
-    const res = await site.api('POST', '/api/stories', {
+    const res = await site.api('POST', '/api/stories/new', {
       body: formBody(over),
       cookie: alice.cookie,
     })
@@ -236,13 +236,13 @@ describe('the Share Your Story form’s writes', () => {
 
   it('signed out: refused, nothing written', async () => {
     const before = await count()
-    const res = await site.api('POST', '/api/stories', { body: formBody() })
-    expect(res.status).toBe(403)
+    const res = await site.api('POST', '/api/stories/new', { body: formBody() })
+    expect(res.status).toBe(401)
     expect(await count()).toBe(before)
   })
 
   it('the author comes from the session, never from the body', async () => {
-    const res = await site.api<{ doc: { id: number } }>('POST', '/api/stories', {
+    const res = await site.api<{ doc: { id: number } }>('POST', '/api/stories/new', {
       body: { ...formBody(), author: bob.id },
       cookie: alice.cookie,
     })
@@ -256,7 +256,7 @@ describe('the Share Your Story form’s writes', () => {
     const result = await fuzzWrites({
       site,
       method: 'POST',
-      path: '/api/stories',
+      path: '/api/stories/new',
       cookie: bob.cookie,
       body: fc.record({
         neighbourhood: fc.oneof(

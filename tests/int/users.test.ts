@@ -177,7 +177,7 @@ describe('privacy of accounts', () => {
   })
 
   it('shows only the public profile where another document points at a user', async () => {
-    const created = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods', {
+    const created = await site.api<{ doc: { id: number } }>('POST', '/api/neighbourhoods/new', {
       body: { name: 'Nunhead', slug: 'nunhead', tagline: 'Cemetery walks', vibes: ['Calm'] },
       cookie: alice.cookie,
     })

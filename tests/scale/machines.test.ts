@@ -92,8 +92,12 @@ async function placeOnBSeenOnA() {
 
 test('a rename on machine B reaches the pages machine A serves', async () => {
   const { auth, place, route } = await placeOnBSeenOnA()
-  const renamed = await call(b!, 'PATCH', `/api/neighbourhoods/${place.id}`, auth, {
+  // The neighbourhood form's command takes every field (as newNeighbourhood wrote them).
+  const renamed = await call(b!, 'PATCH', `/api/neighbourhoods/${place.id}/details`, auth, {
     name: `Renamed ${place.slug.slice(-5)}`,
+    slug: place.slug,
+    tagline: 'Two disks, one site',
+    vibes: ['Calm'],
   })
   expect(renamed.status, renamed.body).toBe(200)
   await expect
@@ -192,14 +196,14 @@ test('killing machine A while it takes writes loses none it acknowledged', async
   const writer = async (w: number) => {
     for (let n = 0; !stopped && n < 200; n++) {
       try {
-        const posted = await call(a!, 'POST', '/api/reviews', auth, {
+        const posted = await call(a!, 'POST', '/api/reviews/new', auth, {
           neighbourhood: place.id,
           rating: 3,
           authorName: 'Load',
           comment: `Writer ${w}, review ${n}.`,
         })
         if (posted.status === 201)
-          acknowledged.push((JSON.parse(posted.body) as { doc: { id: number } }).doc.id)
+          acknowledged.push((JSON.parse(posted.body) as { review: { id: number } }).review.id)
       } catch {
         return // the connection broke: A is gone
       }

@@ -219,7 +219,7 @@ export async function newMember(site: Site) {
 
 export async function newNeighbourhood(site: Site, auth: Record<string, string>) {
   const slug = `machines-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const created = await call(site, 'POST', '/api/neighbourhoods', auth, {
+  const created = await call(site, 'POST', '/api/neighbourhoods/new', auth, {
     name: `Machines ${slug.slice(-5)}`,
     slug,
     tagline: 'Two disks, one site',
@@ -238,7 +238,7 @@ export async function review(
   neighbourhood: number,
   comment: string,
 ): Promise<number> {
-  const posted = await call(site, 'POST', '/api/reviews', auth, {
+  const posted = await call(site, 'POST', '/api/reviews/new', auth, {
     neighbourhood,
     rating: 4,
     authorName: 'Machines',

@@ -83,7 +83,7 @@ async function post(base: string, route: string, headers: Record<string, string>
 /** A neighbourhood made through `base`, with its id and slug. */
 async function newNeighbourhood(base: string, auth: Record<string, string>) {
   const slug = `scale-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-  const created = await post(base, '/api/neighbourhoods', auth, {
+  const created = await post(base, '/api/neighbourhoods/new', auth, {
     name: `Scale ${slug.slice(-5)}`,
     slug,
     tagline: 'Two instances, one site',
@@ -106,7 +106,7 @@ test('a review posted on instance A shows live through the front server, then in
     .toBe('subscribed')
 
   const comment = `Posted on instance A, seen through nginx (${Date.now()}).`
-  const review = await post(a!.url, '/api/reviews', writer.auth, {
+  const review = await post(a!.url, '/api/reviews/new', writer.auth, {
     neighbourhood: place.id,
     rating: 4,
     authorName: 'Writer',
@@ -140,14 +140,14 @@ test('a review posted on instance A shows live through the front server, then in
 test('a reaction on instance B rings the bell of a reader connected through the front server', async () => {
   const author = await newMember(a!.url, 'author')
   const place = await newNeighbourhood(a!.url, author.auth)
-  const review = await post(a!.url, '/api/reviews', author.auth, {
+  const review = await post(a!.url, '/api/reviews/new', author.auth, {
     neighbourhood: place.id,
     rating: 5,
     authorName: 'Author',
     comment: 'A review someone will react to.',
   })
   expect(review.status).toBe(201)
-  const reviewId = ((await review.json()) as { doc: { id: number } }).doc.id
+  const reviewId = ((await review.json()) as { review: { id: number } }).review.id
 
   const context = await browser!.newContext({ baseURL: front })
   const login = await context.request.post('/api/users/login', {
@@ -236,7 +236,7 @@ test('killing instance B loses no acknowledged write; the front server answers t
   const discussion = (i: number) =>
     post(
       front,
-      '/api/discussions',
+      '/api/discussions/new',
       { ...writer.auth, origin: front },
       {
         title: `Write ${i} through nginx`,

@@ -151,14 +151,21 @@ export class Victims {
   }
 }
 
-/** A document written over HTTP as `user`'s browser writes it; answers its id. */
+/**
+ * A document written over HTTP as `user`'s browser writes it, through its kind's command
+ * (`/api/reviews` → POST /api/reviews/new); answers its id.
+ */
 export async function postAs(
   http: HttpSite,
   user: { cookie: string },
   path: string,
   body: Record<string, unknown>,
 ): Promise<number> {
-  const res = await http.call<{ doc: { id: number } }>('POST', path, { body, cookie: user.cookie })
+  const res = await http.call<Partial<Record<'doc' | 'review' | 'comment', { id: number }>>>(
+    'POST',
+    `${path}/new`,
+    { body, cookie: user.cookie },
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body.doc.id
+  return (res.body.doc ?? res.body.review ?? res.body.comment)!.id
 }
