@@ -5,7 +5,8 @@
  *    connection (pusher-js, from the request for /api/realtime/config on), until the network is
  *    idle;
  *  - Lighthouse mobile (simulated throttling) scores and metrics for `/`, a neighbourhood page,
- *    a public story page, a comparison and a search (or the paths given on the command line).
+ *    a public story page, a comparison, a search, the market, lost and found and safety lists
+ *    and a market item (or the paths given on the command line).
  * Starts its own server (ADMIN=false, fresh DATA_DIR) unless BASE points at a running one.
  * RUNS=n runs Lighthouse n times per page and prints the median run (by performance score).
  * VERBOSE=1 lists every script file with its size, and Lighthouse's layout shifts, console
@@ -34,9 +35,16 @@ async function storyPath(base: string): Promise<string | null> {
   return null
 }
 
+/** The newest market item's page. */
+async function itemPath(base: string): Promise<string | null> {
+  const res = await fetch(`${base}/api/market-items?limit=1&depth=0&sort=-createdAt`)
+  const doc = res.ok ? ((await res.json()) as { docs: { id: number }[] }).docs[0] : undefined
+  return doc ? `/market/${doc.id}` : null
+}
+
 const { base, child } = await startBuiltSite()
 try {
-  const story = await storyPath(base)
+  const [story, item] = await Promise.all([storyPath(base), itemPath(base)])
   const pages = process.argv.slice(2).length
     ? process.argv.slice(2)
     : [
@@ -45,6 +53,8 @@ try {
         ...(story ? [story] : []),
         '/compare?n=camden-town,shoreditch',
         '/search?q=shordich',
+        ...['market', 'lost-found', 'safety'].map((list) => `/neighbourhood/camden-town/${list}`),
+        ...(item ? [item] : []),
       ]
   console.log(`\nJavaScript per page (${base}, phone viewport, every script response, gzip -9):`)
   console.table(await jsPerPage(base, pages))
