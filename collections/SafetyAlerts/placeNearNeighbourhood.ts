@@ -12,8 +12,9 @@ const asNumber = (value: unknown) =>
   value === null || value === undefined || value === '' ? null : Number(value)
 
 /**
- * An alert's place must lie within 2 km of its neighbourhood's point, and only its rounded form
- * (≈100 m) is stored: the exact point never reaches the database.
+ * An alert's place, as a lost and found post's: rounded to ≈100 m (the exact point never reaches
+ * the database), and the rounded point must lie within 2 km of its neighbourhood's point. The
+ * refusal names the latitude field, so the form shows it beside the place.
  */
 export const placeNearNeighbourhood: CollectionBeforeChangeHook = async ({
   data,
@@ -30,7 +31,10 @@ export const placeNearNeighbourhood: CollectionBeforeChangeHook = async ({
     sql`SELECT latitude, longitude FROM neighbourhoods WHERE id = ${Number(neighbourhood)}`,
   )
   const point = coordinatesOf(asNumber(centre?.latitude), asNumber(centre?.longitude))
-  if (!point || metresBetween(point, place) > MAX_METRES_FROM_NEIGHBOURHOOD)
-    throw new APIError(ALERT_MESSAGES.tooFar, 400, null, true)
-  return { ...data, ...roughPlace(place) }
+  const rounded = roughPlace(place)
+  if (!point || metresBetween(point, rounded) > MAX_METRES_FROM_NEIGHBOURHOOD) {
+    const message = ALERT_MESSAGES.tooFar
+    throw new APIError(message, 400, { errors: [{ path: 'latitude', message }] }, true)
+  }
+  return { ...data, ...rounded }
 }

@@ -5,7 +5,8 @@
  *    connection (pusher-js, from the request for /api/realtime/config on), until the network is
  *    idle;
  *  - Lighthouse mobile (simulated throttling) scores and metrics for `/`, a neighbourhood page,
- *    a public story page, a comparison and a search (or the paths given on the command line).
+ *    a public story page, a comparison, a search, the market, lost and found and safety lists
+ *    and a market item (or the paths given on the command line).
  * Starts its own server (ADMIN=false, fresh DATA_DIR) unless BASE points at a running one.
  * RUNS=n runs Lighthouse n times per page and prints the median run (by performance score).
  * VERBOSE=1 lists every script file with its size, and Lighthouse's layout shifts, console
@@ -75,10 +76,19 @@ async function conversationPage(base: string) {
   return { path: `/messages/${id}`, cookie: sofia.cookie }
 }
 
+/** The newest market item's page. */
+async function itemPath(base: string): Promise<string | null> {
+  const res = await fetch(`${base}/api/market-items?limit=1&depth=0&sort=-createdAt`)
+  const doc = res.ok ? ((await res.json()) as { docs: { id: number }[] }).docs[0] : undefined
+  return doc ? `/market/${doc.id}` : null
+}
+
 const { base, child } = await startBuiltSite()
 try {
   const signedIn = process.env.SIGNED_IN === '1' ? await conversationPage(base) : null
-  const story = signedIn ? null : await storyPath(base)
+  const [story, item] = signedIn
+    ? [null, null]
+    : await Promise.all([storyPath(base), itemPath(base)])
   const pages = signedIn
     ? [signedIn.path, '/messages']
     : process.argv.slice(2).length
@@ -89,6 +99,8 @@ try {
           ...(story ? [story] : []),
           '/compare?n=camden-town,shoreditch',
           '/search?q=shordich',
+          ...['market', 'lost-found', 'safety'].map((list) => `/neighbourhood/camden-town/${list}`),
+          ...(item ? [item] : []),
         ]
   const as = signedIn ? ', signed in' : ''
   console.log(

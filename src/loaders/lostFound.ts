@@ -23,6 +23,21 @@ const POPULATE = {
   media: { url: true, filename: true, sizes: true, alt: true },
 } as const
 
+/** A neighbourhood's own point, where a post's place picker opens; null: it has none. */
+export async function neighbourhoodPoint(
+  payload: Payload,
+  id: number,
+): Promise<[number, number] | null> {
+  const { latitude, longitude } = await payload.findByID({
+    collection: 'neighbourhoods',
+    id,
+    select: { latitude: true, longitude: true },
+    depth: 0,
+    overrideAccess: false,
+  })
+  return latitude == null || longitude == null ? null : [Number(latitude), Number(longitude)]
+}
+
 /**
  * /neighbourhood/{slug}/lost-found: one page of its posts, newest first, for the URL's filters,
  * as a visitor reads them (hidden ones never). Reunited posts stay, marked so.
@@ -34,13 +49,7 @@ export async function loadLostFoundList(
 ): Promise<LostFoundListPage | null> {
   const ref = await neighbourhoodRef(payload, slug)
   if (!ref) return null
-  const place = await payload.findByID({
-    collection: 'neighbourhoods',
-    id: ref.id,
-    select: { latitude: true, longitude: true },
-    depth: 0,
-    overrideAccess: false,
-  })
+  const place = await neighbourhoodPoint(payload, ref.id)
   const filters = parseLostFoundFilters(url.searchParams)
   const where: Where[] = [{ neighbourhood: { equals: ref.id } }]
   if (filters.kind) where.push({ kind: { equals: filters.kind } })
@@ -59,8 +68,8 @@ export async function loadLostFoundList(
   return {
     neighbourhood: {
       ...ref,
-      latitude: place.latitude ?? null,
-      longitude: place.longitude ?? null,
+      latitude: place?.[0] ?? null,
+      longitude: place?.[1] ?? null,
     },
     filters,
     posts: found.docs.map(toLostFoundView),

@@ -1,6 +1,7 @@
 import type { Payload, Where } from 'payload'
 
 import { neighbourhoodRef, type NeighbourhoodRef } from '@/loaders/discussions'
+import { neighbourhoodPoint } from '@/loaders/lostFound'
 import { BANNER_MS } from '@/rules/safetyAlerts'
 import type { SafetyAlert } from '@/payload-types'
 import { sortIntoLists, toAlertView, type AlertView, type SafetyLists } from '@/views/safetyAlert'
@@ -27,14 +28,19 @@ async function readAlerts(payload: Payload, where: Where, limit: number) {
 
 export interface SafetyScreen extends SafetyLists {
   neighbourhood: NeighbourhoodRef
+  /** Where the alert form's map opens; null: the neighbourhood has no point (no place then). */
+  home: [number, number] | null
 }
 
 /** /neighbourhood/{slug}/safety: its alerts sorted into the three lists; null: no such place. */
 export async function loadSafetyPage(payload: Payload, slug: string): Promise<SafetyScreen | null> {
   const neighbourhood = await neighbourhoodRef(payload, slug)
   if (!neighbourhood) return null
-  const alerts = await readAlerts(payload, { neighbourhood: { equals: neighbourhood.id } }, LISTED)
-  return { neighbourhood, ...sortIntoLists(alerts) }
+  const [alerts, home] = await Promise.all([
+    readAlerts(payload, { neighbourhood: { equals: neighbourhood.id } }, LISTED),
+    neighbourhoodPoint(payload, neighbourhood.id),
+  ])
+  return { neighbourhood, home, ...sortIntoLists(alerts) }
 }
 
 /** The verified alerts within their 48 hours: the neighbourhood page's banner. */

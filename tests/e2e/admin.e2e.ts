@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test'
 import { test } from './answers'
 
 import { expectNoAxeViolations } from './axe'
-import { signInToAdmin } from './helpers'
+import { freshUser, neighbourhoodBySlug, signInToAdmin } from './helpers'
 
 test('an admin signs in to /admin on the same origin and sees the collections', async ({
   page,
@@ -173,4 +173,56 @@ test("an editor's day: since the last visit, a review on its page, a vandalised 
   await expectNoAxeViolations(page)
   // Leave the home as the other journeys expect it.
   await page.request.patch(`/api/stories/${oldest.id}`, { data: { featured: false } })
+})
+
+test('an editor verifies a safety alert from the admin’s queue; the neighbourhood shows it verified', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const PLACE = 'camden-town'
+  const camden = await neighbourhoodBySlug(page.request, PLACE)
+  // A member raises it through the command (safety.e2e.ts raises one with the plain form).
+  const member = await browser.newContext()
+  await freshUser(member.request, 'alerter')
+  const title = `Fallen plane tree on Jamestown Road ${Date.now().toString(36)}`
+  const raised = await member.request.post('/api/safety-alerts/raise', {
+    data: {
+      neighbourhood: camden.id,
+      category: 'road',
+      title,
+      body: 'A plane tree is down across the road; buses are diverted.',
+      happenedAt: new Date(Date.now() - 30 * 60 * 1000).toISOString(),
+    },
+  })
+  expect(raised.status(), await raised.text()).toBe(201)
+  await member.close()
+  const onSafetyPage = async (list: RegExp) => {
+    await page.goto(`/neighbourhood/${PLACE}/safety`)
+    return page.getByRole('region', { name: list }).getByRole('link', { name: title })
+  }
+  await expect(await onSafetyPage(/^Not yet verified/)).toBeVisible()
+
+  // The dashboard's queue leads to every unverified alert; the editor finds it and verifies it.
+  await signInToAdmin(page)
+  await page.getByRole('link', { name: 'All unverified alerts' }).click()
+  await expect(page).toHaveURL(/\/admin\/collections\/safety-alerts\?/)
+  await page.getByPlaceholder(/Search by/).fill(title)
+  const row = page.locator('table tbody tr').filter({ hasText: title })
+  await expect(page.locator('table tbody tr')).toHaveCount(1)
+  await row.getByRole('link', { name: title }).click()
+  await expect(page).toHaveURL(/\/admin\/collections\/safety-alerts\/\d+/)
+  await page.getByRole('button', { name: 'Verify this alert' }).click()
+  await expect(page.getByText('Verified.', { exact: true })).toBeVisible()
+  await page.screenshot({ path: '.tmp/shots/admin-alert-verified-1280.png', fullPage: true })
+
+  // On the site: a current alert, no longer waiting; the static neighbourhood page's banner.
+  await expect(await onSafetyPage(/^Current alerts/)).toBeVisible()
+  await expect(await onSafetyPage(/^Not yet verified/)).toHaveCount(0)
+  await expect(async () => {
+    await page.goto(`/neighbourhood/${PLACE}`)
+    await expect(
+      page.getByRole('region', { name: 'Safety alerts' }).getByRole('link', { name: title }),
+    ).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 60_000 })
 })

@@ -3,7 +3,7 @@ import { expect, type CDPSession } from '@playwright/test'
 import { test } from './answers'
 
 import type { PushPayload } from '@/rules/push'
-import { EMERGENCY_NOTE } from '@/rules/safetyAlerts'
+import { ALERT_MESSAGES, EMERGENCY_NOTE } from '@/rules/safetyAlerts'
 import { pushService } from '@tests/support/pushService'
 import { expectNoAxeViolations } from './axe'
 import { freshUser, neighbourhoodBySlug, shoot, signedInApi } from './helpers'
@@ -80,8 +80,20 @@ test('a member raises an alert without JavaScript, an editor verifies it, a foll
   await member
     .getByLabel('What happened')
     .fill('The road has caved in by the bus stop; it is fenced off.')
+  // The place: typed without JavaScript (the map's fields); over 2 km away it is refused beside them.
+  const { latitude, longitude } = camden as unknown as { latitude: number; longitude: number }
+  await member.getByLabel('Latitude').fill(String(latitude + 0.03))
+  await member.getByLabel('Longitude').fill(String(longitude))
+  await member.getByRole('button', { name: 'Raise alert' }).click()
+  await expect(member.getByRole('alert')).toHaveText(ALERT_MESSAGES.tooFar)
+  await expect(member.getByLabel('Latitude')).toHaveAccessibleDescription(ALERT_MESSAGES.tooFar)
+  await member.getByLabel('Latitude').fill(String(latitude + 0.0012))
   await member.getByRole('button', { name: 'Raise alert' }).click()
   await expect(member).toHaveURL(/\/safety\/\d+$/)
+  // Shown only as stored: rounded to about 100 m.
+  await expect(
+    member.getByText(/^Around 51\.\d{1,3}, -?0\.\d{1,4} \(to about 100 m\)$/),
+  ).toBeVisible()
   const alertId = Number(/\/safety\/(\d+)$/.exec(member.url())![1])
   await expect(member.getByText('Not yet verified', { exact: true })).toBeVisible()
   await member.goto(`/neighbourhood/${PLACE}/safety`)
@@ -143,4 +155,22 @@ test('a member raises an alert without JavaScript, an editor verifies it, a foll
     await expectNoAxeViolations(page)
     await shoot(page, `safety-alert-${scheme}`)
   }
+})
+
+test('with JavaScript the alert’s place is a click on the map, and “No place” takes it back', async ({
+  page,
+}) => {
+  await freshUser(page.request, 'placer')
+  await page.goto(`/neighbourhood/${PLACE}/safety`)
+  const map = page.getByRole('region', { name: 'Map: click where it happened' })
+  await map.scrollIntoViewIfNeeded()
+  await expect(page.getByTestId('location-map')).toHaveAttribute('data-ready', 'true')
+  await expect(page.getByLabel('Latitude')).toHaveValue('')
+  await map.click()
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^51\.\d+$/)
+  await expect(page.getByLabel('Longitude')).toHaveValue(/^-?0\.\d+$/)
+  await page.getByRole('button', { name: 'No place' }).click()
+  await expect(page.getByLabel('Latitude')).toHaveValue('')
+  await expect(page.getByLabel('Longitude')).toHaveValue('')
+  await expectNoAxeViolations(page)
 })

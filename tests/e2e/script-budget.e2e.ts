@@ -14,10 +14,14 @@ test('a phone downloads no more script than each page’s budget', async ({ page
   const story = (
     (await stories.json()) as { docs: { id: number; neighbourhood: { slug: string } }[] }
   ).docs[0]!
+  const items = await page.request.get('/api/market-items?limit=1&depth=0&sort=-createdAt')
+  const item = ((await items.json()) as { docs: { id: number }[] }).docs[0]!
   for (const path of [
     '/',
     '/neighbourhood/shoreditch',
     `/neighbourhood/${story.neighbourhood.slug}/stories/${story.id}`,
+    ...['market', 'lost-found', 'safety'].map((list) => `/neighbourhood/camden-town/${list}`),
+    `/market/${item.id}`,
   ]) {
     const budget = budgetOf(path)!
     const scripts = (await scriptsOf(page, path)).filter((s) => !s.late)

@@ -199,6 +199,12 @@ describe('the safety screens and the form without JavaScript', () => {
     }
     const refused = await form({ ...fields, body: 'Email me: sam@example.com' }, carol)
     expect(refused).toEqual({ error: PRIVATE_DETAIL_MESSAGES.email, field: 'body' })
+    // The place the map picker (or the typed fields) gave, too far: refused beside the place.
+    const far = { latitude: String(CAMDEN.latitude + 0.03), longitude: String(CAMDEN.longitude) }
+    expect(await form({ ...fields, ...far }, carol)).toEqual({
+      error: ALERT_MESSAGES.tooFar,
+      field: 'latitude',
+    })
     expect(await alertCount()).toBe(before)
     const done = await form(fields, carol)
     expect('redirect' in done && done.redirect).toMatch(/^\/safety\/\d+$/)

@@ -18,6 +18,8 @@ const BUDGETS: Record<string, { gzip: number; files: number }> = {
   neighbourhood: { gzip: 100 * KB, files: 9 },
   // A private conversation (signed in: measured by tests/e2e/messages.e2e.ts).
   conversation: { gzip: 100 * KB, files: 10 },
+  // A market item, a lost or found post, an alert: a neighbourhood page's budget.
+  post: { gzip: 100 * KB, files: 9 },
 }
 
 export const budgetOf = (path: string) =>
@@ -26,7 +28,9 @@ export const budgetOf = (path: string) =>
     ? BUDGETS.neighbourhood!
     : /^\/messages\/\d+/.test(path)
       ? BUDGETS.conversation!
-      : null)
+      : /^\/(market|lost-found|safety)\/\d+/.test(path)
+        ? BUDGETS.post!
+        : null)
 
 export const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length
 

@@ -37,8 +37,13 @@ export const raiseAlertEndpoint = command('safety.raise', async ({ req, input, u
     })
     return viewOfAlert(doc)
   } catch (error) {
-    if (error instanceof Refusal || error instanceof APIError)
-      return refuse(error.status, error.message)
+    if (error instanceof APIError)
+      // Payload's error shape, with the field the hook named (the place), if any.
+      return Response.json(
+        { errors: [{ message: error.message, ...(error.data ? { data: error.data } : {}) }] },
+        { status: error.status },
+      )
+    if (error instanceof Refusal) return refuse(error.status, error.message)
     throw error
   }
 })
