@@ -1,13 +1,9 @@
 import autocannon, { type Request } from 'autocannon'
 
 import { cpuBetween, cpuOfDescendants } from './processCpu'
-import type { Call, Visit } from './visits'
+import type { Call, Session, Visit } from './visits'
 
-/** A signed-in member as the replay sends them: the session cookie and the account's id. */
-export interface Session {
-  cookie: string
-  userId: number
-}
+export type { Session } from './visits'
 
 /**
  * One kind of visitor: the page views it makes in turn (each its HTML and the requests after

@@ -1,7 +1,12 @@
 import { chromium, type Request as BrowserRequest } from '@playwright/test'
 
 import { CHROMIUM, FLAGS } from './frontEnd'
-import type { Session } from './mix'
+
+/** A signed-in member as the replay sends them: the session cookie and the account's id. */
+export interface Session {
+  cookie: string
+  userId: number
+}
 
 /** One HTTP request of a page view, as the browser sent it, to be sent again. */
 export interface Call {

@@ -1,7 +1,13 @@
 import os from 'node:os'
 
-import type { PlannedReason } from './requestLog'
 import type { RouteOf } from './routes'
+
+/**
+ * Why a 503 was answered on purpose: the admin still being prepared, or /readyz telling a load
+ * balancer to send nothing here (starting, draining after SIGTERM, a dependency down). Such an
+ * answer is counted and logged apart from failures (docs/operations.md, Monitoring).
+ */
+export type PlannedReason = 'admin preparing' | 'starting' | 'draining' | 'not ready'
 
 /** What every line of this process starts with after its time, as pino writes it. */
 const BINDINGS = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`

@@ -4,15 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { env } from '@/server/config/env'
 import { currentRequest, logDestination, requestLogger } from './logger'
 import { countRequest } from './metrics'
-import { requestLine } from './requestLine'
+import { requestLine, type PlannedReason } from './requestLine'
 import type { RouteTemplates } from './routes'
 
-/**
- * Why a 503 was answered on purpose: the admin still being prepared, or /readyz telling a load
- * balancer to send nothing here (starting, draining after SIGTERM, a dependency down). Such an
- * answer is counted and logged apart from failures (docs/operations.md, Monitoring).
- */
-export type PlannedReason = 'admin preparing' | 'starting' | 'draining' | 'not ready'
+export type { PlannedReason } from './requestLine'
 
 /** What the request log learns while a request is served. */
 interface Notes {
