@@ -1,9 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useStore } from '@nanostores/react'
+import { useEffect, useSyncExternalStore } from 'react'
 
-import { followedFirst, type FeedType, type HomeFeeds as Feeds } from '@/views/home'
-import { askPageState } from '@widgets/lib/pageState'
+import type { FeedType, HomeFeeds as Feeds } from '@/views/home'
 import { vibeListHref } from '@/rules/neighbourhoodSearch'
 import { FeedCard } from './FeedCard'
+import { $homeFeeds, loadOwnOrder } from './store'
 import './HomeFeeds.css'
 
 const SECTIONS: { type: FeedType; title: string; empty: string; more: string }[] = [
@@ -38,18 +39,12 @@ interface Props {
  * turn into relative labels, refreshed every 15 s.
  */
 export default function HomeFeeds({ initial, vibeTags }: Props) {
-  const [feeds, setFeeds] = useState(initial)
+  const feeds = useStore($homeFeeds) ?? initial
   // null while hydrating (the static HTML shows dates), then the clock.
   const tick = useSyncExternalStore(subscribeToClock, clockTick, () => null)
   const now = tick === null ? null : new Date(tick * TICK_MS)
 
-  useEffect(() => {
-    // The static home is rewritten whenever a feed changes; only a member's own order is read.
-    askPageState({ home: true }).then(
-      (state) => state.followedFeeds && setFeeds(followedFirst(state.followedFeeds, initial)),
-      (error: unknown) => console.warn('home feeds: your neighbourhoods could not be read', error),
-    )
-  }, [initial])
+  useEffect(() => loadOwnOrder(initial), [initial])
 
   return (
     <div className="feeds">
