@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react'
 import { useEffect, useSyncExternalStore } from 'react'
 
 import type { FeedType, HomeFeeds as Feeds } from '@/views/home'
@@ -27,6 +26,11 @@ function subscribeToClock(onTick: () => void) {
   return () => clearInterval(timer)
 }
 
+// Read with React's own hook, not @nanostores/react: the home's script budget has no room for it.
+const followOrder = (changed: () => void) => $homeFeeds.listen(changed)
+const ownOrder = () => $homeFeeds.get()
+const asRendered = () => null
+
 interface Props {
   initial: Feeds
   vibeTags: string[]
@@ -39,7 +43,7 @@ interface Props {
  * turn into relative labels, refreshed every 15 s.
  */
 export default function HomeFeeds({ initial, vibeTags }: Props) {
-  const feeds = useStore($homeFeeds) ?? initial
+  const feeds = useSyncExternalStore(followOrder, ownOrder, asRendered) ?? initial
   // null while hydrating (the static HTML shows dates), then the clock.
   const tick = useSyncExternalStore(subscribeToClock, clockTick, () => null)
   const now = tick === null ? null : new Date(tick * TICK_MS)
