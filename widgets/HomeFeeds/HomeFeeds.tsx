@@ -1,9 +1,9 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 
-import type { FeedType, HomeFeeds as Feeds } from '@/views/home'
+import { followedFirst, type FeedType, type HomeFeeds as Feeds } from '@/views/home'
+import { askPageState } from '@widgets/lib/pageState'
 import { vibeListHref } from '@/rules/neighbourhoodSearch'
 import { FeedCard } from './FeedCard'
-import { $homeFeeds, loadOwnOrder } from './store'
 import './HomeFeeds.css'
 
 const SECTIONS: { type: FeedType; title: string; empty: string; more: string }[] = [
@@ -26,11 +26,6 @@ function subscribeToClock(onTick: () => void) {
   return () => clearInterval(timer)
 }
 
-// Read with React's own hook, not @nanostores/react: the home's script budget has no room for it.
-const followOrder = (changed: () => void) => $homeFeeds.listen(changed)
-const ownOrder = () => $homeFeeds.get()
-const asRendered = () => null
-
 interface Props {
   initial: Feeds
   vibeTags: string[]
@@ -43,12 +38,18 @@ interface Props {
  * turn into relative labels, refreshed every 15 s.
  */
 export default function HomeFeeds({ initial, vibeTags }: Props) {
-  const feeds = useSyncExternalStore(followOrder, ownOrder, asRendered) ?? initial
+  const [feeds, setFeeds] = useState(initial)
   // null while hydrating (the static HTML shows dates), then the clock.
   const tick = useSyncExternalStore(subscribeToClock, clockTick, () => null)
   const now = tick === null ? null : new Date(tick * TICK_MS)
 
-  useEffect(() => loadOwnOrder(initial), [initial])
+  useEffect(() => {
+    // The static home is rewritten whenever a feed changes; only a member's own order is read.
+    askPageState({ home: true }).then(
+      (state) => state.followedFeeds && setFeeds(followedFirst(state.followedFeeds, initial)),
+      (error: unknown) => console.warn('home feeds: your neighbourhoods could not be read', error),
+    )
+  }, [initial])
 
   return (
     <div className="feeds">
