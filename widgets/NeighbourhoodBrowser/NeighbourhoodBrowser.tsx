@@ -1,33 +1,31 @@
 import { useStore } from '@nanostores/react'
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 
 import {
-  neighbourhoodCard,
-  type NeighbourhoodCardPage,
-  type NeighbourhoodCardView,
-} from '@/views/neighbourhood'
-import {
   filterFromSearchParams,
-  filterSearchParams,
-  HOME_GRID_SIZE,
-  LIST_PAGE_SIZE,
   neighbourhoodListHref,
-  neighbourhoodListQuery,
   NO_FILTER,
   VIBE_FILTERS,
   type NeighbourhoodFilter,
-  type VibeFilter,
 } from '@/rules/neighbourhoodSearch'
-import type { Neighbourhood } from '@/payload-types'
-import type { Page } from '@/views/page'
-import { replaceSearch, useAddressSearch } from '@widgets/lib/address'
-import { listDocuments } from '@widgets/lib/client'
+import type { NeighbourhoodCardPage, NeighbourhoodCardView } from '@/views/neighbourhood'
+import { useAddressSearch } from '@widgets/lib/address'
 import { useHydrated } from '@widgets/lib/useHydrated'
 import CompareTray from '@widgets/Compare/CompareTray'
 import { NeighbourhoodCardItem } from './Card'
 import { EmptyState } from './EmptyState'
 import { SearchBox } from './SearchBox'
-import { $homeSearch } from './store'
+import {
+  $browser,
+  $homeSearch,
+  $homeVibe,
+  chooseFilter,
+  gridSize,
+  initBrowser,
+  loadNeighbourhoods,
+  renderedState,
+  statusText,
+} from './store'
 import './NeighbourhoodBrowser.css'
 
 interface Props {
@@ -39,17 +37,6 @@ interface Props {
   address?: string
   /** Home empty state: the newest neighbourhoods. */
   suggestions?: NeighbourhoodCardView[]
-}
-
-type Answer = Page<Neighbourhood>
-
-/** Keeps the view in the address (SPEC §2: ?vibe=, removed for All) without a history entry. */
-const setAddress = (filter: NeighbourhoodFilter, pages = 1) =>
-  replaceSearch(filterSearchParams(window.location.search, filter, pages))
-
-function statusText(shown: number, total: number) {
-  if (total === 0) return ''
-  return `Showing ${shown} of ${total} ${total === 1 ? 'neighbourhood' : 'neighbourhoods'}`
 }
 
 /**
@@ -64,18 +51,17 @@ export default function NeighbourhoodBrowser({
   suggestions = [],
 }: Props) {
   const home = mode === 'home'
-  const limit = home ? HOME_GRID_SIZE : LIST_PAGE_SIZE
-  const order = home ? 'name' : 'newest'
+  const limit = gridSize(mode)
   // The home grid may hydrate after the hero's search was applied (it loads once near the
   // view): hydrate from the server's unfiltered view, then take the search (which reads it).
   const hydrated = useHydrated()
   const appliedSearch = useStore($homeSearch)
+  const homeVibe = useStore($homeVibe)
   const homeSearch = hydrated ? appliedSearch : ''
 
-  // Home: the hero's search and a local vibe. List: the address is the state (?vibe=&search=);
+  // Home: the hero's search and the grid's vibe. List: the address is the state (?vibe=&search=);
   // the server rendered the view of `rendered`, so hydration starts from the same filter.
   const { search: address } = useAddressSearch(rendered)
-  const [homeVibe, setHomeVibe] = useState<VibeFilter>('All')
   const filter: NeighbourhoodFilter = home
     ? { search: homeSearch, vibe: homeVibe }
     : filterFromSearchParams(address)
@@ -89,70 +75,24 @@ export default function NeighbourhoodBrowser({
     setDraft(filter.search)
   }
 
-  const [result, setResult] = useState({ ...initial, page: initial.pages ?? 1 })
-  const [loading, setLoading] = useState(false)
-  /** The page whose read failed (Try again asks for it again). */
-  const [failed, setFailed] = useState<number | null>(null)
-  const [announce, setAnnounce] = useState('')
-  const request = useRef<AbortController | null>(null)
+  const store = useStore($browser)
+  const { cards, totalDocs, hasNextPage, page, loading, failed, announce, firstNew } =
+    store.initialized ? store : renderedState(mode, initial)
   const grid = useRef<HTMLDivElement>(null)
   const firstRender = useRef(true)
-  const shownCards = useRef(initial.cards)
-  const focusCard = useRef<number | null>(null)
 
-  const load = useCallback(
-    async (wanted: NeighbourhoodFilter, page: number) => {
-      request.current?.abort()
-      const controller = new AbortController()
-      request.current = controller
-      setLoading(true)
-      try {
-        const answer: Answer = await listDocuments(
-          'neighbourhoods',
-          neighbourhoodListQuery(wanted, { page, limit, order }),
-          { signal: controller.signal, shared: true },
-        )
-        if (controller.signal.aborted) return
-        const cards = answer.docs.map(neighbourhoodCard)
-        const all = page === 1 ? cards : [...shownCards.current, ...cards]
-        shownCards.current = all
-        setFailed(null)
-        setResult({
-          cards: all,
-          totalDocs: answer.totalDocs,
-          hasNextPage: answer.hasNextPage,
-          page,
-        })
-        setAnnounce(
-          answer.totalDocs === 0
-            ? home
-              ? 'No neighbourhoods found'
-              : 'No neighbourhoods match your filters'
-            : statusText(home ? Math.min(all.length, limit) : all.length, answer.totalDocs),
-        )
-        // Keyboard users carry on from the first card that arrived (focused once it is rendered);
-        // the address keeps how many pages are shown (a reload or a shared link shows them all).
-        if (page > 1) {
-          focusCard.current = all.length - cards.length
-          if (!home) setAddress(wanted, page)
-        }
-      } catch (error) {
-        if (controller.signal.aborted) return
-        console.error('neighbourhoods: load failed', error)
-        setFailed(page)
-        setAnnounce('Could not load neighbourhoods. Please try again.')
-      } finally {
-        if (request.current === controller) setLoading(false)
-      }
-    },
-    [home, limit, order],
+  useEffect(
+    () => initBrowser(mode, initial),
+    // The server's cards are where the island starts; later ones are the store's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [mode],
   )
 
+  // Keyboard users carry on from the first card a 'Show more' brought, once it is rendered.
   useEffect(() => {
-    if (focusCard.current === null) return
-    grid.current?.querySelectorAll<HTMLAnchorElement>('.card-link')[focusCard.current]?.focus()
-    focusCard.current = null
-  }, [result])
+    if (firstNew === null) return
+    grid.current?.querySelectorAll<HTMLAnchorElement>('.card-link')[firstNew]?.focus()
+  }, [cards, firstNew])
 
   // Any filter change reads page 1 again (the first render shows the server's view of it).
   useEffect(() => {
@@ -160,25 +100,15 @@ export default function NeighbourhoodBrowser({
       firstRender.current = false
       return
     }
-    void load(filter, 1)
+    void loadNeighbourhoods(filter, 1)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filter.search, filter.vibe])
 
-  function setFilter(next: NeighbourhoodFilter) {
-    if (home) {
-      setHomeVibe(next.vibe)
-      $homeSearch.set(next.search)
-    } else setAddress(next)
-  }
-
   function applySearch(event: FormEvent) {
     event.preventDefault()
-    setFilter({ ...filter, search: draft.trim() })
+    chooseFilter({ ...filter, search: draft.trim() })
   }
 
-  const clearFilters = () => setFilter(NO_FILTER)
-
-  const { cards, totalDocs, hasNextPage, page } = result
   const shown = home ? cards.slice(0, limit) : cards
   const search = filter.search.trim()
 
@@ -217,7 +147,7 @@ export default function NeighbourhoodBrowser({
               aria-pressed={vibe === v}
               onClick={(e) => {
                 e.preventDefault()
-                setFilter({ ...filter, vibe: v })
+                chooseFilter({ ...filter, vibe: v })
               }}
             >
               {v}
@@ -249,7 +179,11 @@ export default function NeighbourhoodBrowser({
       {failed !== null && (
         <p className="nb-error" role="alert">
           Could not load neighbourhoods.{' '}
-          <button type="button" className="link-button" onClick={() => void load(filter, failed)}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void loadNeighbourhoods(filter, failed)}
+          >
             Try again
           </button>
         </p>
@@ -269,7 +203,7 @@ export default function NeighbourhoodBrowser({
             vibe={vibe}
             loading={loading}
             suggestions={suggestions}
-            onClear={clearFilters}
+            onClear={() => chooseFilter(NO_FILTER)}
           />
         )
       )}
@@ -283,7 +217,7 @@ export default function NeighbourhoodBrowser({
             aria-disabled={loading || undefined}
             onClick={(e) => {
               e.preventDefault()
-              if (!loading) void load(filter, page + 1)
+              if (!loading) void loadNeighbourhoods(filter, page + 1)
             }}
           >
             {loading ? 'Loading…' : 'Show more neighbourhoods'}

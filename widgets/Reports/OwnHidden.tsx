@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
 
 import { MODERATION_TEXT } from '@/rules/moderation'
 import { REPORT_TARGETS, type ReportTargetKind } from '@/rules/targets'
 import type { OwnHiddenItem } from '@/views/report'
-import { askPageState } from '@widgets/lib/pageState'
 import { loadSession } from '@widgets/lib/session'
 import { useSession } from '@widgets/lib/useSession'
+import { $ownHidden, loadOwnHidden } from './store'
 import './Reports.css'
 
 interface Props {
@@ -17,16 +18,6 @@ interface Props {
   on?: number
 }
 
-/** The member's hidden posts come with the page's state (a few at most): one read per page. */
-const ownHidden = (neighbourhood?: number): Promise<OwnHiddenItem[]> =>
-  askPageState().then(
-    (state) =>
-      (state.hidden ?? []).filter(
-        (item) => neighbourhood === undefined || item.neighbourhood === neighbourhood,
-      ),
-    () => [],
-  )
-
 /**
  * The signed-in member's own posts of this list that editors or reports have hidden: readers no
  * longer see them, their author does, in place and marked 'Hidden while an editor reviews it',
@@ -34,7 +25,7 @@ const ownHidden = (neighbourhood?: number): Promise<OwnHiddenItem[]> =>
  */
 export default function OwnHidden({ kinds, neighbourhood, on }: Props) {
   const session = useSession()
-  const [items, setItems] = useState<OwnHiddenItem[]>([])
+  const hidden = useStore($ownHidden)
   const signedIn = session.status === 'signed-in'
 
   useEffect(() => {
@@ -42,19 +33,15 @@ export default function OwnHidden({ kinds, neighbourhood, on }: Props) {
   }, [session.status])
 
   useEffect(() => {
-    if (!signedIn) return
-    let live = true
-    void ownHidden(neighbourhood).then((all) => {
-      if (live)
-        setItems(all.filter((i) => kinds.includes(i.kind) && (on === undefined || i.on === on)))
-    })
-    return () => {
-      live = false
-    }
-    // `kinds` is a literal per placement; its contents are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signedIn, neighbourhood, on, kinds.join()])
+    if (signedIn) loadOwnHidden()
+  }, [signedIn])
 
+  const items = (hidden ?? []).filter(
+    (item) =>
+      (neighbourhood === undefined || item.neighbourhood === neighbourhood) &&
+      kinds.includes(item.kind) &&
+      (on === undefined || item.on === on),
+  )
   return <OwnHiddenList items={signedIn ? items : []} />
 }
 

@@ -4,19 +4,19 @@ import { MESSAGES } from '@/rules/messages'
 import { send } from '@widgets/lib/client'
 import { toast } from '@widgets/lib/toast'
 import { announceNewBadges, loadReview } from './reviewsApi'
+import { reviewChanged } from './store'
 import type { ReviewView } from '@/views/review'
 
 interface Props {
   review: ReviewView
   userId: number
-  onClaimed: (review: ReviewView) => void
 }
 
 /**
  * SPEC §4 unclaimed review: a signed-in viewer makes it theirs (name and account from the
  * session, on the server). A claim can earn a badge like a new review does.
  */
-export function ClaimButton({ review, userId, onClaimed }: Props) {
+export function ClaimButton({ review, userId }: Props) {
   const [busy, setBusy] = useState(false)
 
   const claim = async () => {
@@ -25,10 +25,10 @@ export function ClaimButton({ review, userId, onClaimed }: Props) {
       const { doc } = await send('reviews.claim', {}, { id: review.id })
       toast.success(MESSAGES.reviewClaimed)
       const claimed = { ...(await loadReview(review.id)), reactions: review.reactions }
-      onClaimed(claimed)
+      reviewChanged(claimed)
       const since = typeof doc.updatedAt === 'string' ? doc.updatedAt : new Date().toISOString()
       const badges = await announceNewBadges(userId, since)
-      onClaimed({ ...claimed, badges })
+      reviewChanged({ ...claimed, badges })
     } catch (e) {
       toast.error((e as Error).message)
       setBusy(false)

@@ -20,7 +20,6 @@ interface Props {
   /** The signed-in viewer's id, or null. */
   viewerId: number | null
   onOpenPhoto: (reviewId: number) => void
-  onChange: (review: ReviewView) => void
   /** Where a page of reviews starts (`reviews-page-2`): 'Show more reviews' links land there. */
   anchor?: string
   /** The neighbourhood it reviews: 'Ask {name} about {neighbourhood}'. */
@@ -60,7 +59,6 @@ export const ReviewCard = memo(function ReviewCard({
   channel,
   viewerId,
   onOpenPhoto,
-  onChange,
   anchor,
   neighbourhoodName,
 }: Props) {
@@ -117,7 +115,7 @@ export const ReviewCard = memo(function ReviewCard({
         </p>
       )}
       {review.author === null && review.authorName !== DELETED_MEMBER && viewerId !== null && (
-        <ClaimButton review={review} userId={viewerId} onClaimed={onChange} />
+        <ClaimButton review={review} userId={viewerId} />
       )}
       <div className="review-engagement">
         <Reactions

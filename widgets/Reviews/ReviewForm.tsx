@@ -3,10 +3,10 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { MESSAGES } from '@/rules/messages'
 import { DEFAULT_RATING } from '@/rules/ratingSummary'
 import { formAction, keptValue, type FormState } from '@/views/forms'
-import type { ReviewView } from '@/views/review'
 import { useMentionPicker } from '@widgets/lib/mentions/useMentionPicker'
 import { toast } from '@widgets/lib/toast'
 import { useTypedBeforeHydration } from '@widgets/lib/typedBeforeHydration'
+import { reviewPosted } from './store'
 import { reviewPhotoProblem } from './uploadPhoto'
 import { useViewer } from './useViewer'
 
@@ -14,7 +14,6 @@ interface Props {
   neighbourhood: { id: number; name: string }
   /** The page's path, for the sign-in link's way back. */
   path: string
-  onCreated: (review: ReviewView) => void
   /** The form as it came back refused (posted before or without JavaScript). */
   form?: FormState
 }
@@ -26,7 +25,7 @@ const STAR_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent']
  * for accounts without a user name, and one photo (SPEC: only the first photo becomes the
  * review's image, so one is asked for), uploaded with a progress bar before the review is sent.
  */
-export function ReviewForm({ neighbourhood, path, onCreated, form }: Props) {
+export function ReviewForm({ neighbourhood, path, form }: Props) {
   const session = useViewer()
   const keptRating = Number(keptValue(form, 'rating'))
   const [rating, setRating] = useState(
@@ -100,8 +99,9 @@ export function ReviewForm({ neighbourhood, path, onCreated, form }: Props) {
         return
       }
       reset()
-      onCreated(outcome.review)
-      onCreated(await outcome.withBadges)
+      reviewPosted(outcome.review)
+      // Once the author's badges are read, the card shows them.
+      reviewPosted(await outcome.withBadges)
     } catch (err) {
       const message = `Unexpected error: ${(err as Error).message}`
       setError(message)

@@ -2,28 +2,30 @@ import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import type { StarCounts } from '@/rules/ratingSummary'
-import { useChannel, whenSubscribed } from '@widgets/lib/realtime'
-import type { Lightbox, Slide } from './Lightbox'
-import { ReviewCard } from './ReviewCard'
-import { ReviewForm } from './ReviewForm'
 import type { FormState } from '@/views/forms'
 import { relativeTime } from '@/views/relativeTime'
-import { loadReview, loadReviewsPage } from './reviewsApi'
-import { replaceSearch } from '@widgets/lib/address'
-import { keepUnchanged } from '@widgets/lib/keepUnchanged'
 import {
-  compareReviews,
   REVIEW_SORTS,
   REVIEWS_PAGE_SIZE,
   reviewsViewHref,
   type ReviewSort,
   type ReviewView,
 } from '@/views/review'
-import { $starCounts, refreshStarCounts } from './store'
+import OwnHidden from '@widgets/Reports/OwnHidden'
 import { useNow } from '@widgets/lib/useNow'
+import type { Lightbox, Slide } from './Lightbox'
+import { ReviewCard } from './ReviewCard'
+import { ReviewForm } from './ReviewForm'
+import {
+  $reviews,
+  $starCounts,
+  renderedState,
+  showMoreReviews,
+  sortReviews,
+  watchReviews,
+} from './store'
 import { useViewer } from './useViewer'
 import './Reviews.css'
-import OwnHidden from '@widgets/Reports/OwnHidden'
 
 interface Props {
   neighbourhood: { id: number; name: string; slug: string }
@@ -41,20 +43,6 @@ interface Props {
   form?: FormState
 }
 
-/** Inserts or replaces a review, keeping the list in the chosen order. */
-function upsert(list: ReviewView[], review: ReviewView, sort: ReviewSort, insert: boolean) {
-  const at = list.findIndex((r) => r.id === review.id)
-  if (at === -1 && !insert) return list
-  const next = at === -1 ? [...list, review] : list.map((r) => (r.id === review.id ? review : r))
-  return next.sort(compareReviews(sort))
-}
-
-/** Adds a page, skipping reviews already shown (a live insert may have brought one early). */
-function append(list: ReviewView[], more: ReviewView[]) {
-  const known = new Set(list.map((r) => r.id))
-  return [...list, ...more.filter((r) => !known.has(r.id))]
-}
-
 /**
  * SPEC §2 reviews of a neighbourhood: the form, the sort selector (newest, highest, lowest), the
  * list with 'Show more', and the photo lightbox. The first page is in the prerendered HTML; the
@@ -64,102 +52,24 @@ function append(list: ReviewView[], more: ReviewView[]) {
  */
 export default function Reviews({ neighbourhood, initial, form }: Props) {
   const channel = `neighbourhood-${neighbourhood.id}`
-  const [reviews, setReviews] = useState(initial.reviews)
-  const [sort, setSort] = useState<ReviewSort>(initial.sort ?? '-createdAt')
-  const [page, setPage] = useState(initial.pages ?? 1)
-  const [hasMore, setHasMore] = useState(initial.hasMore)
-  const [loading, setLoading] = useState(false)
-  const [loadingMore, setLoadingMore] = useState(false)
-  const [live, setLive] = useState(false)
+  const store = useStore($reviews)
+  const { reviews, sort, pages, hasMore, loading, loadingMore, live } = store.initialized
+    ? store
+    : renderedState(neighbourhood.id, initial)
   const [photoIndex, setPhotoIndex] = useState<number | null>(null)
   const session = useViewer()
   const counts = useStore($starCounts) ?? initial.counts
   const total = Object.values(counts).reduce((a, b) => a + b, 0)
   const viewerId = session.status === 'signed-in' ? session.user.id : null
-  // The order the latest answers must match (set on change; read by async callbacks).
-  const sortRef = useRef<ReviewSort>(initial.sort ?? '-createdAt')
   const now = useNow(initial.renderedAt)
+  const path = `/neighbourhood/${neighbourhood.slug}`
 
-  /** How many pages are shown (read by the resync after a (re)connection). */
-  const pagesRef = useRef(initial.pages ?? 1)
-
-  /** Re-reads the first `pages` pages in the given order (sort change, (re)subscription). */
-  const reload = useCallback(
-    (order: ReviewSort, pages = 1) => {
-      Promise.all(
-        Array.from({ length: pages }, (_, i) => loadReviewsPage(neighbourhood.id, order, i + 1)),
-      )
-        .then(
-          (answers) => {
-            if (sortRef.current !== order) return
-            const read = answers.reduce<ReviewView[]>((list, a) => append(list, a.reviews), [])
-            setReviews((shown) => keepUnchanged(shown, read))
-            setHasMore(answers.at(-1)!.hasMore)
-            setPage(pages)
-            pagesRef.current = pages
-          },
-          (e: unknown) => console.warn('Could not load reviews', e),
-        )
-        .finally(() => setLoading(false))
-    },
+  useEffect(
+    () => watchReviews(neighbourhood.id, initial),
+    // The first pages are the server's; later ones are the store's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [neighbourhood.id],
   )
-
-  const path = `/neighbourhood/${neighbourhood.slug}`
-  const changeSort = (order: ReviewSort) => {
-    // The address follows (a reload or a shared link shows the same order).
-    replaceSearch(reviewsViewHref('', order))
-    setSort(order)
-    setLoading(true)
-    sortRef.current = order
-    setReviews((list) => [...list].sort(compareReviews(order)))
-    reload(order)
-  }
-
-  const showMore = () => {
-    setLoadingMore(true)
-    loadReviewsPage(neighbourhood.id, sort, page + 1)
-      .then(
-        (answer) => {
-          setReviews((list) => append(list, answer.reviews))
-          setHasMore(answer.hasMore)
-          setPage(page + 1)
-          pagesRef.current = page + 1
-          replaceSearch(reviewsViewHref('', sortRef.current, page + 1))
-        },
-        (e: unknown) => console.warn('Could not load more reviews', e),
-      )
-      .finally(() => setLoadingMore(false))
-  }
-
-  const changed = useCallback((review: ReviewView, insert: boolean) => {
-    setReviews((list) => upsert(list, review, sortRef.current, insert))
-  }, [])
-
-  const fetchAndShow = (id: number, insert: boolean) => {
-    loadReview(id).then(
-      (review) => changed(review, insert),
-      (e: unknown) => console.warn('Could not load review', id, e),
-    )
-  }
-
-  useChannel(
-    channel,
-    {
-      'review.created': (data) => fetchAndShow((data as { id: number }).id, true),
-      'review.updated': (data) => fetchAndShow((data as { id: number }).id, false),
-      'review.deleted': (data) => {
-        const { id } = data as { id: number }
-        setReviews((list) => list.filter((r) => r.id !== id))
-      },
-    },
-    () => {
-      // Also the first subscription: the HTML may be a little older than the data.
-      reload(sortRef.current, pagesRef.current)
-    },
-  )
-
-  useEffect(() => whenSubscribed(channel, () => setLive(true)), [channel])
 
   const slidesRef = useRef<(Slide & { reviewId: number })[]>([])
   const [LightboxView, setLightboxView] = useState<typeof Lightbox | null>(null)
@@ -179,7 +89,6 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
       },
     )
   }, [])
-  const changeReview = useCallback((review: ReviewView) => changed(review, false), [changed])
   const slides: (Slide & { reviewId: number })[] = useMemo(
     () =>
       reviews
@@ -199,22 +108,9 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
   }, [slides])
 
   return (
-    <section
-      className="reviews"
-      aria-labelledby="reviews-title"
-      data-live={live ? 'subscribed' : 'connecting'}
-    >
+    <section className="reviews" aria-labelledby="reviews-title" data-live={live}>
       <div className="reviews-form-column">
-        <ReviewForm
-          neighbourhood={neighbourhood}
-          path={path}
-          form={form}
-          onCreated={(review) => {
-            changed(review, true)
-            // Also without a live connection, the author sees the counts change.
-            refreshStarCounts(neighbourhood.id)
-          }}
-        />
+        <ReviewForm neighbourhood={neighbourhood} path={path} form={form} />
       </div>
       <div className="reviews-list-column">
         <div className="reviews-toolbar">
@@ -233,7 +129,7 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
                     aria-controls="review-list"
                     onClick={(e) => {
                       e.preventDefault()
-                      if (sort !== s.value) changeSort(s.value)
+                      sortReviews(s.value)
                     }}
                   >
                     {s.label}
@@ -261,7 +157,6 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
                 channel={channel}
                 viewerId={viewerId}
                 onOpenPhoto={openPhoto}
-                onChange={changeReview}
                 neighbourhoodName={neighbourhood.name}
               />
             ))}
@@ -270,11 +165,11 @@ export default function Reviews({ neighbourhood, initial, form }: Props) {
         {hasMore && (
           <a
             className="button secondary show-more"
-            href={`${reviewsViewHref(path, sort, page + 1)}#reviews-page-${page + 1}`}
+            href={`${reviewsViewHref(path, sort, pages + 1)}#reviews-page-${pages + 1}`}
             aria-disabled={loadingMore || undefined}
             onClick={(e) => {
               e.preventDefault()
-              if (!loadingMore) showMore()
+              showMoreReviews()
             }}
           >
             {loadingMore ? 'Loading...' : 'Show more reviews'}
