@@ -12,7 +12,9 @@ export const KB = 1024
 /** What a phone may download to load each page kind: gzip bytes and script files. */
 const BUDGETS: Record<string, { gzip: number; files: number }> = {
   // The home's feeds hydrate with the page, so a member's followed feeds come in its one state request.
-  '/': { gzip: 85 * KB, files: 9 },
+  // 86 KB since pages re-read only what the news touched (realtime's per-event quiet times, ~90
+  // bytes) and the grid's store: still well under the 100 KB of every other page.
+  '/': { gzip: 86 * KB, files: 9 },
   // Its header and its reviews are two islands (the header hydrates without waiting for the
   // list). A story's page counts as a neighbourhood's.
   neighbourhood: { gzip: 100 * KB, files: 9 },

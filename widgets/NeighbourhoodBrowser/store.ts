@@ -134,7 +134,7 @@ export async function loadNeighbourhoods(wanted: NeighbourhoodFilter, page: numb
     if (page > 1 && !home) setAddress(wanted, page)
   } catch (error) {
     if (controller.signal.aborted) return
-    console.error('neighbourhoods: load failed', error)
+    console.error(error)
     change({
       loading: false,
       failed: page,
