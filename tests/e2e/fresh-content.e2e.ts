@@ -2,7 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test'
 
 import { test } from './answers'
 
-import { freshUser, signedInApi } from './helpers'
+import { freshUser, holdIslands, signedInApi } from './helpers'
 
 /** What the server answers for a page: how it was made, its validator and its HTML. */
 async function pageState(api: APIRequestContext, path: string) {
@@ -81,19 +81,7 @@ test('a review posted while the page loads is on the page once it is live', asyn
 
   // The page's HTML arrives; its islands' code waits until the review is in.
   const { html } = await pageState(api, `/neighbourhood/${lane.slug}`)
-  const islands = new Set(
-    [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!),
-  )
-  expect(islands.size).toBeGreaterThan(0)
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(
-    (url) => islands.has(url.pathname),
-    async (route) => {
-      await held
-      await route.continue()
-    },
-  )
+  const release = await holdIslands(page, html)
   await page.goto(`/neighbourhood/${lane.slug}`, { waitUntil: 'commit' })
   await expect(page.getByRole('heading', { level: 1, name: 'Loading Lane' })).toBeVisible()
 

@@ -263,3 +263,24 @@ export function moveServerClock(ms: number) {
   if (ms) fs.writeFileSync(file, String(ms))
   else fs.rmSync(file, { force: true })
 }
+
+/**
+ * Holds back the code of the islands a page's HTML names until the returned release is called:
+ * the page shows as it arrived, its islands not yet live (a write can land in between).
+ */
+export async function holdIslands(page: Page, html: string): Promise<() => void> {
+  const islands = new Set(
+    [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!),
+  )
+  expect(islands.size).toBeGreaterThan(0)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => islands.has(url.pathname),
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  return release
+}

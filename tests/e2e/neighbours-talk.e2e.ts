@@ -2,7 +2,7 @@ import fs from 'node:fs'
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { freshUser, lastMailTo, shoot, signedInApi } from './helpers'
+import { freshUser, holdIslands, lastMailTo, shoot, signedInApi } from './helpers'
 
 /**
  * The neighbours' posts in Chromium against the built server: open market, lost and found and
@@ -178,21 +178,9 @@ test('an item listed while the market list loads is counted once the list is liv
 
   // The list's HTML arrives; its islands' code waits until the item is listed.
   const html = await (await poster.request.get(list)).text()
-  const islands = new Set(
-    [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!),
-  )
-  expect(islands.size).toBeGreaterThan(0)
   const readerContext = await browser.newContext()
   const reader = await readerContext.newPage()
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await reader.route(
-    (url) => islands.has(url.pathname),
-    async (route) => {
-      await held
-      await route.continue()
-    },
-  )
+  const release = await holdIslands(reader, html)
   await reader.goto(list, { waitUntil: 'commit' })
   await expect(
     reader.getByRole('heading', { level: 1, name: `Market in Loadby ${suffix}` }),

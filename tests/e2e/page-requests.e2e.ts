@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 import { test } from './answers'
 
-import { freshUser } from './helpers'
+import { freshUser, holdIslands } from './helpers'
 
 /**
  * A page view costs the site one request besides the page and its files: the islands start
@@ -133,18 +133,7 @@ test('a page whose channel had news since it was written re-reads only what the 
 
   // The page's HTML arrives; its islands' code waits until a comment is posted on the story.
   const html = await (await page.request.get(route)).text()
-  const islands = new Set(
-    [...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1]!),
-  )
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(
-    (url) => islands.has(url.pathname),
-    async (r) => {
-      await held
-      await r.continue()
-    },
-  )
+  const release = await holdIslands(page, html)
   const { reads, stop } = recordReads(page)
   await page.goto(route, { waitUntil: 'commit' })
   const comments = page.getByRole('heading', { level: 2, name: /^Comments \(\d+\)$/ })
