@@ -94,7 +94,7 @@ export class LsoaIndex {
   }
 
   private boxInside(i: number, ring: ConvexRing): boolean {
-    const [minX, minY, maxX, maxY] = this.boxes.subarray(i * 4, i * 4 + 4) as unknown as number[]
+    const [minX, minY, maxX, maxY] = this.boxes.subarray(i * 4, i * 4 + 4)
     return (
       ring.holds(minX!, minY!) &&
       ring.holds(maxX!, minY!) &&
