@@ -348,12 +348,8 @@ async function runCell(spec: CollectionSpec, op: Op, role: Role, allowed: boolea
     }
     return
   }
-  const fixture = await spec.fixture(world)
-  const cookie = cookieFor(world, role, fixture)
-  const before = (await stored(world, spec.slug, fixture.id))!
+  const { fixture, cookie, before, field, value } = await existing(spec, role)
   if (op === 'update') {
-    const { field } = spec.update
-    const value = spec.update.value(role)
     expect(before[field]).not.toEqual(value)
     const patched = await api('PATCH', `${url}/${fixture.id}`, { body: { [field]: value }, cookie })
     const after = (await stored(world, spec.slug, fixture.id))!
@@ -391,6 +387,20 @@ describe.each(SPECS)('$slug', (spec) => {
   })
 })
 
+/** An existing document for a cell, the role's cookie for it, and the change an update makes. */
+async function existing(spec: CollectionSpec, role: Role) {
+  const fixture = await spec.fixture(world)
+  const before = (await stored(world, spec.slug, fixture.id))!
+  const { field } = spec.update
+  return {
+    fixture,
+    cookie: cookieFor(world, role, fixture),
+    before,
+    field,
+    value: spec.update.value(role),
+  }
+}
+
 /** One cell of a member's write through its command: allowed, or refused and nothing changed. */
 async function runCommandCell(spec: CollectionSpec, op: Exclude<Op, 'read'>, role: Role) {
   cells++
@@ -407,12 +417,8 @@ async function runCommandCell(spec: CollectionSpec, op: Exclude<Op, 'read'>, rol
     expect(await count(world, spec.slug)).toBe(before + (allowed ? 1 : 0))
     return
   }
-  const fixture = await spec.fixture(world)
-  const cookie = cookieFor(world, role, fixture)
-  const before = (await stored(world, spec.slug, fixture.id))!
+  const { fixture, cookie, before, field, value } = await existing(spec, role)
   if (op === 'update') {
-    const { field } = spec.update
-    const value = spec.update.value(role)
     const patched = await commandWrite(world, spec.slug, 'update', {
       id: fixture.id,
       body: { [field]: value },
