@@ -11,17 +11,18 @@ import { refuse } from '@/server/http/requests'
  * for files that do not exist. Used only when files are kept on disk (with S3 the storage
  * plugin's handler answers). Names Payload refuses itself (outside the folder) pass through.
  */
-export const missingFileNotFound =
-  (folder: string) =>
-  async (_req: PayloadRequest, { params }: { params: { filename: string } }): Promise<Response> => {
+export const missingFileNotFound = (folder: string) =>
+  // No answer (undefined) lets Payload go on; its handler type names that as `void` apart.
+  (async (
+    _req: PayloadRequest,
+    { params }: { params: { filename: string } },
+  ): Promise<Response | undefined> => {
     const root = path.resolve(folder)
     const file = path.resolve(root, params.filename)
-    // No answer (undefined) lets Payload go on; its handler type only names the Response.
-    const goOn = undefined as unknown as Response
-    if (!file.startsWith(root + path.sep)) return goOn
+    if (!file.startsWith(root + path.sep)) return undefined
     const found = await fs.stat(file).then(
       (stats) => stats.isFile(),
       () => false,
     )
-    return found ? goOn : refuse(404, 'Not Found')
-  }
+    return found ? undefined : refuse(404, 'Not Found')
+  }) as (req: PayloadRequest, args: { params: { filename: string } }) => Promise<Response>
