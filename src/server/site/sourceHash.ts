@@ -11,7 +11,9 @@ export function hashSources(root: string, entries: string[], settings: string[] 
     const stat = fs.statSync(p)
     if (stat.isDirectory()) {
       for (const name of fs.readdirSync(p).sort()) {
-        if (name === 'node_modules' || name === '.next' || name.startsWith('.')) continue
+        // next-env.d.ts is written by the admin's own build: hashing it would make the first
+        // build on a fresh clone ask for a second.
+        if (name === 'node_modules' || name === 'next-env.d.ts' || name.startsWith('.')) continue
         visit(path.join(p, name))
       }
     } else {
