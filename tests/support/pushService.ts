@@ -58,6 +58,8 @@ export function pushService(options: { answerAfterMs?: number } = {}) {
       return origin
     },
     async listen(port = 0): Promise<string> {
+      // Already listening (a retried test): the same address.
+      if (server.listening) return origin
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
       return origin

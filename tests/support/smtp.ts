@@ -36,9 +36,10 @@ export function mailCatcher(options: { answerAfterMs?: number } = {}) {
   })
   return {
     received,
-    /** Starts listening on a free port and answers it. */
+    /** Starts listening on a free port and answers it (the same port when already listening: a retried test). */
     listen: async () => {
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
+      if (!smtp.server.listening)
+        await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()))
       return (smtp.server.address() as AddressInfo).port
     },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
