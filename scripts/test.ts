@@ -79,16 +79,20 @@ function ensureChromium(): boolean {
   )
 }
 
+const SHARDS_ON = process.env.E2E_SHARDS === '2'
+
 /**
- * Playwright in two processes at once, each with the half of the files `--shard` gives it and
- * its own server, data folder and ports, so they share nothing (within one, the files run one at
- * a time on its one server and demo data). One process when the admin still has to be built:
- * two would build it into the same cms/.next.
+ * Playwright in one process, or with E2E_SHARDS=2 in two at once, each with the half of the
+ * files `--shard` gives it and its own server, data folder and ports, so they share nothing.
+ * One process when the admin still has to be built: two would build it into the same cms/.next.
  */
+
 async function endToEnd(): Promise<boolean> {
   for (const file of fs.readdirSync(reports))
     if (/^playwright.*\.json$/.test(file)) fs.rmSync(path.join(reports, file))
-  const shards = adminBuildNeeded(process.cwd()) ? 1 : 2
+  // One process for now: in two, the external sign-in test's new account was not created in the
+  // second half (a fresh-clone run), and two gained little on two cores (14.7 against 16.3 min).
+  const shards = SHARDS_ON && !adminBuildNeeded(process.cwd()) ? 2 : 1
   const title = 'end-to-end (Playwright, Chromium)'
   const args = (shard: number) => [
     'test',
