@@ -42,6 +42,7 @@ import type { CollectionRoutes } from '@/server/site/routes'
 import type { TimeBoundaries } from '@/server/site/siteRevision'
 import { pagesPastTimeBoundaries } from '@collections/shared/stalePages'
 import { answerMissingPreference } from '@collections/shared/missingPreference'
+import { answerMissingReference } from '@collections/shared/missingReference'
 import { staffOnlyLocks } from '@collections/shared/staffLocks'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -134,6 +135,8 @@ export default buildConfig({
         : {},
     }),
   ],
+  // A write naming a deleted or unknown document is a 400 naming its field on every route.
+  hooks: { afterError: [answerMissingReference] },
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   telemetry: false,
   // Refusals with a message (4xx APIErrors) are answers, not faults: log them quietly.

@@ -17,6 +17,7 @@ import {
 import { TWO_FACTOR_MESSAGES } from '@/rules/twoFactor'
 import { readJson, refuse } from '@/server/http/requests'
 import { isStaffUser, lacksSecondFactor, markViaCommand } from '@collections/access'
+import { missingReference, missingReferenceErrors } from '@collections/shared/missingReference'
 import { refusalForSuspended } from '@collections/shared/suspension'
 import type { z } from 'zod'
 
@@ -41,28 +42,6 @@ function inputRefusal(error: z.ZodError): Response {
     { errors: [{ message, ...(field ? { data: { errors: [{ path: field, message }] } } : {}) }] },
     { status: 400 },
   )
-}
-
-/**
- * A write naming a document that does not exist (an image deleted meanwhile, an unknown id):
- * PostgreSQL's foreign key refuses it and the write rolls back; the caller gets a 400 naming
- * the field (`Key (image_id)=(1) is not present…` → image), never a 500.
- */
-function missingReference(error: unknown): Response | null {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    const { code, detail } = e as Error & { code?: string; detail?: string }
-    if (code !== '23503') continue
-    // "Key (image_id)=(1) is not present in table "media"."
-    const field = /^Key \((\w+?)(?:_id)?\)=/.exec(detail ?? '')?.[1]
-    const message = field
-      ? `No such ${field}: it may have been deleted.`
-      : 'Something it names does not exist.'
-    return Response.json(
-      { errors: [{ message, ...(field ? { data: { errors: [{ path: field, message }] } } : {}) }] },
-      { status: 400 },
-    )
-  }
-  return null
 }
 
 /** The caller rule of the contract, or null when this caller may go on. */
@@ -98,7 +77,12 @@ function handlerFor<C extends AnyContract>(contract: C, work: CommandWork<C>): P
       input: input.data as ParsedInputOf<C>,
       params: (params?.data ?? {}) as ParsedParamsOf<C>,
       user: req.user,
-    }).catch((error: unknown) => missingReference(error) ?? Promise.reject(error))
+    }).catch((error: unknown) => {
+      // Answered here too (the config's hook would), so a refusal is not logged as an error.
+      const missing = missingReference(error)
+      if (!missing) throw error
+      return Response.json(missingReferenceErrors(missing), { status: 400 })
+    })
     if (answer instanceof Response) return answer
     // Outside production an answer that strays from its contract fails loudly, so the
     // description can never drift from what the server says.

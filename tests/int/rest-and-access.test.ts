@@ -211,4 +211,31 @@ describe("a member's write goes through its command alone", () => {
       (await site.payload.count({ collection: 'events', where: { id: { equals: id } } })).totalDocs,
     ).toBe(0)
   })
+
+  it('answers a write naming a missing image with a 400 naming it, through REST and the command alike', async () => {
+    const posted = await site.api<{ doc: { id: number } }>('POST', '/api/events/new', {
+      body: streetParty(place),
+      cookie: alice.cookie,
+    })
+    const id = posted.body.doc.id
+    const missing = { message: 'No such image: it may have been deleted.' }
+    const byStaff = await site.api<{ errors: { message: string }[] }>(
+      'PATCH',
+      `/api/events/${id}`,
+      {
+        body: { title: 'With a lost photo', image: 987654 },
+        cookie: editor.cookie,
+      },
+    )
+    expect(byStaff.status).toBe(400)
+    expect(byStaff.body.errors[0]).toMatchObject(missing)
+    const byAuthor = await site.api<{ errors: { message: string }[] }>(
+      'PATCH',
+      `/api/events/${id}/details`,
+      { body: { title: 'With a lost photo', image: 987654 }, cookie: alice.cookie },
+    )
+    expect(byAuthor.status).toBe(400)
+    expect(byAuthor.body.errors[0]).toMatchObject(missing)
+    expect((await site.payload.findByID({ collection: 'events', id })).title).toBe('Street party')
+  })
 })
