@@ -127,12 +127,24 @@ function queueGauge(name: string, help: string, pick: (f: QueueFigures) => numbe
   })
 }
 
+/**
+ * Every task this process has seen in the queue: a task whose jobs are all done leaves the table
+ * (done jobs are deleted), and its gauges then read 0 rather than vanishing between scrapes.
+ */
+const tasksSeen = new Set<string>()
+
 /** A gauge with one value per job task. */
 function jobGauge(name: string, help: string, pick: (job: QueueFigures['jobs'][number]) => number) {
   scraped(name, help, ['task'], async (gauge) => {
     const figures = await queues()
     gauge.reset()
-    for (const job of figures?.jobs ?? []) gauge.labels(job.task).set(pick(job))
+    if (!figures) return
+    for (const job of figures.jobs) tasksSeen.add(job.task)
+    const byTask = new Map(figures.jobs.map((job) => [job.task, job]))
+    for (const task of tasksSeen) {
+      const job = byTask.get(task)
+      gauge.labels(task).set(job ? pick(job) : 0)
+    }
   })
 }
 
