@@ -9,8 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { adminBuildNeeded } from '@/server/process/admin'
-import { drawPort, portsOf } from '@tests/support/e2ePorts'
+import { drawPort } from '@tests/support/e2ePorts'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const reports = path.resolve('.tmp/test-reports')
@@ -79,42 +78,18 @@ function ensureChromium(): boolean {
   )
 }
 
-const SHARDS_ON = process.env.E2E_SHARDS === '2'
-
 /**
- * Playwright in one process, or with E2E_SHARDS=2 in two at once, each with the half of the
- * files `--shard` gives it and its own server, data folder and ports, so they share nothing.
- * One process when the admin still has to be built: two would build it into the same cms/.next.
+ * Playwright in one process: its files run one at a time against one server and demo data (two
+ * processes, tried, gained little on two cores and each needed its own server and data).
  */
-
-async function endToEnd(): Promise<boolean> {
+function endToEnd(): boolean {
   for (const file of fs.readdirSync(reports))
     if (/^playwright.*\.json$/.test(file)) fs.rmSync(path.join(reports, file))
-  // One process for now: in two, the external sign-in test's new account was not created in the
-  // second half (a fresh-clone run), and two gained little on two cores (14.7 against 16.3 min).
-  const shards = SHARDS_ON && !adminBuildNeeded(process.cwd()) ? 2 : 1
-  const title = 'end-to-end (Playwright, Chromium)'
-  const args = (shard: number) => [
-    'test',
-    '--reporter=list,json',
-    ...(shards > 1 ? [`--shard=${shard}/${shards}`, `--output=test-results/shard-${shard}`] : []),
-  ]
-  const env = (shard: number, port: number) => ({
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright-${shard}.json`,
-    E2E_PORT: String(port),
-    E2E_DATA_DIR: path.join(os.tmpdir(), `belong-e2e-${Date.now()}-${shard}`),
+  return run('end-to-end (Playwright, Chromium)', 'playwright', ['test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+    E2E_PORT: String(drawPort()),
+    E2E_DATA_DIR: path.join(os.tmpdir(), `belong-e2e-${Date.now()}`),
   })
-  const first = drawPort()
-  if (shards === 1) return run(title, 'playwright', args(1), env(1, first))
-  const second = runBeside(
-    `${title}, shard 2/2`,
-    'playwright',
-    args(2),
-    `${reports}/playwright-2.log`,
-    env(2, drawPort(portsOf(first))),
-  )
-  const ok = run(`${title}, shard 1/2`, 'playwright', args(1), env(1, first))
-  return (await second.finish()) && ok
 }
 
 const only = process.argv.slice(2)
@@ -166,11 +141,11 @@ if (want('vitest')) {
     ),
   )
 }
-// Playwright's two processes take both cores: they start once the fault tests are done too.
+// Playwright takes both cores (its server and the browser): it starts once the fault tests are done.
 if (faults) step('vitest faults', await faults.finish())
 if (want('e2e')) {
   if (!ensureChromium()) step('chromium', false)
-  else step('e2e', await endToEnd())
+  else step('e2e', endToEnd())
 }
 
 type VitestReport = {
