@@ -28,10 +28,14 @@ const notes = new WeakMap<IncomingMessage, Notes>()
 const WELL_FORMED_ID = /^[A-Za-z0-9._-]{1,64}$/
 export const REQUEST_ID_HEADER = 'x-request-id'
 let counting = !env.metricsOff
-// bench:metrics-switch compares one process with itself, counting and not: SIGUSR2 switches.
+/** Whether answered requests get their info line (failures are logged whatever it says). */
+let linesKept = true
+// bench:metrics-switch compares one process with itself, keeping the figures and the request
+// lines and keeping neither: SIGUSR2 switches both.
 if (counting && env.metricsBenchSwitch)
   process.on('SIGUSR2', () => {
     counting = !counting
+    linesKept = counting
   })
 
 export const wellFormedRequestId = (id: unknown): id is string =>
@@ -112,7 +116,9 @@ function answered(this: ServerResponse) {
   const status = this.writableFinished ? this.statusCode : 499
   const planned = status === 503 ? note.planned : undefined
   const failed = (status >= 500 && !planned) || note.error !== undefined
-  const logging = requestLogger.isLevelEnabled(failed ? 'error' : 'info')
+  const logging = failed
+    ? requestLogger.isLevelEnabled('error')
+    : linesKept && requestLogger.isLevelEnabled('info')
   if (!counting && !logging) return
   const method = req.method ?? 'GET'
   const url = req.url ?? '/'
