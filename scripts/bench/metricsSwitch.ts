@@ -8,7 +8,13 @@
  * (default 3), MEASURE_S seconds (default 120); median ratio with a bootstrap 95% interval over
  * rounds and processes, and CPU per request from /proc. At the end each server's /metrics must
  * have counted exactly the requests sent while it counted: the switch did what it says.
+ *
+ * WITH_LOG=1 runs the servers with the request log too (LOG_LEVEL=info, JSON lines into a file),
+ * which SIGUSR2 switches with the counting: "on" keeps everything the site keeps, "off" nothing,
+ * held to 10% (the figures alone to 5%). Each server's log must then hold exactly one line for
+ * every request sent while it kept them, and none for the others.
  */
+import fs from 'node:fs'
 import path from 'node:path'
 
 import { loadAverage } from './builtSite'
@@ -28,16 +34,13 @@ import {
   turnRequests,
   type Target,
 } from './metricsSites'
-import {
-  bootstrap,
-  meanOver,
-  median,
-  shown,
-  withinFive,
-  type Choose,
-} from '@tests/support/pairedStats'
+import { bootstrap, meanOver, median, shown, within, type Choose } from '@tests/support/pairedStats'
 
 const MEASURE_S = Number(process.env.MEASURE_S ?? 120)
+const WITH_LOG = process.env.WITH_LOG === '1'
+/** How much slower keeping may be: the figures alone 5%, with the request log 10%. */
+const BOUND = WITH_LOG ? 0.1 : 0.05
+const KEPT = WITH_LOG ? { LOG_LEVEL: 'info', LOG_FORMAT: 'json' } : { LOG_LEVEL: 'warn' }
 
 interface Turn {
   rate: number
@@ -87,7 +90,7 @@ async function countedOf(server: Server, kind: string) {
 
 try {
   for (let i = 0; i < COPIES; i++) {
-    const env = { ...siteEnv(), METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn', METRICS_BENCH_SWITCH: '1' }
+    const env = { ...siteEnv(), METRICS_TOKEN: TOKEN, ...KEPT, METRICS_BENCH_SWITCH: '1' }
     const site = await startSite(env, path.join(root, `server-${i}.log`))
     servers.push({ site, counting: true, counted: { static: 0, api: 0 } })
   }
@@ -174,10 +177,26 @@ sent while counting, on every server.`)
     }
     console.log(`
 ${target} ${TARGETS[target]}: CPU per request ${perRequest('on')} µs counting, ${perRequest('off')} µs not
-  counting/not: requests/s ${shown(rates)} ${withinFive(rates, 'below')}; CPU/request ${shown(cpus)} ${withinFive(cpus, 'above')}`)
+  ${WITH_LOG ? 'figures + request log' : 'counting'}/not: requests/s ${shown(rates)} ${within(rates, 'below', BOUND)}; CPU/request ${shown(cpus)} ${within(cpus, 'above', BOUND)}`)
   }
   console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s, load ${loadAverage()}`)
 } finally {
   for (const server of servers) await stopSite(server.site.child)
+  // The log holds a line for every request sent while lines were kept, and only for those (the
+  // last ones too: the log is buffered and written out when the server stops).
+  if (WITH_LOG)
+    for (const [p, server] of servers.entries()) {
+      const lines = fs
+        .readFileSync(server.site.logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"msg":"request"'))
+      for (const target of KINDS) {
+        const logged = lines.filter((line) => line.includes(`"kind":"${target}"`)).length
+        console.log(
+          `server ${p + 1}: ${logged} ${target} request lines, ${server.counted[target]} sent while keeping`,
+        )
+        if (logged !== server.counted[target]) process.exitCode = 1
+      }
+    }
   await remove()
 }

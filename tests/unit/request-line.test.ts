@@ -28,7 +28,7 @@ test('a request line is the line pino writes: same fields, same order, one line'
     '/neighbourhood/a"b\\c\u2028é',
     route,
     200,
-    1.2,
+    12,
     undefined,
     undefined,
     undefined,
@@ -52,7 +52,7 @@ test('a request line is the line pino writes: same fields, same order, one line'
     '/api/reviews',
     { kind: 'api', route: '/api/reviews' },
     503,
-    0.4,
+    4,
     'miss',
     7,
     'draining',
@@ -74,4 +74,50 @@ test('a request line is the line pino writes: same fields, same order, one line'
     ),
   )
   expect(JSON.parse(full)).toMatchObject({ level: 30, pid: process.pid, msg: 'request' })
+})
+
+test('a plain path, every time taken and two lines in one millisecond are written as pino writes them', () => {
+  const route = { kind: 'static', route: '/neighbourhood/:slug' } as const
+  const at = Date.now()
+  for (const tenths of [0, 1, 9, 10, 15, 99, 100, 1234, 123_450]) {
+    const fields = { path: '/neighbourhood/shoreditch', ms: tenths / 10 }
+    const line = requestLine(
+      'r',
+      'GET',
+      fields.path,
+      route,
+      200,
+      tenths,
+      undefined,
+      undefined,
+      undefined,
+      at,
+    )
+    const expected = pinoLine({
+      reqId: 'r',
+      method: 'GET',
+      path: fields.path,
+      route: route.route,
+      kind: 'static',
+      status: 200,
+      ms: fields.ms,
+    })
+    expect(line).toBe(expected.replace(/"time":\d+/, `"time":${at}`))
+  }
+  const next = requestLine('r', 'GET', '/', route, 200, 3, undefined, undefined, undefined, at + 1)
+  expect(JSON.parse(next)).toMatchObject({ time: at + 1, path: '/', ms: 0.3 })
+  // Half of a surrogate pair, a control character: escaped as JSON.stringify does.
+  const odd = requestLine(
+    'r',
+    'GET',
+    '/a\ud800\u0001',
+    route,
+    200,
+    3,
+    undefined,
+    undefined,
+    undefined,
+  )
+  expect(JSON.parse(odd).path).toBe('/a\ud800\u0001')
+  expect(odd).toContain('"path":"/a\\ud800\\u0001"')
 })

@@ -240,7 +240,10 @@ export const env = {
   get metricsOff() {
     return process.env.METRICS === 'off'
   },
-  /** SIGUSR2 switches the counting off and on: bench:metrics-switch compares a process with itself. */
+  /**
+   * SIGUSR2 switches the counting and the request lines (at LOG_LEVEL=info) off and on:
+   * bench:metrics-switch compares a process with itself.
+   */
   get metricsBenchSwitch() {
     return process.env.METRICS_BENCH_SWITCH === '1'
   },

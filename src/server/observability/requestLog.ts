@@ -28,10 +28,14 @@ const notes = new WeakMap<IncomingMessage, Notes>()
 const WELL_FORMED_ID = /^[A-Za-z0-9._-]{1,64}$/
 export const REQUEST_ID_HEADER = 'x-request-id'
 let counting = !env.metricsOff
-// bench:metrics-switch compares one process with itself, counting and not: SIGUSR2 switches.
+/** Whether answered requests get their info line (failures are logged whatever it says). */
+let linesKept = true
+// bench:metrics-switch compares one process with itself, keeping the figures and the request
+// lines and keeping neither: SIGUSR2 switches both.
 if (counting && env.metricsBenchSwitch)
   process.on('SIGUSR2', () => {
     counting = !counting
+    linesKept = counting
   })
 
 export const wellFormedRequestId = (id: unknown): id is string =>
@@ -107,12 +111,14 @@ export function withRequestLog(
 function answered(this: ServerResponse) {
   const req = this.req
   const note = notes.get(req)!
-  const seconds = (performance.now() - note.started!) / 1000
+  const elapsed = performance.now() - note.started!
   // 499 as nginx logs it: the client went away before the answer was complete.
   const status = this.writableFinished ? this.statusCode : 499
   const planned = status === 503 ? note.planned : undefined
   const failed = (status >= 500 && !planned) || note.error !== undefined
-  const logging = requestLogger.isLevelEnabled(failed ? 'error' : 'info')
+  const logging = failed
+    ? requestLogger.isLevelEnabled('error')
+    : linesKept && requestLogger.isLevelEnabled('info')
   if (!counting && !logging) return
   const method = req.method ?? 'GET'
   const url = req.url ?? '/'
@@ -120,15 +126,15 @@ function answered(this: ServerResponse) {
   const route = note.routes!.of(method, url, typeof rendered === 'string' ? rendered : '')
   const header = this.getHeader('x-belong-cache')
   const cache = typeof header === 'string' ? header : undefined
-  if (counting) countRequest(route, method, status, seconds, cache, planned !== undefined)
+  if (counting) countRequest(route, method, status, elapsed / 1000, cache, planned !== undefined)
   if (!logging) return
   const query = url.indexOf('?')
   // The path without its query (which may hold a token: reset links, unsubscribe links).
   const path = query === -1 ? url : url.slice(0, query)
-  const ms = Math.round(seconds * 10_000) / 10
+  const tenths = Math.round(elapsed * 10)
   if (!failed) {
     logDestination.write(
-      requestLine(note.id, method, path, route, status, ms, cache, note.member, planned),
+      requestLine(note.id, method, path, route, status, tenths, cache, note.member, planned),
     )
     return
   }
@@ -140,7 +146,7 @@ function answered(this: ServerResponse) {
     route: route.route,
     kind: route.kind,
     status,
-    ms,
+    ms: tenths / 10,
   }
   if (cache !== undefined) line.cache = cache
   if (note.member !== undefined) line.member = note.member
