@@ -14,6 +14,24 @@ const NEVER = /^\/(api|admin|_next|app|apps|internal|healthz|readyz|metrics|mess
 
 export const isKeptPath = (pathname: string) => !NEVER.test(pathname) && pathname !== OFFLINE_PAGE
 
+/**
+ * Images a saved page shows: the site's own (emoji, icons, the default avatar) and uploaded
+ * photos, which anyone may see (collections/Media). Mirrored in src/components/ServiceWorker.astro.
+ */
+const IMAGES = /^\/(emoji|icons)\/|^\/api\/media\/file\/|^\/default-avatar\.svg$/
+
+export const isKeptImage = (pathname: string) => IMAGES.test(pathname)
+
+/** An image answer the server did not mark as not to be kept. */
+export function isPublicImage(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.redirected &&
+    (response.headers.get('content-type') ?? '').startsWith('image/') &&
+    !/\b(private|no-store)\b/i.test(response.headers.get('cache-control') ?? '')
+  )
+}
+
 /** A page anyone may see: HTML the server did not mark as a member's own or not to be kept. */
 export function isPublicAnswer(response: Response): boolean {
   const cacheControl = response.headers.get('cache-control') ?? ''

@@ -16,7 +16,15 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 
 import { offlineNotice } from '@/rules/offline'
 import { handlePushes } from './push'
-import { isKeptPath, isPublicAnswer, OFFLINE_PAGE, savedPagesList, withNotice } from './savedPages'
+import {
+  isKeptImage,
+  isKeptPath,
+  isPublicAnswer,
+  isPublicImage,
+  OFFLINE_PAGE,
+  savedPagesList,
+  withNotice,
+} from './savedPages'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 /** This build's id (./build.ts): part of every cache's name. */
@@ -26,6 +34,7 @@ const PREFIX = 'belong'
 setCacheNameDetails({ prefix: PREFIX, suffix: RELEASE })
 const PAGES = `${PREFIX}-pages-${RELEASE}`
 const ASSETS = `${PREFIX}-assets-${RELEASE}`
+const IMAGES = `${PREFIX}-images-${RELEASE}`
 
 void self.skipWaiting()
 clientsClaim()
@@ -73,6 +82,21 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+// Images of the pages read (emoji, avatars, photos): an image's address names one file, so a kept
+// copy is used first; without it a saved page would read offline with holes.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && isKeptImage(url.pathname),
+  new CacheFirst({
+    cacheName: IMAGES,
+    plugins: [
+      {
+        cacheWillUpdate: async ({ response }) => (isPublicImage(response) ? response : null),
+      },
+      new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true }),
     ],
   }),
 )
