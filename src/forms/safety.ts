@@ -1,5 +1,6 @@
 import { wallTimeToIso } from '@/rules/eventTime'
 import { MESSAGES } from '@/rules/messages'
+import { ALERT_MESSAGES } from '@/rules/safetyAlerts'
 import { safetyAlertSchema } from '@/schemas/safetyAlert'
 import { alertHref } from '@/views/safetyAlert'
 import { ok, refusal, schemaRefusal, sendCommand, viewer } from './calls'
@@ -8,7 +9,6 @@ import { id, text, type FormHandler } from './types'
 export const RAISE_TEXT = {
   raised: 'Thank you. An editor will verify your alert before neighbours are told.',
   raisedVerified: 'Alert raised and verified.',
-  failed: 'Failed to raise the alert.',
 } as const
 
 /**
@@ -29,7 +29,7 @@ export const raiseAlert: FormHandler = async ({ fields, call }) => {
   const parsed = safetyAlertSchema.safeParse(input)
   if (!parsed.success) return schemaRefusal(parsed.error)
   const answer = await sendCommand(call, 'safety.raise', input)
-  if (!ok(answer)) return refusal(answer, RAISE_TEXT.failed)
+  if (!ok(answer)) return refusal(answer, ALERT_MESSAGES.raiseFailed)
   const alert = answer.body as { id: number; verifiedAt: string | null }
   return {
     redirect: alertHref(alert.id),

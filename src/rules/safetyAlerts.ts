@@ -48,6 +48,7 @@ export const ALERT_MESSAGES = {
   editorsOnly: 'Only editors can verify alerts.',
   notFound: 'Could not find this alert.',
   alreadyVerified: 'This alert is already verified.',
+  raiseFailed: 'Failed to raise the alert.',
   // Until an editor verified it, readers are told it may not be true: no one talks about it yet.
   notYetOpen:
     'This alert is not yet verified: comments and reactions open once an editor has verified it.',

@@ -4,9 +4,10 @@ import { test } from './answers'
 import sharp from 'sharp'
 
 import { MARKET_TEXT } from '@/rules/market'
+import { PRIVATE_DETAIL_MESSAGES } from '@/rules/privateDetails'
 
 import { expectNoAxeViolations } from './axe'
-import { freshUser, lastMailTo } from './helpers'
+import { freshUser, hydrated, lastMailTo } from './helpers'
 
 /**
  * The market without JavaScript: a confirmed member lists an item with a photo through the plain
@@ -37,16 +38,26 @@ async function shootBothSchemes(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
+/** A fresh member on `page`, their e-mail confirmed (members must confirm before they list). */
+async function confirmedSeller(page: Page) {
+  const seller = await freshUser(page.request, 'marketseller')
+  const mail = await lastMailTo(seller.email, (m) => m.includes('confirm-email'))
+  const link = /(http:\/\/[^\s"<]+\/api\/users\/confirm-email\?token=[\w.%-]+)/.exec(mail)
+  await page.goto(link![1]!)
+}
+
+const aPhoto = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: '#a63' } })
+    .jpeg()
+    .toBuffer()
+
 test('list an item with a photo, filter, reserve and mark it gone, all without JavaScript', async ({
   browser,
 }) => {
   test.setTimeout(180_000)
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
-  const seller = await freshUser(page.request, 'marketseller')
-  const mail = await lastMailTo(seller.email, (m) => m.includes('confirm-email'))
-  const link = /(http:\/\/[^\s"<]+\/api\/users\/confirm-email\?token=[\w.%-]+)/.exec(mail)
-  await page.goto(link![1]!)
+  await confirmedSeller(page)
 
   await page.goto(`/neighbourhood/${SLUG}`)
   await page.getByRole('link', { name: /^Market \(\d+\)$/ }).click()
@@ -69,14 +80,9 @@ test('list an item with a photo, filter, reserve and mark it gone, all without J
   await page.getByLabel('Price in £ (for sale only)').fill('25.50')
   await page.getByLabel('Condition (not for Wanted)').selectOption('good')
   await page.getByLabel(/^Street for pickup/).fill('Elm Row')
-  const photo = await sharp({
-    create: { width: 800, height: 600, channels: 3, background: '#a63' },
-  })
-    .jpeg()
-    .toBuffer()
   await page
     .getByLabel(/^Photos/)
-    .setInputFiles({ name: 'bookcase.jpg', mimeType: 'image/jpeg', buffer: photo })
+    .setInputFiles({ name: 'bookcase.jpg', mimeType: 'image/jpeg', buffer: await aPhoto() })
   await page.getByRole('button', { name: 'List item' }).click()
 
   await expect(page).toHaveURL(/\/market\/\d+$/)
@@ -160,3 +166,63 @@ async function messageTheSeller(browser: Browser, itemPath: string, title: strin
   await shootBothSchemes(page, 'market-conversation')
   await context.close()
 }
+
+/**
+ * With JavaScript the island sends the form: refusals (the schema's and the command's) show
+ * beside their fields without the page reloading and with everything typed kept, the photo
+ * uploads through the API, and the item's page opens.
+ */
+test('with JavaScript an item is listed with a photo without a page reload', async ({ page }) => {
+  test.setTimeout(120_000)
+  await confirmedSeller(page)
+  const navigations: string[] = []
+  page.on('request', (req) => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame())
+      navigations.push(`${req.method()} ${new URL(req.url()).pathname}${new URL(req.url()).search}`)
+  })
+  await page.goto(`/market/new?neighbourhood=${SLUG}`)
+  await hydrated(page)
+  // Lost if the page reloaded: the island must keep this page until the item's page opens.
+  await page.evaluate(() => Object.assign(window, { marketFormPage: 'the same page' }))
+
+  const title = `Pine desk ${Date.now().toString(36)}`
+  const price = page.getByLabel('Price in £ (for sale only)')
+  await page.getByLabel('Title').fill(title)
+  await price.fill('0.50')
+  await page.getByRole('button', { name: 'List item' }).click()
+  await expect(price).toHaveAccessibleDescription(MARKET_TEXT.priceRange)
+  await expect(price).toHaveAttribute('aria-invalid', 'true')
+  await expect(price).toHaveValue('0.50')
+  await expect(page.getByLabel('Title')).toHaveValue(title)
+
+  // The command's own refusal (a phone number in the description) comes beside its field too.
+  const description = page.getByLabel('Description (optional)')
+  await price.fill('40')
+  await description.fill('Call 07700 900123 to collect.')
+  await page.getByRole('button', { name: 'List item' }).click()
+  await expect(description).toHaveAccessibleDescription(PRIVATE_DETAIL_MESSAGES.phone)
+  await expect(price).not.toHaveAttribute('aria-invalid')
+  await expect(page.getByLabel('Title')).toHaveValue(title)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await shootBothSchemes(page, 'market-form-refused')
+  expect(await page.evaluate(() => 'marketFormPage' in window)).toBe(true)
+
+  await description.fill('Two drawers, a little worn.')
+  await page
+    .getByLabel(/^Photos/)
+    .setInputFiles({ name: 'desk.jpg', mimeType: 'image/jpeg', buffer: await aPhoto() })
+  const upload = page.waitForRequest(
+    (req) => req.url().endsWith('/api/media') && req.resourceType() === 'xhr',
+  )
+  await page.getByRole('button', { name: 'List item' }).click()
+  await upload
+  await expect(page).toHaveURL(/\/market\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect(page.getByText('£40', { exact: true })).toBeVisible()
+  await expect(page.getByRole('img', { name: `${title}, photo 1` })).toBeVisible()
+  // The form page was left once, for the item's page: never posted, never reloaded.
+  expect(navigations).toEqual([
+    `GET /market/new?neighbourhood=${SLUG}`,
+    `GET ${new URL(page.url()).pathname}`,
+  ])
+})

@@ -20,7 +20,7 @@ const BUDGETS: Record<string, { gzip: number; files: number }> = {
   neighbourhood: { gzip: 100 * KB, files: 9 },
   // A private conversation (signed in: measured by tests/e2e/messages.e2e.ts).
   conversation: { gzip: 100 * KB, files: 10 },
-  // A market item, a lost or found post, an alert: a neighbourhood page's budget.
+  // A market item, a lost or found post, an alert, and 'List an item': a neighbourhood page's budget.
   post: { gzip: 100 * KB, files: 9 },
 }
 
@@ -30,7 +30,7 @@ export const budgetOf = (path: string) =>
     ? BUDGETS.neighbourhood!
     : /^\/messages\/\d+/.test(path)
       ? BUDGETS.conversation!
-      : /^\/(market|lost-found|safety)\/\d+/.test(path)
+      : /^\/((market|lost-found|safety)\/\d+|market\/new\b)/.test(path)
         ? BUDGETS.post!
         : null)
 

@@ -1,4 +1,4 @@
-import { errorMessage } from '@/rules/apiErrors'
+import { errorField, errorMessage } from '@/rules/apiErrors'
 import { OFFLINE_WRITE } from '@/rules/offline'
 import { toast } from './toast'
 
@@ -10,12 +10,14 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The field the refusal names (a form shows it beside that field), when it names one. */
+    readonly field?: string,
   ) {
     super(message)
   }
 }
 
-export { errorMessage }
+export { errorField, errorMessage }
 
 export interface ApiInit extends Omit<RequestInit, 'body'> {
   json?: unknown
@@ -51,7 +53,12 @@ export async function api<T = unknown>(path: string, init: ApiInit = {}): Promis
   } catch {
     body = undefined
   }
-  if (!res.ok) throw new ApiError(errorMessage(body, `Request failed (${res.status})`), res.status)
+  if (!res.ok)
+    throw new ApiError(
+      errorMessage(body, `Request failed (${res.status})`),
+      res.status,
+      errorField(body),
+    )
   return body as T
 }
 

@@ -10,7 +10,7 @@ import { routes } from '@/contracts/routes'
 import type { Config } from '@/payload-types'
 import { bracketQuery } from '@/rules/neighbourhoodSearch'
 import type { Page } from '@/views/page'
-import { api, ApiError, errorMessage, type ApiInit } from './api'
+import { api, ApiError, errorField, errorMessage, type ApiInit } from './api'
 
 /** The path parameters, required only for contracts that have some. */
 type ParamsArg<N extends ContractName> =
@@ -109,7 +109,8 @@ export function upload<N extends UploadName>(
         onProgress?.(1)
         resolve(body as OutputOf<Contracts[N]>)
       } else {
-        reject(new ApiError(errorMessage(body, `Upload failed (${xhr.status})`), xhr.status))
+        const message = errorMessage(body, `Upload failed (${xhr.status})`)
+        reject(new ApiError(message, xhr.status, errorField(body)))
       }
     }
     xhr.onerror = () => reject(new Error('Network error'))

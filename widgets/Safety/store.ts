@@ -1,0 +1,29 @@
+import { wallTimeToIso } from '@/rules/eventTime'
+import { ALERT_MESSAGES, type AlertCategory } from '@/rules/safetyAlerts'
+import { alertHref } from '@/views/safetyAlert'
+import { send } from '@widgets/lib/client'
+import { postFormStore, sendPostForm, textOf } from '@widgets/lib/postForm'
+
+/** 'Raise an alert' (the neighbourhood's safety page): its send and its refusal. */
+export const $alertForm = postFormStore()
+
+/**
+ * Raises the alert the form holds with the command the form handler (src/forms/safety.ts) calls
+ * without JavaScript; the server's refusal names its field. Nothing is uploaded, so nothing is
+ * checked here first. Resolves with the alert's page, or null when refused.
+ */
+export function submitAlert(fields: FormData): Promise<string | null> {
+  return sendPostForm($alertForm, ALERT_MESSAGES.raiseFailed, async () => {
+    const alert = await send('safety.raise', {
+      neighbourhood: Number(textOf(fields, 'neighbourhood')),
+      category: textOf(fields, 'category') as AlertCategory,
+      title: textOf(fields, 'title'),
+      body: textOf(fields, 'body'),
+      // The form's wall-clock time is London's, whatever the device's zone.
+      happenedAt: wallTimeToIso(textOf(fields, 'happenedAt')) ?? '',
+      latitude: textOf(fields, 'latitude'),
+      longitude: textOf(fields, 'longitude'),
+    })
+    return alertHref(alert.id)
+  })
+}
