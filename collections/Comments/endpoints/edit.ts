@@ -1,25 +1,13 @@
-import type { Contracts } from '@/contracts'
 import { COMMENT_POPULATE, toCommentView } from '@/views/comment'
-import { command, type CommandWork } from '@collections/shared/command'
+import { command } from '@collections/shared/command'
+import { editOwnPost } from '@collections/shared/editOwnPost'
 
 /** comments.edit: the author (or staff) changes what a comment says; its place stays. */
-export const editComment: CommandWork<Contracts['comments.edit']> = async ({
-  req,
-  input,
-  params,
-  user,
-}) => {
-  const doc = await req.payload.update({
-    collection: 'comments',
-    id: params.id,
-    data: { content: input.content },
-    depth: 2,
-    populate: COMMENT_POPULATE,
-    req,
-    user,
-    overrideAccess: false,
-  })
-  return { comment: toCommentView(doc) }
-}
+export const editComment = editOwnPost('comments.edit', 'comments', {
+  data: ({ content }) => ({ content }),
+  depth: 2,
+  populate: COMMENT_POPULATE,
+  answer: (doc) => ({ comment: toCommentView(doc) }),
+})
 
 export const editCommentEndpoint = command('comments.edit', editComment)

@@ -1,24 +1,11 @@
-import type { Contracts } from '@/contracts'
-import { command, type CommandWork } from '@collections/shared/command'
+import { command } from '@collections/shared/command'
+import { editOwnPost } from '@collections/shared/editOwnPost'
 import { discussionAnswer } from './answer'
 
 /** discussions.edit: its author (or staff, as the collection's access says) changes it. */
-export const editDiscussion: CommandWork<Contracts['discussions.edit']> = async ({
-  req,
-  input,
-  params,
-  user,
-}) =>
-  discussionAnswer(
-    await req.payload.update({
-      collection: 'discussions',
-      id: params.id,
-      data: input,
-      req,
-      depth: 0,
-      overrideAccess: false,
-      user,
-    }),
-  )
+export const editDiscussion = editOwnPost('discussions.edit', 'discussions', {
+  data: (input) => input,
+  answer: discussionAnswer,
+})
 
 export const editDiscussionEndpoint = command('discussions.edit', editDiscussion)
