@@ -1,13 +1,14 @@
 import crypto from 'node:crypto'
 
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
+import type { NotificationKind } from '@/rules/notificationPrefs'
 import { PUSH_TEXT, deviceName, isPushEndpointAllowed } from '@/rules/push'
-import { pushDeviceSchema, pushStateSchema, type PushDevice } from '@/schemas/push'
+import type { PushDevice } from '@/schemas/push'
 import { env } from '@/server/config/env'
 import { inTransaction, query, sql } from '@/server/database/db'
 import { refuse } from '@/server/http/requests'
-import { parsedBody, signedInOnly, type Writer } from '@collections/shared/memberWrite'
+import { command } from '@collections/shared/command'
 
 /** Whether the browser's public key is a point on P-256 (anything else cannot be encrypted to). */
 function isCurvePoint(p256dh: string): boolean {
@@ -22,16 +23,20 @@ function isCurvePoint(p256dh: string): boolean {
 }
 
 /** The member's own row for this endpoint: its kinds, or none. */
-async function kindsOf(req: PayloadRequest, user: number, endpoint: string): Promise<string[]> {
-  const [row] = await query<{ kinds: string[] }>(
+async function kindsOf(
+  req: PayloadRequest,
+  user: number,
+  endpoint: string,
+): Promise<NotificationKind[]> {
+  // Only push.device writes the row, and only kinds its schema let through.
+  const [row] = await query<{ kinds: NotificationKind[] }>(
     req,
     sql`SELECT kinds FROM push_subscriptions WHERE endpoint = ${endpoint} AND user_id = ${user}`,
   )
   return Array.isArray(row?.kinds) ? row.kinds : []
 }
 
-async function saveDevice(req: PayloadRequest, member: Writer, body: PushDevice) {
-  const user = Number(member.id)
+async function saveDevice(req: PayloadRequest, user: number, body: PushDevice) {
   if (body.user !== undefined && String(body.user) !== String(user))
     return refuse(403, PUSH_TEXT.otherAccount)
   const { endpoint, keys } = body.subscription
@@ -60,30 +65,16 @@ async function saveDevice(req: PayloadRequest, member: Writer, body: PushDevice)
             device = excluded.device, updated_at = now()`,
     )
   })
-  return Response.json({ kinds })
+  return { kinds }
 }
 
 /**
- * PUT /api/push-subscriptions/device {subscription, kinds}: this device gets pushes of these
- * kinds (none: it is forgotten). POST /api/push-subscriptions/device/state {endpoint}: which
- * kinds this device gets for the signed-in member (none when it is another member's).
+ * push.device: this device gets pushes of these kinds (none: it is forgotten). push.deviceState:
+ * which kinds this device gets for the signed-in member (none when it is another member's).
  */
-export const pushDeviceEndpoints: Endpoint[] = [
-  {
-    path: '/device',
-    method: 'put',
-    handler: signedInOnly(PUSH_TEXT.loginFirst, async (req, member) => {
-      const body = await parsedBody(req, pushDeviceSchema)
-      return body instanceof Response ? body : saveDevice(req, member, body)
-    }),
-  },
-  {
-    path: '/device/state',
-    method: 'post',
-    handler: signedInOnly(PUSH_TEXT.loginFirst, async (req, member) => {
-      const body = await parsedBody(req, pushStateSchema)
-      if (body instanceof Response) return body
-      return Response.json({ kinds: await kindsOf(req, Number(member.id), body.endpoint) })
-    }),
-  },
+export const pushDeviceEndpoints = [
+  command('push.device', ({ req, input, user }) => saveDevice(req, Number(user!.id), input)),
+  command('push.deviceState', async ({ req, input, user }) => ({
+    kinds: await kindsOf(req, Number(user!.id), input.endpoint),
+  })),
 ]

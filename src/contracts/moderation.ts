@@ -1,4 +1,5 @@
 import { MESSAGES } from '@/rules/messages'
+import { DESK_TEXT } from '@/rules/moderation'
 import { decisionSchema, liftSchema } from '@/schemas/report'
 import { z } from '@/schemas/zod'
 import { defineContract } from './contract'
@@ -24,10 +25,7 @@ export const reportsDecide = defineContract({
   caller: 'staff',
   input: decisionSchema,
   output: z.object({ decided: z.number().int().min(1) }),
-  refusals: {
-    403: 'Only editors decide reports.',
-    404: 'Nothing to decide: those items are not there.',
-  },
+  refusals: { 403: DESK_TEXT.decideStaffOnly, 404: DESK_TEXT.nothingToDecide },
 })
 
 export const reportsLift = defineContract({
@@ -38,7 +36,7 @@ export const reportsLift = defineContract({
   caller: 'staff',
   input: liftSchema,
   output: z.object({ message: z.string() }),
-  refusals: { 409: 'That member is not suspended.' },
+  refusals: { 403: DESK_TEXT.liftStaffOnly, 409: DESK_TEXT.notSuspended },
 })
 
 export const reportsOwnHidden = defineContract({

@@ -45,6 +45,15 @@ export const MODERATION_TEXT = {
   notYours: 'Only its author can ask for a review.',
 } as const
 
+/** The editors' desk: what deciding reports and lifting suspensions answer. */
+export const DESK_TEXT = {
+  decideStaffOnly: 'Only editors decide reports.',
+  nothingToDecide: 'Nothing to decide: those items are not there.',
+  liftStaffOnly: 'Only editors lift suspensions.',
+  notSuspended: 'That member is not suspended.',
+  lifted: 'Suspension lifted.',
+} as const
+
 interface Reporter {
   role?: string | null
   createdAt?: string | null
