@@ -5,7 +5,7 @@ import { DEVICES_MESSAGES, isSessionId } from '@/rules/devices'
 import { inTransaction, pgPool } from '@/server/database/db'
 import { refuse } from '@/server/http/requests'
 import { describeUserAgent, toDeviceViews } from '@/views/devices'
-import { signedInOnly } from '@collections/shared/memberWrite'
+import { signedInOnly } from '@collections/Users/signedInOnly'
 import { endSessions, liveSessions } from '@/data/sessions'
 
 /**

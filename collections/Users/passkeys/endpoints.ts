@@ -5,7 +5,7 @@ import { PASSKEY_MESSAGES, PASSKEYS_MAX, cleanPasskeyName } from '@/rules/passke
 import { isStaffRole } from '@/rules/moderation'
 import { pgPool } from '@/server/database/db'
 import { readJson, refuse, routeId } from '@/server/http/requests'
-import { parsedBody, signedInOnly, type Writer } from '@collections/shared/memberWrite'
+import { parsedBody, signedInOnly, type Writer } from '@collections/Users/signedInOnly'
 import {
   checkRegistration,
   isCredentialAnswer,

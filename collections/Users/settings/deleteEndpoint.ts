@@ -6,7 +6,7 @@ import { pgPool } from '@/server/database/db'
 import { mailLimitWait, tooManyRequestsResponse } from '@/server/http/rateLimits'
 import { readJson, refuse } from '@/server/http/requests'
 import { normalEmail } from '@collections/Users/accountToken'
-import { signedInOnly } from '@collections/shared/memberWrite'
+import { signedInOnly } from '@collections/Users/signedInOnly'
 import { claimsFitAccount, readDeletionToken, sendDeletionLink } from './deletionLink'
 import { isCurrentPassword } from './password'
 

@@ -1,7 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { SETTINGS_TEXT, exportFileName } from '@/rules/settings'
-import { signedInOnly } from '@collections/shared/memberWrite'
+import { signedInOnly } from '@collections/Users/signedInOnly'
 import { exportAccount } from './exportData'
 
 /**

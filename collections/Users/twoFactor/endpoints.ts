@@ -8,7 +8,7 @@ import { countTwoFactorFailure, twoFactorWait } from '@/server/http/rateLimits'
 import { readJson, refuse } from '@/server/http/requests'
 import { mintSession, signedInUser, type Remember } from '@collections/Users/accounts/session'
 import { isCurrentPassword } from '@collections/Users/settings/password'
-import { signedInOnly } from '@collections/shared/memberWrite'
+import { signedInOnly } from '@collections/Users/signedInOnly'
 import { sendTwoFactorMail } from './mail'
 import {
   SECOND_FACTOR_PASSED,
