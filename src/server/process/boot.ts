@@ -21,7 +21,7 @@ import { serveSiteHealth } from '@/server/observability/siteHealth'
 import { createCdnPurger } from '@/server/services/cdnPurge'
 import { createPageBucket } from '@/server/services/pageBucket'
 import { populationCensus } from '@/server/services/population'
-import { useLocalRealtime } from '@/server/services/realtime'
+import { useLocalRealtimePort } from '@/server/services/realtime'
 import { PageBackfill } from '@/server/site/backfill'
 import { createSiteServer } from '@/server/site/site'
 import type { SiteBuilds } from '@/server/site/siteBuilds'
@@ -96,7 +96,7 @@ export async function boot(options: BootOptions): Promise<RunningSite | undefine
     if (!env.pusher.external) {
       const p = env.pusher
       realtime = createRealtimeServer({ apps: [{ id: p.appId, key: p.key, secret: p.secret }] })
-      useLocalRealtime(port, realtime)
+      useLocalRealtimePort(port)
     }
 
     // Pages render with the public name the site answers to (never a request's Host).

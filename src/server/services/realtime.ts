@@ -33,34 +33,10 @@ export const channels = {
 let client: Pusher | undefined
 let localPort: number | undefined
 
-/** The in-process realtime server's own delivery (the same as its HTTP events API's). */
-export interface LocalRealtime {
-  publish(appId: string, channels: string[], event: string, data: unknown): void
-}
-let local: LocalRealtime | undefined
-/** As the events API: larger events are refused (Pusher's limit, the in-repo server's too). */
-const MAX_EVENT_BYTES = 10240
-
-/**
- * The in-repo server listens on the site's own port. Where pushes go to it (no PUSHER_HOST
- * naming another realtime role), they are handed to it in the process: no HTTP request, no
- * signing, the same delivery.
- */
-export function useLocalRealtime(port: number, server: LocalRealtime): void {
+/** The in-repo server listens on the site's own port; the host tells us which once known. */
+export function useLocalRealtimePort(port: number): void {
   localPort = port
   client = undefined
-  const p = env.pusher
-  local = p.external || p.host || p.port ? undefined : server
-}
-
-/** Delivered in the process when the server is here: true, or throws as the API would refuse. */
-function deliveredLocally(events: { channel: string; name: string; data: unknown }[]): boolean {
-  if (!local) return false
-  const texts = events.map((e) => (typeof e.data === 'string' ? e.data : JSON.stringify(e.data)))
-  if (texts.some((text) => Buffer.byteLength(text) > MAX_EVENT_BYTES))
-    throw new Error(`event data over ${MAX_EVENT_BYTES} bytes`)
-  events.forEach((e, i) => local!.publish(env.pusher.appId, [e.channel], e.name, texts[i]))
-  return true
 }
 
 export function pusherServer(): Pusher {
@@ -85,8 +61,7 @@ export function pusherServer(): Pusher {
 /** Store first, push second: callers publish after the commit; a lost push is only logged. */
 export async function publish(channel: string, event: string, data: unknown): Promise<void> {
   try {
-    if (!deliveredLocally([{ channel, name: event, data }]))
-      await pusherServer().trigger(channel, event, data)
+    await pusherServer().trigger(channel, event, data)
     countPush('sent')
   } catch (error) {
     countPush('failed')
@@ -101,7 +76,7 @@ export async function publishMany(
   for (let i = 0; i < events.length; i += 10) {
     const batch = events.slice(i, i + 10).map((e) => ({ ...e, data: e.data as object }))
     try {
-      if (!deliveredLocally(batch)) await pusherServer().triggerBatch(batch)
+      await pusherServer().triggerBatch(batch)
       countPush('sent', batch.length)
     } catch (error) {
       countPush('failed', batch.length)
