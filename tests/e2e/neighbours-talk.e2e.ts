@@ -127,7 +127,9 @@ test('new posts reach open lists; an item page’s comments and reactions are li
     .getByRole('textbox', { name: 'Add a comment' })
     .fill('Still here, come by after six.')
   await poster.getByRole('button', { name: 'Post comment' }).click()
-  await expect(poster.getByText('Still here, come by after six.')).toBeVisible()
+  await expect(
+    poster.locator('.comment-text', { hasText: 'Still here, come by after six.' }),
+  ).toBeVisible()
   await expect(thread.getByText('Still here, come by after six.')).toBeVisible()
   const itemReactions = (page: Page) =>
     page.getByRole('group', { name: 'Reactions to “Garden chairs”' })
