@@ -1,6 +1,6 @@
 import { MARKET_TEXT, MAX_PHOTOS } from '@/rules/market'
 import { marketCreateSchema } from '@/schemas/market'
-import { marketItemHref } from '@/views/market'
+import { marketItemHref, marketItemInput } from '@/views/market'
 import { ok, refusal, schemaRefusal, sendCommand, upload, viewer } from './calls'
 import { id, text, type FormHandler } from './types'
 
@@ -13,15 +13,7 @@ const chosenPhotos = (fields: FormData) =>
  * uploaded, then each photo goes up as the island's do, then market.create; the item's page.
  */
 export const marketItem: FormHandler = async ({ fields, call }) => {
-  const input = {
-    neighbourhood: id(fields, 'neighbourhood') ?? 0,
-    kind: text(fields, 'kind') as 'sale',
-    title: text(fields, 'title'),
-    description: text(fields, 'description'),
-    price: text(fields, 'price'),
-    condition: text(fields, 'condition') as '',
-    street: text(fields, 'street'),
-  }
+  const input = marketItemInput(fields)
   const parsed = marketCreateSchema.safeParse(input)
   if (!parsed.success) return schemaRefusal(parsed.error)
   if (!(await viewer(call))) return { error: MARKET_TEXT.signIn }

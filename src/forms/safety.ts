@@ -1,10 +1,9 @@
-import { wallTimeToIso } from '@/rules/eventTime'
 import { MESSAGES } from '@/rules/messages'
 import { ALERT_MESSAGES } from '@/rules/safetyAlerts'
 import { safetyAlertSchema } from '@/schemas/safetyAlert'
-import { alertHref } from '@/views/safetyAlert'
+import { alertHref, alertInput } from '@/views/safetyAlert'
 import { ok, refusal, schemaRefusal, sendCommand, viewer } from './calls'
-import { id, text, type FormHandler } from './types'
+import type { FormHandler } from './types'
 
 export const RAISE_TEXT = {
   raised: 'Thank you. An editor will verify your alert before neighbours are told.',
@@ -17,15 +16,7 @@ export const RAISE_TEXT = {
  */
 export const raiseAlert: FormHandler = async ({ fields, call }) => {
   if (!(await viewer(call))) return { error: MESSAGES.mustBeLoggedIn }
-  const input = {
-    neighbourhood: id(fields, 'neighbourhood') ?? 0,
-    category: text(fields, 'category') as never,
-    title: text(fields, 'title'),
-    body: text(fields, 'body'),
-    happenedAt: wallTimeToIso(text(fields, 'happenedAt')) ?? '',
-    latitude: text(fields, 'latitude'),
-    longitude: text(fields, 'longitude'),
-  }
+  const input = alertInput(fields)
   const parsed = safetyAlertSchema.safeParse(input)
   if (!parsed.success) return schemaRefusal(parsed.error)
   const answer = await sendCommand(call, 'safety.raise', input)

@@ -42,20 +42,10 @@ export type FormHandler = (input: FormInput) => Promise<FormOutcome>
 
 export const isRefusal = (outcome: FormOutcome): outcome is FormRefusal => 'error' in outcome
 
-/** A text field as sent ('' when missing or a file). */
-export function text(fields: FormData, name: string): string {
-  const value = fields.get(name)
-  return typeof value === 'string' ? value : ''
-}
+export { fieldText as text, fieldId as id } from '@/views/forms'
 
 /** A file field, or null when none was chosen (browsers send an empty, nameless part). */
 export function file(fields: FormData, name: string): File | null {
   const value = fields.get(name)
   return typeof value === 'object' && value !== null && value.size > 0 ? value : null
-}
-
-/** A positive whole number field, or null. */
-export function id(fields: FormData, name: string): number | null {
-  const raw = text(fields, name)
-  return /^\d{1,15}$/.test(raw) ? Number(raw) : null
 }

@@ -51,4 +51,16 @@ export function queryId(query: URLSearchParams): number | null {
 }
 
 /** The success message carried to the next page once, then shown as a toast. */
+/** A text field as a form sent it ('' when missing or a file): its handler and island read alike. */
+export function fieldText(fields: FormData, name: string): string {
+  const value = fields.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+/** A positive whole number field, or null. */
+export function fieldId(fields: FormData, name: string): number | null {
+  const raw = fieldText(fields, name)
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null
+}
+
 export const FLASH_COOKIE = 'belong_flash'

@@ -10,6 +10,7 @@ import {
   type MarketStatus,
 } from '@/rules/market'
 import { parsePage } from '@/rules/paging'
+import { fieldId, fieldText } from './forms'
 
 /** The market list's filters as the GET form and its links carry them. */
 export interface MarketListQuery {
@@ -138,4 +139,21 @@ export interface MarketListView extends MarketListQuery {
   cards: MarketCard[]
   total: number
   totalPages: number
+}
+
+/**
+ * 'List an item''s fields as market.create takes them: the plain form's handler and the island
+ * read the form alike (the command's schema then judges them).
+ */
+export function marketItemInput(fields: FormData) {
+  const text = (name: string) => fieldText(fields, name)
+  return {
+    neighbourhood: fieldId(fields, 'neighbourhood') ?? 0,
+    kind: text('kind') as MarketKind,
+    title: text('title'),
+    description: text('description'),
+    price: text('price'),
+    condition: text('condition') as MarketCondition | '',
+    street: text('street'),
+  }
 }

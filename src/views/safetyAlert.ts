@@ -1,6 +1,8 @@
 import type { SafetyAlert } from '@/payload-types'
-import { ALERT_CATEGORY_LABELS, isBannerTime } from '@/rules/safetyAlerts'
+import { wallTimeToIso } from '@/rules/eventTime'
+import { ALERT_CATEGORY_LABELS, isBannerTime, type AlertCategory } from '@/rules/safetyAlerts'
 import { DELETED_MEMBER } from '@/rules/userName'
+import { fieldId, fieldText } from './forms'
 import { relId } from './media'
 
 /** An alert as its card, its page and the neighbourhood's banner show it. */
@@ -62,4 +64,21 @@ export function sortIntoLists(alerts: AlertView[], now = Date.now()): SafetyList
     else lists.past.push(alert)
   }
   return lists
+}
+
+/**
+ * 'Raise an alert''s fields as safety.raise takes them, read alike by the plain form's handler
+ * and the island (the form's wall-clock time is London's, whatever the device's zone).
+ */
+export function alertInput(fields: FormData) {
+  const text = (name: string) => fieldText(fields, name)
+  return {
+    neighbourhood: fieldId(fields, 'neighbourhood') ?? 0,
+    category: text('category') as AlertCategory,
+    title: text('title'),
+    body: text('body'),
+    happenedAt: wallTimeToIso(text('happenedAt')) ?? '',
+    latitude: text('latitude'),
+    longitude: text('longitude'),
+  }
 }

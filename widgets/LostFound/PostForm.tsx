@@ -1,5 +1,3 @@
-import { useRef, type FormEvent } from 'react'
-
 import {
   DESCRIPTION_MAX,
   KIND_LABEL,
@@ -17,7 +15,7 @@ import {
   FormError,
   invalidIf,
   UploadProgress,
-  usePostFormState,
+  usePostForm,
 } from '@widgets/lib/PostFormParts'
 import PlacePicker from './PlacePicker'
 import { $lostFoundForm, submitLostFound } from './store'
@@ -44,20 +42,11 @@ const PLACE = ['latitude', 'longitude']
  * refusal shows beside its field; what was typed stays in the form's own fields.
  */
 export default function PostForm({ neighbourhood, home, tiles, earliest, now, form }: Props) {
-  const ref = useRef<HTMLFormElement>(null)
-  const state = usePostFormState($lostFoundForm, form, ref)
+  const { ref, state, busy, onSubmit } = usePostForm($lostFoundForm, form, submitLostFound)
   const kept = (field: string, fallback = '') => keptValue(form, field) || fallback
   const refused = (...fields: string[]) =>
     state.field && fields.includes(state.field) ? 'lf-error' : undefined
   const invalid = (...fields: string[]) => invalidIf(state, fields, ERROR_ID)
-  const busy = state.status !== 'idle'
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    if (busy) return
-    const href = await submitLostFound(new FormData(e.currentTarget))
-    if (href) window.location.assign(href)
-  }
 
   return (
     <form
@@ -66,7 +55,7 @@ export default function PostForm({ neighbourhood, home, tiles, earliest, now, fo
       action={formAction('lostFound')}
       encType="multipart/form-data"
       className="lf-form post-form"
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={onSubmit}
     >
       <FormError state={state} id={ERROR_ID} fields={FIELDS} />
       <input type="hidden" name="neighbourhood" value={neighbourhood} />

@@ -1,6 +1,7 @@
 import { wallTimeToIso } from '@/rules/eventTime'
 import { LOST_FOUND_TEXT as TEXT, MAX_PHOTOS } from '@/rules/lostFound'
 import { lostFoundHref } from '@/views/lostFound'
+import { fieldText } from '@/views/forms'
 import { send } from '@widgets/lib/client'
 import {
   filesOf,
@@ -8,7 +9,6 @@ import {
   Refusal,
   schemaRefusal,
   sendPostForm,
-  textOf,
   uploadPhotos,
 } from '@widgets/lib/postForm'
 
@@ -16,7 +16,7 @@ import {
 export const $lostFoundForm = postFormStore()
 
 const coordinate = (fields: FormData, name: string) => {
-  const raw = textOf(fields, name).trim()
+  const raw = fieldText(fields, name).trim()
   return raw === '' ? undefined : Number(raw)
 }
 
@@ -28,13 +28,13 @@ const coordinate = (fields: FormData, name: string) => {
  */
 export function submitLostFound(fields: FormData): Promise<string | null> {
   return sendPostForm($lostFoundForm, TEXT.failed, async () => {
-    const description = textOf(fields, 'description').trim()
-    const seenAt = textOf(fields, 'seenAt')
+    const description = fieldText(fields, 'description').trim()
+    const seenAt = fieldText(fields, 'seenAt')
     const input = {
-      neighbourhood: Number(textOf(fields, 'neighbourhood')),
-      kind: textOf(fields, 'kind'),
-      what: textOf(fields, 'what'),
-      title: textOf(fields, 'title'),
+      neighbourhood: Number(fieldText(fields, 'neighbourhood')),
+      kind: fieldText(fields, 'kind'),
+      what: fieldText(fields, 'what'),
+      title: fieldText(fields, 'title'),
       ...(description ? { description } : {}),
       // The form's wall-clock time is London's, whatever the device's zone.
       seenAt: wallTimeToIso(seenAt) ?? seenAt,

@@ -1,5 +1,3 @@
-import { useRef, type FormEvent } from 'react'
-
 import {
   DESCRIPTION_MAX,
   MARKET_CONDITION_LABELS,
@@ -16,7 +14,7 @@ import {
   FormError,
   invalidIf,
   UploadProgress,
-  usePostFormState,
+  usePostForm,
 } from '@widgets/lib/PostFormParts'
 import { $marketForm, submitMarketItem } from './store'
 import './Market.css'
@@ -37,18 +35,9 @@ const FIELDS = ['kind', 'title', 'description', 'price', 'condition', 'photos', 
  * shows beside its field; what was typed stays in the fields, which are the form's own.
  */
 export default function ItemForm({ neighbourhood, form }: Props) {
-  const ref = useRef<HTMLFormElement>(null)
-  const state = usePostFormState($marketForm, form, ref)
+  const { ref, state, busy, onSubmit } = usePostForm($marketForm, form, submitMarketItem)
   const kept = (field: string) => keptValue(form, field)
   const invalid = (field: string) => invalidIf(state, [field], ERROR_ID)
-  const busy = state.status !== 'idle'
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    if (busy) return
-    const href = await submitMarketItem(new FormData(e.currentTarget))
-    if (href) window.location.assign(href)
-  }
 
   return (
     <form
@@ -57,7 +46,7 @@ export default function ItemForm({ neighbourhood, form }: Props) {
       method="post"
       encType="multipart/form-data"
       action={formAction('marketItem', { neighbourhood: neighbourhood.slug })}
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={onSubmit}
     >
       <FormError state={state} id={ERROR_ID} fields={FIELDS} />
       <input type="hidden" name="neighbourhood" value={neighbourhood.id} />

@@ -1,5 +1,5 @@
 import { MARKET_TEXT, MAX_PHOTOS } from '@/rules/market'
-import { marketItemHref } from '@/views/market'
+import { marketItemHref, marketItemInput } from '@/views/market'
 import { send } from '@widgets/lib/client'
 import {
   filesOf,
@@ -7,7 +7,6 @@ import {
   Refusal,
   schemaRefusal,
   sendPostForm,
-  textOf,
   uploadPhotos,
 } from '@widgets/lib/postForm'
 
@@ -21,15 +20,7 @@ export const $marketForm = postFormStore()
  */
 export function submitMarketItem(fields: FormData): Promise<string | null> {
   return sendPostForm($marketForm, MARKET_TEXT.notFound, async () => {
-    const input = {
-      neighbourhood: Number(textOf(fields, 'neighbourhood')),
-      kind: textOf(fields, 'kind') as 'sale',
-      title: textOf(fields, 'title'),
-      description: textOf(fields, 'description'),
-      price: textOf(fields, 'price'),
-      condition: textOf(fields, 'condition') as '',
-      street: textOf(fields, 'street'),
-    }
+    const input = marketItemInput(fields)
     // The schema (and zod) load once the form is sent, not with the page.
     const { marketCreateSchema } = await import('@/schemas/market')
     const parsed = marketCreateSchema.safeParse(input)

@@ -1,9 +1,7 @@
-import { useRef, type FormEvent } from 'react'
-
 import { ALERT_CATEGORIES, ALERT_CATEGORY_LABELS } from '@/rules/safetyAlerts'
 import { formAction, keptValue, type FormState } from '@/views/forms'
 import type { TileConfig } from '@widgets/lib/leaflet'
-import { FieldError, FormError, usePostFormState } from '@widgets/lib/PostFormParts'
+import { FieldError, FormError, usePostForm } from '@widgets/lib/PostFormParts'
 import PlacePicker from '@widgets/LostFound/PlacePicker'
 import { $alertForm, submitAlert } from './store'
 import './Safety.css'
@@ -32,8 +30,7 @@ const FIELDS = ['category', 'title', 'body', 'happenedAt', 'latitude', 'longitud
  * above the form, the title described by it); what was typed stays in the form's own fields.
  */
 export default function AlertForm({ neighbourhood, home, tiles, form }: Props) {
-  const ref = useRef<HTMLFormElement>(null)
-  const state = usePostFormState($alertForm, form, ref)
+  const { ref, state, busy, onSubmit } = usePostForm($alertForm, form, submitAlert)
   const kept = (field: string) => keptValue(form, field)
   const about = (field: string) =>
     state.error && (state.field === field || (!state.field && field === 'title'))
@@ -42,14 +39,6 @@ export default function AlertForm({ neighbourhood, home, tiles, form }: Props) {
   const invalid = (field: string) =>
     about(field) ? { 'aria-invalid': true as const, 'aria-describedby': ERROR_ID } : {}
   const placeRefused = about('latitude') ?? about('longitude')
-  const busy = state.status !== 'idle'
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    if (busy) return
-    const href = await submitAlert(new FormData(e.currentTarget))
-    if (href) window.location.assign(href)
-  }
 
   return (
     <form
@@ -57,7 +46,7 @@ export default function AlertForm({ neighbourhood, home, tiles, form }: Props) {
       method="post"
       action={formAction('raiseAlert')}
       className="boxed-form post-form raise-alert-form"
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={onSubmit}
     >
       <FormError state={state} id={ERROR_ID} fields={FIELDS} />
       <input type="hidden" name="neighbourhood" value={neighbourhood} />

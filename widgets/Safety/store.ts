@@ -1,8 +1,7 @@
-import { wallTimeToIso } from '@/rules/eventTime'
-import { ALERT_MESSAGES, type AlertCategory } from '@/rules/safetyAlerts'
-import { alertHref } from '@/views/safetyAlert'
+import { ALERT_MESSAGES } from '@/rules/safetyAlerts'
+import { alertHref, alertInput } from '@/views/safetyAlert'
 import { send } from '@widgets/lib/client'
-import { postFormStore, sendPostForm, textOf } from '@widgets/lib/postForm'
+import { postFormStore, sendPostForm } from '@widgets/lib/postForm'
 
 /** 'Raise an alert' (the neighbourhood's safety page): its send and its refusal. */
 export const $alertForm = postFormStore()
@@ -14,16 +13,7 @@ export const $alertForm = postFormStore()
  */
 export function submitAlert(fields: FormData): Promise<string | null> {
   return sendPostForm($alertForm, ALERT_MESSAGES.raiseFailed, async () => {
-    const alert = await send('safety.raise', {
-      neighbourhood: Number(textOf(fields, 'neighbourhood')),
-      category: textOf(fields, 'category') as AlertCategory,
-      title: textOf(fields, 'title'),
-      body: textOf(fields, 'body'),
-      // The form's wall-clock time is London's, whatever the device's zone.
-      happenedAt: wallTimeToIso(textOf(fields, 'happenedAt')) ?? '',
-      latitude: textOf(fields, 'latitude'),
-      longitude: textOf(fields, 'longitude'),
-    })
+    const alert = await send('safety.raise', alertInput(fields))
     return alertHref(alert.id)
   })
 }

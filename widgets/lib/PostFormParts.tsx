@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useState, type RefObject } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { WritableAtom } from 'nanostores'
 
 import type { FormState } from '@/views/forms'
@@ -12,11 +12,12 @@ import './PostForm.css'
  * over), and the refusal's markup, the same as src/components/FieldError.astro and FormError.astro
  * render without JavaScript (same ids, roles and aria), so both look and read alike.
  */
-export function usePostFormState(
+export function usePostForm(
   $state: WritableAtom<PostFormState>,
   refused: FormState | undefined,
-  formRef: RefObject<HTMLFormElement | null>,
-): PostFormState {
+  submit: (fields: FormData) => Promise<string | null>,
+) {
+  const ref = useRef<HTMLFormElement>(null)
   const [initial] = useState<PostFormState>(() =>
     refused ? { ...POST_FORM_IDLE, error: refused.error, field: refused.field } : POST_FORM_IDLE,
   )
@@ -29,11 +30,20 @@ export function usePostFormState(
   // A refusal the island got moves focus to the field to fix (its message is read out with it).
   useEffect(() => {
     if (stored === initial || !stored.field) return
-    const field = formRef.current?.elements.namedItem(stored.field)
+    const field = ref.current?.elements.namedItem(stored.field)
     const first = field instanceof RadioNodeList ? field[0] : field
     if (first instanceof HTMLElement) first.focus()
-  }, [stored, initial, formRef])
-  return state
+  }, [stored, initial])
+  const busy = state.status !== 'idle'
+  // Sent by the island once hydrated; the new post's page opens when it is written.
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    if (busy) return
+    void submit(new FormData(e.currentTarget)).then((href) => {
+      if (href) window.location.assign(href)
+    })
+  }
+  return { ref, state, busy, onSubmit }
 }
 
 /** A field's aria while a refusal names it (or one of `fields`): invalid, described by it. */

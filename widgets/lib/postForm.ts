@@ -32,12 +32,6 @@ export class Refusal extends Error {
   }
 }
 
-/** A field as the browser sends it ('' when missing or a file). */
-export function textOf(fields: FormData, name: string): string {
-  const value = fields.get(name)
-  return typeof value === 'string' ? value : ''
-}
-
 /** The files chosen in a file field (none chosen: the browser sends one empty part). */
 export const filesOf = (fields: FormData, name: string): File[] =>
   fields.getAll(name).filter((v): v is File => typeof v === 'object' && v.size > 0)
